@@ -1,0 +1,102 @@
+/*
+ * Board geometry and state for any box shape r×c (N = r·c, 1..64 values).
+ *
+ * Every all-different group is a "unit": N rows, N columns, N boxes (or N jigsaw regions that
+ * replace the boxes), then any number of extra regions (diagonals, windows, disjoint groups).
+ * Each unit keeps a mask of the values placed in it, so the candidates of a cell are the values
+ * missing from every unit it belongs to. Units are stored as compressed lists in both directions
+ * (unit → cells, cell → units) and rebuilt whenever the regions change, which is rare; placing
+ * and removing a value, which is the solver's inner loop, only touches the masks.
+ */
+#ifndef SUDOKU_BOARD_H
+#define SUDOKU_BOARD_H
+
+#include "common.h"
+
+typedef struct sdk_board {
+    sdk_allocator alloc;
+    int n;                  /* values 1..n, n×n cells */
+    int box_rows, box_cols; /* shape of a box; both 0 once jigsaw regions replace the boxes */
+    int ncells;
+    sdk_mask full;          /* all n value bits */
+
+    uint8_t *value;         /* per cell, 0 = empty */
+    int filled;             /* number of non-empty cells */
+
+    /* Units. */
+    int nunits;             /* 3n + number of extra regions */
+    sdk_mask *used;         /* per unit: values present */
+    int *unit_start;        /* nunits + 1 offsets into unit_cells */
+    int *unit_cells;
+    int *cell_start;        /* ncells + 1 offsets into cell_units */
+    int *cell_units;
+
+    /* Where the non-standard units come from, kept so units can be rebuilt and compared. */
+    uint8_t *jigsaw;        /* per cell: region index 0..n-1, or NULL for boxes */
+    int nextra;             /* extra regions */
+    int *extra_start;       /* nextra + 1 offsets into extra_cells */
+    int *extra_cells;
+
+    /* Bookkeeping for the binding: edits bump version; busy is set while a search runs. */
+    unsigned long version;
+    int busy;
+} sdk_board;
+
+/* Creates an empty board with boxes of box_rows × box_cols cells; SDK_EINVAL unless
+ * 1 <= box_rows·box_cols <= SDK_MAX_N. On failure *b is left safe to free. */
+SDK_INTERNAL int sdk_board_init(sdk_board *b, sdk_allocator a, int box_rows, int box_cols);
+SDK_INTERNAL void sdk_board_free(sdk_board *b);
+/* dst must be uninitialised or freed; on failure dst is left safe to free. */
+SDK_INTERNAL int sdk_board_copy(sdk_board *dst, const sdk_board *src);
+
+/* Sets a cell to v (0 clears), conflicting or not, and keeps the unit masks exact. */
+SDK_INTERNAL void sdk_board_set(sdk_board *b, int cell, int v);
+
+/* Adds an all-different region of len distinct cells (1..n). SDK_EINVAL on a repeated or
+ * out-of-range cell. */
+SDK_INTERNAL int sdk_board_add_region(sdk_board *b, const int *cells, int len);
+/* Replaces the boxes by jigsaw regions: region[cell] in 0..n-1, each used by exactly n cells. */
+SDK_INTERNAL int sdk_board_set_jigsaw(sdk_board *b, const int *region);
+
+/* Calls fn once per pair of cells a < b that share a unit and hold the same value, in
+ * row-major order of a then b. Returns the number of pairs, or SDK_ENOMEM. */
+typedef void (*sdk_conflict_fn)(void *ud, int a, int b, int value);
+SDK_INTERNAL int sdk_board_conflicts(const sdk_board *b, sdk_conflict_fn fn, void *ud);
+SDK_INTERNAL int sdk_board_is_valid(const sdk_board *b);
+SDK_INTERNAL int sdk_board_equal(const sdk_board *a, const sdk_board *b);
+
+/* Values that fit an empty cell given its units. */
+static inline sdk_mask sdk_board_candidates(const sdk_board *b, int cell) {
+    sdk_mask used = 0;
+    int i;
+    for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
+        used |= b->used[b->cell_units[i]];
+    return b->full & ~used;
+}
+
+/* The solver's moves: only valid for a value that is a candidate of the empty cell (place),
+ * and in exact reverse order (unplace), which keeps the masks exact without recounting. */
+static inline void sdk_board_place(sdk_board *b, int cell, int v) {
+    sdk_mask bit = sdk_bit(v);
+    int i;
+    b->value[cell] = (uint8_t)v;
+    b->filled++;
+    for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
+        b->used[b->cell_units[i]] |= bit;
+}
+
+static inline void sdk_board_unplace(sdk_board *b, int cell) {
+    sdk_mask bit = sdk_bit(b->value[cell]);
+    int i;
+    b->value[cell] = 0;
+    b->filled--;
+    for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
+        b->used[b->cell_units[i]] &= ~bit;
+}
+
+/* A unit with n cells must hold every value once, which is what hidden singles rely on. */
+static inline int sdk_unit_is_complete(const sdk_board *b, int u) {
+    return b->unit_start[u + 1] - b->unit_start[u] == b->n;
+}
+
+#endif

@@ -1,0 +1,68 @@
+/*
+ * Types shared by every file of the core: the allocator handed in by the embedder, status
+ * codes, and the visibility mark for functions that cross files but must not be exported.
+ * Plain C99: nothing here knows about Lua.
+ */
+#ifndef SUDOKU_COMMON_H
+#define SUDOKU_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Cross-file functions stay hidden even when a build system forgets -fvisibility=hidden,
+ * so that only the binding's luaopen_sudoku_core is visible from the shared object. */
+#if defined(__GNUC__) && !defined(_WIN32)
+#define SDK_INTERNAL __attribute__((visibility("hidden")))
+#else
+#define SDK_INTERNAL
+#endif
+
+/* The largest side: one candidate bit per value in a 64-bit mask. */
+#define SDK_MAX_N 64
+
+typedef uint64_t sdk_mask;
+
+/* Same contract as lua_Alloc: nsize == 0 frees, otherwise (re)allocates; NULL on failure. */
+typedef void *(*sdk_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
+
+typedef struct sdk_allocator {
+    sdk_alloc_fn fn;
+    void *ud;
+} sdk_allocator;
+
+/* Status codes returned by fallible core functions. */
+enum {
+    SDK_OK = 0,
+    SDK_ENOMEM = -1,  /* the allocator refused */
+    SDK_EINVAL = -2   /* an argument broke the function's contract */
+};
+
+SDK_INTERNAL void *sdk_alloc(sdk_allocator a, size_t size);
+SDK_INTERNAL void *sdk_realloc(sdk_allocator a, void *ptr, size_t osize, size_t nsize);
+SDK_INTERNAL void sdk_free(sdk_allocator a, void *ptr, size_t size);
+
+static inline int sdk_popcount(sdk_mask m) {
+#if defined(__GNUC__)
+    return __builtin_popcountll(m);
+#else
+    int n = 0;
+    while (m) { m &= m - 1; n++; }
+    return n;
+#endif
+}
+
+/* Index of the lowest set bit; m must not be 0. */
+static inline int sdk_lowest(sdk_mask m) {
+#if defined(__GNUC__)
+    return __builtin_ctzll(m);
+#else
+    int i = 0;
+    while (!(m & 1)) { m >>= 1; i++; }
+    return i;
+#endif
+}
+
+/* Mask of value v (1-based). */
+static inline sdk_mask sdk_bit(int v) { return (sdk_mask)1 << (v - 1); }
+
+#endif

@@ -1,0 +1,927 @@
+/*
+ * sudoku.core: the only file that knows Lua. Board and Solver userdata over the C core.
+ *
+ * Memory: every core allocation goes through the state's allocator (lua_getallocf). Userdata are
+ * created in a safe "closed" state first and their resources acquired afterwards, so a memory
+ * error at any point leaves nothing that __gc cannot free.
+ *
+ * Callbacks into Lua run through lua_pcall, one protected call per event, so a Lua error never
+ * unwinds through the core's C frames: the error value is parked in the solver's user value, the
+ * core is told to abort (it restores the board and resets itself), and then step() re-raises
+ * the original value.
+ */
+#include <string.h>
+
+#include "compat.h"
+#include "solver.h"
+
+#define BOARD_MT "sudoku.Board"
+#define SOLVER_MT "sudoku.Solver"
+
+#if defined(__GNUC__) && !defined(_WIN32)
+#define SDK_EXPORT __attribute__((visibility("default")))
+#else
+#define SDK_EXPORT
+#endif
+
+/* ---- shared helpers ----------------------------------------------------------------------- */
+
+static sdk_allocator state_allocator(lua_State *L) {
+    sdk_allocator a;
+    a.fn = lua_getallocf(L, &a.ud);
+    return a;
+}
+
+static int memory_error(lua_State *L) {
+    return luaL_error(L, "not enough memory");
+}
+
+/* A GC-owned scratch buffer: freed with the userdata even when an error unwinds the call. */
+static void *scratch(lua_State *L, size_t size) {
+    return compat_newuserdata(L, size ? size : 1);
+}
+
+/* ---- boards ------------------------------------------------------------------------------- */
+
+typedef struct lboard {
+    sdk_board b;
+    int open;   /* b is initialised and must be freed */
+} lboard;
+
+static lboard *check_lboard(lua_State *L, int idx) {
+    return (lboard *)luaL_checkudata(L, idx, BOARD_MT);
+}
+
+static sdk_board *check_board(lua_State *L, int idx) {
+    lboard *lb = check_lboard(L, idx);
+    if (!lb->open) luaL_argerror(L, idx, "board is not initialised");
+    return &lb->b;
+}
+
+/* A new closed board on the stack, ready to be opened. */
+static lboard *push_board(lua_State *L) {
+    lboard *lb = (lboard *)compat_newuserdata(L, sizeof(lboard));
+    memset(lb, 0, sizeof *lb);
+    luaL_getmetatable(L, BOARD_MT);
+    lua_setmetatable(L, -2);
+    return lb;
+}
+
+/* Refuses changes to a board that a search is using right now, i.e. from one of its hooks. */
+static void check_not_busy(lua_State *L, const sdk_board *b, const char *what) {
+    if (b->busy)
+        luaL_error(L, "cannot %s: the board is being solved (a hook may not change it)", what);
+}
+
+static int check_index(lua_State *L, int arg, int n, const char *what) {
+    lua_Integer i = compat_checkinteger(L, arg);
+    if (i < 1 || i > n) {
+        lua_pushfstring(L, "%s out of range 1..%d", what, n);
+        return luaL_argerror(L, arg, lua_tostring(L, -1));
+    }
+    return (int)i - 1;
+}
+
+static int check_cell(lua_State *L, int arg, const sdk_board *b) {
+    int r = check_index(L, arg, b->n, "row");
+    int c = check_index(L, arg + 1, b->n, "column");
+    return r * b->n + c;
+}
+
+/* Reads t[i] as a {row, column} pair into a cell index, or raises naming the argument. */
+static int table_cell(lua_State *L, int arg, int t, int i, const sdk_board *b, const char *what) {
+    lua_Integer r, c;
+    lua_rawgeti(L, t, i);
+    if (lua_type(L, -1) != LUA_TTABLE) goto bad;
+    lua_rawgeti(L, -1, 1);
+    lua_rawgeti(L, -2, 2);
+    if (!compat_isinteger(L, -2) || !compat_isinteger(L, -1)) goto bad;
+    r = (lua_Integer)lua_tonumber(L, -2);
+    c = (lua_Integer)lua_tonumber(L, -1);
+    if (r < 1 || r > b->n || c < 1 || c > b->n) {
+        lua_pushfstring(L, "%s %d: cell (%d, %d) is off the %dx%d board", what, i, (int)r, (int)c,
+                        b->n, b->n);
+        return luaL_argerror(L, arg, lua_tostring(L, -1));
+    }
+    lua_pop(L, 3);
+    return (int)((r - 1) * b->n + (c - 1));
+bad:
+    lua_pushfstring(L, "%s %d is not a {row, column} pair", what, i);
+    return luaL_argerror(L, arg, lua_tostring(L, -1));
+}
+
+static void push_cell(lua_State *L, const sdk_board *b, int cell) {
+    lua_createtable(L, 2, 0);
+    lua_pushinteger(L, cell / b->n + 1);
+    lua_rawseti(L, -2, 1);
+    lua_pushinteger(L, cell % b->n + 1);
+    lua_rawseti(L, -2, 2);
+}
+
+static void push_values(lua_State *L, sdk_mask m) {
+    int k = 0;
+    lua_createtable(L, sdk_popcount(m), 0);
+    while (m) {
+        lua_pushinteger(L, sdk_lowest(m) + 1);
+        lua_rawseti(L, -2, ++k);
+        m &= m - 1;
+    }
+}
+
+static int l_new_board(lua_State *L) {
+    lua_Integer rows = compat_checkinteger(L, 1);
+    lua_Integer cols = compat_checkinteger(L, 2);
+    lboard *lb;
+    int rc;
+    luaL_argcheck(L, rows >= 1 && rows <= SDK_MAX_N, 1, "box rows out of range 1..64");
+    luaL_argcheck(L, cols >= 1 && cols <= SDK_MAX_N, 2, "box columns out of range 1..64");
+    if (rows * cols > SDK_MAX_N)
+        return luaL_error(L, "bad box shape %dx%d: a side of %d is more than %d values",
+                          (int)rows, (int)cols, (int)(rows * cols), SDK_MAX_N);
+    lb = push_board(L);
+    rc = sdk_board_init(&lb->b, state_allocator(L), (int)rows, (int)cols);
+    lb->open = 1;   /* even a failed init leaves a board that free() handles */
+    if (rc != SDK_OK) return memory_error(L);
+    return 1;
+}
+
+static int board_gc(lua_State *L) {
+    lboard *lb = check_lboard(L, 1);
+    if (lb->open) {
+        sdk_board_free(&lb->b);
+        lb->open = 0;
+    }
+    return 0;
+}
+
+static int board_size(lua_State *L) {
+    sdk_board *b = check_board(L, 1);
+    lua_pushinteger(L, b->n);
+    if (b->box_rows) {
+        lua_pushinteger(L, b->box_rows);
+        lua_pushinteger(L, b->box_cols);
+    } else {
+        lua_pushnil(L);
+        lua_pushnil(L);
+    }
+    return 3;
+}
+
+static int board_get(lua_State *L) {
+    sdk_board *b = check_board(L, 1);
+    lua_pushinteger(L, b->value[check_cell(L, 2, b)]);
+    return 1;
+}
+
+static int board_set(lua_State *L) {
+    sdk_board *b = check_board(L, 1);
+    int cell = check_cell(L, 2, b);
+    lua_Integer v = compat_checkinteger(L, 4);
+    if (v < 0 || v > b->n) {
+        lua_pushfstring(L, "value out of range 0..%d", b->n);
+        return luaL_argerror(L, 4, lua_tostring(L, -1));
+    }
+    check_not_busy(L, b, "set a cell");
+    sdk_board_set(b, cell, (int)v);
+    return 0;
+}
+
+static int board_candidates(lua_State *L) {
+    sdk_board *b = check_board(L, 1);
+    int cell = check_cell(L, 2, b);
+    push_values(L, b->value[cell] ? 0 : sdk_board_candidates(b, cell));
+    return 1;
+}
+
+static int board_filled(lua_State *L) {
+    lua_pushinteger(L, check_board(L, 1)->filled);
+    return 1;
+}
+
+typedef struct conflict_list {
+    int *pairs;   /* a, b, value triples */
+    int count;
+} conflict_list;
+
+static void collect_conflict(void *ud, int a, int b, int value) {
+    conflict_list *cl = (conflict_list *)ud;
+    if (cl->pairs) {
+        cl->pairs[3 * cl->count] = a;
+        cl->pairs[3 * cl->count + 1] = b;
+        cl->pairs[3 * cl->count + 2] = value;
+    }
+    cl->count++;
+}
+
+static int board_is_valid(lua_State *L) {
+    sdk_board *b = check_board(L, 1);
+    conflict_list cl;
+    int total, i;
+    if (sdk_board_is_valid(b)) {
+        lua_pushboolean(L, 1);
+        lua_newtable(L);
+        return 2;
+    }
+    /* Count first, then collect into GC-owned memory, then build tables: a memory error while
+     * building cannot leak anything the core holds. */
+    cl.pairs = NULL;
+    cl.count = 0;
+    total = sdk_board_conflicts(b, collect_conflict, &cl);
+    if (total < 0) return memory_error(L);
+    cl.pairs = (int *)scratch(L, sizeof(int) * 3 * (size_t)total);
+    cl.count = 0;
+    if (sdk_board_conflicts(b, collect_conflict, &cl) < 0) return memory_error(L);
+    lua_pushboolean(L, 0);
+    lua_createtable(L, total, 0);
+    for (i = 0; i < total; i++) {
+        lua_createtable(L, 2, 1);
+        push_cell(L, b, cl.pairs[3 * i]);
+        lua_rawseti(L, -2, 1);
+        push_cell(L, b, cl.pairs[3 * i + 1]);
+        lua_rawseti(L, -2, 2);
+        lua_pushinteger(L, cl.pairs[3 * i + 2]);
+        lua_setfield(L, -2, "value");
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 2;
+}
+
+static int board_is_solved(lua_State *L) {
+    sdk_board *b = check_board(L, 1);
+    lua_pushboolean(L, b->filled == b->ncells && sdk_board_is_valid(b));
+    return 1;
+}
+
+static int board_copy(lua_State *L) {
+    sdk_board *b = check_board(L, 1);
+    lboard *copy = push_board(L);
+    int rc = sdk_board_copy(&copy->b, b);
+    copy->open = 1;
+    if (rc != SDK_OK) return memory_error(L);
+    return 1;
+}
+
+static int board_eq(lua_State *L) {
+    lboard *a = (lboard *)compat_testudata(L, 1, BOARD_MT);
+    lboard *b = (lboard *)compat_testudata(L, 2, BOARD_MT);
+    lua_pushboolean(L, a && b && a->open && b->open && sdk_board_equal(&a->b, &b->b));
+    return 1;
+}
+
+static int board_add_region(lua_State *L) {
+    sdk_board *b = check_board(L, 1);
+    int len, i, j, *cells, rc;
+    luaL_checktype(L, 2, LUA_TTABLE);
+    len = (int)compat_rawlen(L, 2);
+    if (len < 1 || len > b->n) {
+        lua_pushfstring(L, "a region has 1..%d cells, got %d", b->n, len);
+        return luaL_argerror(L, 2, lua_tostring(L, -1));
+    }
+    cells = (int *)scratch(L, sizeof(int) * (size_t)len);
+    for (i = 0; i < len; i++) {
+        cells[i] = table_cell(L, 2, 2, i + 1, b, "cell");
+        for (j = 0; j < i; j++)
+            if (cells[j] == cells[i]) {
+                lua_pushfstring(L, "cell %d repeats (%d, %d)", i + 1, cells[i] / b->n + 1,
+                                cells[i] % b->n + 1);
+                return luaL_argerror(L, 2, lua_tostring(L, -1));
+            }
+    }
+    check_not_busy(L, b, "add a region");
+    rc = sdk_board_add_region(b, cells, len);
+    if (rc == SDK_ENOMEM) return memory_error(L);
+    lua_pushinteger(L, b->nextra);
+    return 1;
+}
+
+static int board_set_regions(lua_State *L) {
+    sdk_board *b = check_board(L, 1);
+    int *region, i, k, count;
+    luaL_checktype(L, 2, LUA_TTABLE);
+    if ((int)compat_rawlen(L, 2) != b->n) {
+        lua_pushfstring(L, "expected %d regions, got %d", b->n, (int)compat_rawlen(L, 2));
+        return luaL_argerror(L, 2, lua_tostring(L, -1));
+    }
+    region = (int *)scratch(L, sizeof(int) * (size_t)b->ncells);
+    for (i = 0; i < b->ncells; i++) region[i] = -1;
+    for (k = 1; k <= b->n; k++) {
+        lua_rawgeti(L, 2, k);
+        if (lua_type(L, -1) != LUA_TTABLE) {
+            lua_pushfstring(L, "region %d is not a list of cells", k);
+            return luaL_argerror(L, 2, lua_tostring(L, -1));
+        }
+        count = (int)compat_rawlen(L, -1);
+        if (count != b->n) {
+            lua_pushfstring(L, "region %d has %d cells, expected %d", k, count, b->n);
+            return luaL_argerror(L, 2, lua_tostring(L, -1));
+        }
+        for (i = 1; i <= count; i++) {
+            int cell = table_cell(L, 2, lua_gettop(L), i, b, "cell");
+            if (region[cell] >= 0) {
+                lua_pushfstring(L, "cell (%d, %d) is in regions %d and %d", cell / b->n + 1,
+                                cell % b->n + 1, region[cell] + 1, k);
+                return luaL_argerror(L, 2, lua_tostring(L, -1));
+            }
+            region[cell] = k - 1;
+        }
+        lua_pop(L, 1);
+    }
+    check_not_busy(L, b, "set the regions");
+    if (sdk_board_set_jigsaw(b, region) == SDK_ENOMEM) return memory_error(L);
+    return 0;
+}
+
+static int board_regions(lua_State *L) {
+    sdk_board *b = check_board(L, 1);
+    int e, i;
+    lua_createtable(L, b->nextra, 0);
+    for (e = 0; e < b->nextra; e++) {
+        lua_createtable(L, b->extra_start[e + 1] - b->extra_start[e], 0);
+        for (i = b->extra_start[e]; i < b->extra_start[e + 1]; i++) {
+            push_cell(L, b, b->extra_cells[i]);
+            lua_rawseti(L, -2, i - b->extra_start[e] + 1);
+        }
+        lua_rawseti(L, -2, e + 1);
+    }
+    return 1;
+}
+
+static int board_solve(lua_State *L) {
+    sdk_board *b = check_board(L, 1);
+    int rc;
+    check_not_busy(L, b, "solve");
+    rc = sdk_solve(state_allocator(L), b);
+    if (rc < 0) return memory_error(L);
+    lua_pushboolean(L, rc);
+    return 1;
+}
+
+static int board_count(lua_State *L) {
+    sdk_board *b = check_board(L, 1);
+    lua_Integer limit = 0;
+    int64_t count;
+    if (!lua_isnoneornil(L, 2)) {
+        limit = compat_checkinteger(L, 2);
+        luaL_argcheck(L, limit >= 1, 2, "limit must be at least 1");
+    }
+    if (b->busy) {
+        /* Counting from a hook: work on a copy, the search owns the board. */
+        lboard *copy = push_board(L);
+        int rc = sdk_board_copy(&copy->b, b);
+        copy->open = 1;
+        if (rc != SDK_OK) return memory_error(L);
+        b = &copy->b;
+    }
+    count = sdk_count(state_allocator(L), b, (int64_t)limit);
+    if (count < 0) return memory_error(L);
+    lua_pushinteger(L, (lua_Integer)count);
+    return 1;
+}
+
+static const luaL_Reg board_methods[] = {
+    {"size", board_size},
+    {"get", board_get},
+    {"set", board_set},
+    {"candidates", board_candidates},
+    {"filled", board_filled},
+    {"is_valid", board_is_valid},
+    {"is_solved", board_is_solved},
+    {"copy", board_copy},
+    {"add_region", board_add_region},
+    {"set_regions", board_set_regions},
+    {"regions", board_regions},
+    {"solve", board_solve},
+    {"count", board_count},
+    {NULL, NULL}
+};
+
+/* ---- solvers ------------------------------------------------------------------------------ */
+
+/* Slots of the solver's user value table. */
+enum {
+    SLOT_BOARD = 1, SLOT_ON_PLACE, SLOT_ON_BACKTRACK, SLOT_ON_SOLUTION, SLOT_CHOOSE_CELL,
+    SLOT_ORDER_VALUES, SLOT_CONSTRAINT, SLOT_ERROR
+};
+
+static const char *const hook_names[] = {
+    NULL, NULL, "on_place", "on_backtrack", "on_solution", "choose_cell", "order_values",
+    "constraint"
+};
+
+typedef struct lsolver {
+    sdk_solver *s;
+    sdk_board *b;
+    sdk_pairs *pairs;
+    sdk_events ev;
+    lua_State *L;      /* the state running step(), for callbacks */
+    int env;           /* stack index of the user value table during step() */
+    int running;
+} lsolver;
+
+static lsolver *check_lsolver(lua_State *L, int idx) {
+    return (lsolver *)luaL_checkudata(L, idx, SOLVER_MT);
+}
+
+static lsolver *check_solver(lua_State *L, int idx) {
+    lsolver *ls = check_lsolver(L, idx);
+    if (!ls->s) luaL_argerror(L, idx, "solver is not initialised");
+    return ls;
+}
+
+/* One callback in flight: what to call, its arguments, and where its answer goes. */
+typedef struct hook_call {
+    lsolver *ls;
+    int slot;
+    int cell, v, depth, reason;
+    sdk_mask candidates;
+    uint8_t *out;      /* order_values: the values to try */
+    int count;         /* order_values: how many */
+    int chosen;        /* choose_cell: the cell, or -1 */
+    int verdict;       /* SDK_CONTINUE or SDK_PRUNE */
+} hook_call;
+
+static const char *const reasons[] = {NULL, "single", "hidden", "guess"};
+
+/* Raises an error about a hook's answer, naming the hook. */
+static int hook_error(lua_State *L, const hook_call *hc, const char *fmt, int a, int b) {
+    lua_pushfstring(L, "%s ", hook_names[hc->slot]);
+    lua_pushfstring(L, fmt, a, b);
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
+static void push_rc(lua_State *L, const sdk_board *b, int cell) {
+    lua_pushinteger(L, cell / b->n + 1);
+    lua_pushinteger(L, cell % b->n + 1);
+}
+
+static void read_order(lua_State *L, hook_call *hc, const sdk_board *b) {
+    int len, i, r = hc->cell / b->n + 1, c = hc->cell % b->n + 1;
+    sdk_mask seen = 0;
+    if (lua_type(L, -1) != LUA_TTABLE) {
+        lua_pushfstring(L, "order_values must return a list of values, got %s",
+                        luaL_typename(L, -1));
+        lua_error(L);
+    }
+    len = (int)compat_rawlen(L, -1);
+    if (len > b->n) hook_error(L, hc, "returned %d values, more than the %d a cell can hold", len, b->n);
+    for (i = 1; i <= len; i++) {
+        lua_Integer v;
+        lua_rawgeti(L, -1, i);
+        if (!compat_isinteger(L, -1)) {
+            lua_pushfstring(L, "order_values returned a %s at position %d, not a value",
+                            luaL_typename(L, -1), i);
+            lua_error(L);
+        }
+        v = (lua_Integer)lua_tonumber(L, -1);
+        lua_pop(L, 1);
+        if (v < 1 || v > b->n || !(hc->candidates & sdk_bit((int)v))) {
+            lua_pushfstring(L, "order_values returned %d for (%d, %d), which is not a candidate there",
+                            (int)v, r, c);
+            lua_error(L);
+        }
+        if (seen & sdk_bit((int)v)) {
+            lua_pushfstring(L, "order_values returned %d twice for (%d, %d)", (int)v, r, c);
+            lua_error(L);
+        }
+        seen |= sdk_bit((int)v);
+        hc->out[i - 1] = (uint8_t)v;
+    }
+    hc->count = len;
+}
+
+static void read_choice(lua_State *L, hook_call *hc, const sdk_board *b) {
+    lua_Integer r, c;
+    if (lua_isnil(L, -2)) {
+        hc->chosen = -1;
+        return;
+    }
+    if (!compat_isinteger(L, -2) || !compat_isinteger(L, -1)) {
+        lua_pushfstring(L, "choose_cell must return a row and a column (or nil), got %s and %s",
+                        luaL_typename(L, -2), luaL_typename(L, -1));
+        lua_error(L);
+    }
+    r = (lua_Integer)lua_tonumber(L, -2);
+    c = (lua_Integer)lua_tonumber(L, -1);
+    if (r < 1 || r > b->n || c < 1 || c > b->n)
+        hook_error(L, hc, "returned (%d, %d), which is off the board", (int)r, (int)c);
+    if (b->value[(r - 1) * b->n + (c - 1)])
+        hook_error(L, hc, "returned (%d, %d), which is not an empty cell", (int)r, (int)c);
+    hc->chosen = (int)((r - 1) * b->n + (c - 1));
+}
+
+/* Runs inside lua_pcall: arguments are the hook_call (light userdata) and the user value table. */
+static int run_hook(lua_State *L) {
+    hook_call *hc = (hook_call *)lua_touserdata(L, 1);
+    const sdk_board *b = hc->ls->b;
+    int nargs = 0, nres = 1;
+    lua_rawgeti(L, 2, hc->slot);
+    switch (hc->slot) {
+    case SLOT_ON_PLACE:
+        push_rc(L, b, hc->cell);
+        lua_pushinteger(L, hc->v);
+        lua_pushinteger(L, hc->depth);
+        lua_pushstring(L, reasons[hc->reason]);
+        nargs = 5;
+        break;
+    case SLOT_ON_BACKTRACK:
+        push_rc(L, b, hc->cell);
+        lua_pushinteger(L, hc->v);
+        lua_pushinteger(L, hc->depth);
+        nargs = 4;
+        break;
+    case SLOT_ON_SOLUTION:
+        lua_rawgeti(L, 2, SLOT_BOARD);
+        nargs = 1;
+        break;
+    case SLOT_CHOOSE_CELL:
+        lua_rawgeti(L, 2, SLOT_BOARD);
+        nargs = 1;
+        nres = 2;
+        break;
+    case SLOT_ORDER_VALUES:
+        lua_rawgeti(L, 2, SLOT_BOARD);
+        push_rc(L, b, hc->cell);
+        push_values(L, hc->candidates);
+        nargs = 4;
+        break;
+    case SLOT_CONSTRAINT:
+        lua_rawgeti(L, 2, SLOT_BOARD);
+        push_rc(L, b, hc->cell);
+        lua_pushinteger(L, hc->v);
+        nargs = 4;
+        break;
+    }
+    lua_call(L, nargs, nres);
+    switch (hc->slot) {
+    case SLOT_CHOOSE_CELL:
+        read_choice(L, hc, b);
+        break;
+    case SLOT_ORDER_VALUES:
+        read_order(L, hc, b);
+        break;
+    case SLOT_CONSTRAINT:
+        hc->verdict = lua_toboolean(L, -1) ? SDK_CONTINUE : SDK_PRUNE;
+        break;
+    default:
+        /* Only an explicit false vetoes: a hook that returns nothing lets the search go on. */
+        hc->verdict = lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1) ? SDK_PRUNE : SDK_CONTINUE;
+    }
+    return 0;
+}
+
+/* Calls a hook in protected mode; on error parks the error value and asks the core to abort. */
+static int call_hook(hook_call *hc) {
+    lsolver *ls = hc->ls;
+    lua_State *L = ls->L;
+    hc->verdict = SDK_CONTINUE;
+    if (!lua_checkstack(L, 4)) return SDK_ABORT;
+    lua_pushcfunction(L, run_hook);
+    lua_pushlightuserdata(L, hc);
+    lua_pushvalue(L, ls->env);
+    if (lua_pcall(L, 2, 0, 0) != 0) {
+        lua_rawseti(L, ls->env, SLOT_ERROR);
+        return SDK_ABORT;
+    }
+    return hc->verdict;
+}
+
+static void init_call(hook_call *hc, void *ud, int slot) {
+    memset(hc, 0, sizeof *hc);
+    hc->ls = (lsolver *)ud;
+    hc->slot = slot;
+}
+
+static int ev_on_place(void *ud, int cell, int v, int depth, int reason) {
+    hook_call hc;
+    init_call(&hc, ud, SLOT_ON_PLACE);
+    hc.cell = cell;
+    hc.v = v;
+    hc.depth = depth;
+    hc.reason = reason;
+    return call_hook(&hc);
+}
+
+static int ev_on_backtrack(void *ud, int cell, int v, int depth) {
+    hook_call hc;
+    init_call(&hc, ud, SLOT_ON_BACKTRACK);
+    hc.cell = cell;
+    hc.v = v;
+    hc.depth = depth;
+    return call_hook(&hc);
+}
+
+static int ev_on_solution(void *ud) {
+    hook_call hc;
+    init_call(&hc, ud, SLOT_ON_SOLUTION);
+    return call_hook(&hc);
+}
+
+static int ev_choose_cell(void *ud, int *cell) {
+    hook_call hc;
+    int r;
+    init_call(&hc, ud, SLOT_CHOOSE_CELL);
+    r = call_hook(&hc);
+    *cell = hc.chosen;
+    return r == SDK_ABORT ? SDK_ABORT : SDK_CONTINUE;
+}
+
+static int ev_order_values(void *ud, int cell, sdk_mask candidates, uint8_t *out, int *count) {
+    hook_call hc;
+    int r;
+    init_call(&hc, ud, SLOT_ORDER_VALUES);
+    hc.cell = cell;
+    hc.candidates = candidates;
+    hc.out = out;
+    r = call_hook(&hc);
+    *count = hc.count;
+    return r == SDK_ABORT ? SDK_ABORT : SDK_CONTINUE;
+}
+
+static int lua_constraint_check(void *self, const sdk_board *b, int cell, int v) {
+    hook_call hc;
+    (void)b;
+    init_call(&hc, self, SLOT_CONSTRAINT);
+    hc.cell = cell;
+    hc.v = v;
+    return call_hook(&hc);
+}
+
+static const sdk_constraint_ops lua_constraint_ops = {"lua", lua_constraint_check, NULL, NULL};
+
+/* Reads opts.different: a list of {{r1, c1}, {r2, c2}} pairs of cells that must differ. */
+static int read_pairs(lua_State *L, lsolver *ls, int opts) {
+    int npairs, i, *cells, rc;
+    lua_getfield(L, opts, "different");
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    if (lua_type(L, -1) != LUA_TTABLE)
+        return luaL_argerror(L, 2, "different must be a list of cell pairs");
+    npairs = (int)compat_rawlen(L, -1);
+    cells = (int *)scratch(L, sizeof(int) * 2 * (size_t)(npairs ? npairs : 1));
+    for (i = 1; i <= npairs; i++) {
+        int t;
+        lua_rawgeti(L, -2, i);
+        t = lua_gettop(L);
+        if (lua_type(L, t) != LUA_TTABLE) {
+            lua_pushfstring(L, "different: pair %d is not a list of two cells", i);
+            return luaL_argerror(L, 2, lua_tostring(L, -1));
+        }
+        cells[2 * (i - 1)] = table_cell(L, 2, t, 1, ls->b, "different: first cell of pair");
+        cells[2 * (i - 1) + 1] = table_cell(L, 2, t, 2, ls->b, "different: second cell of pair");
+        if (cells[2 * (i - 1)] == cells[2 * (i - 1) + 1]) {
+            lua_pushfstring(L, "different: pair %d pairs a cell with itself", i);
+            return luaL_argerror(L, 2, lua_tostring(L, -1));
+        }
+        lua_pop(L, 1);
+    }
+    rc = sdk_pairs_new(&ls->pairs, state_allocator(L), ls->b->ncells, cells, npairs);
+    if (rc != SDK_OK) return memory_error(L);
+    lua_pop(L, 2);
+    return 1;
+}
+
+static const char *const option_names[] = {
+    "on_place", "on_backtrack", "on_solution", "choose_cell", "order_values", "constraint",
+    "seed", "different", NULL
+};
+
+static void check_options(lua_State *L, int opts) {
+    lua_pushnil(L);
+    while (lua_next(L, opts)) {
+        int i, known = 0;
+        if (lua_type(L, -2) == LUA_TSTRING)
+            for (i = 0; option_names[i]; i++)
+                if (strcmp(lua_tostring(L, -2), option_names[i]) == 0) known = 1;
+        if (!known) {
+            if (lua_type(L, -2) == LUA_TSTRING)
+                lua_pushfstring(L, "unknown option '%s'", lua_tostring(L, -2));
+            else
+                lua_pushfstring(L, "unknown option key of type %s", luaL_typename(L, -2));
+            luaL_argerror(L, 2, lua_tostring(L, -1));
+        }
+        lua_pop(L, 1);
+    }
+}
+
+static int l_new_solver(lua_State *L) {
+    sdk_board *b = check_board(L, 1);
+    int opts = 2, slot, rc;
+    lsolver *ls;
+    if (lua_isnoneornil(L, 2)) {
+        lua_settop(L, 1);
+        lua_newtable(L);
+    } else {
+        luaL_checktype(L, 2, LUA_TTABLE);
+        lua_settop(L, 2);
+        check_options(L, opts);
+    }
+    ls = (lsolver *)compat_newuserdata(L, sizeof(lsolver));          /* 3 */
+    memset(ls, 0, sizeof *ls);
+    luaL_getmetatable(L, SOLVER_MT);
+    lua_setmetatable(L, 3);
+    ls->b = b;
+    ls->ev.ud = ls;
+
+    lua_createtable(L, SLOT_ERROR, 0);                               /* 4: user value */
+    lua_pushvalue(L, 1);
+    lua_rawseti(L, 4, SLOT_BOARD);
+    for (slot = SLOT_ON_PLACE; slot <= SLOT_CONSTRAINT; slot++) {
+        lua_getfield(L, opts, hook_names[slot]);
+        if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TFUNCTION) {
+            lua_pushfstring(L, "%s must be a function, got %s", hook_names[slot], luaL_typename(L, -1));
+            return luaL_argerror(L, 2, lua_tostring(L, -1));
+        }
+        lua_rawseti(L, 4, slot);
+    }
+    lua_pushvalue(L, 4);
+    compat_setuservalue(L, 3);
+
+    lua_rawgeti(L, 4, SLOT_ON_PLACE);
+    if (!lua_isnil(L, -1)) ls->ev.on_place = ev_on_place;
+    lua_rawgeti(L, 4, SLOT_ON_BACKTRACK);
+    if (!lua_isnil(L, -1)) ls->ev.on_backtrack = ev_on_backtrack;
+    lua_rawgeti(L, 4, SLOT_ON_SOLUTION);
+    if (!lua_isnil(L, -1)) ls->ev.on_solution = ev_on_solution;
+    lua_rawgeti(L, 4, SLOT_CHOOSE_CELL);
+    if (!lua_isnil(L, -1)) ls->ev.choose_cell = ev_choose_cell;
+    lua_rawgeti(L, 4, SLOT_ORDER_VALUES);
+    if (!lua_isnil(L, -1)) ls->ev.order_values = ev_order_values;
+    lua_pop(L, 5);
+
+    ls->s = sdk_solver_new(state_allocator(L), b, &ls->ev);
+    if (!ls->s) return memory_error(L);
+
+    if (read_pairs(L, ls, opts)) {
+        rc = sdk_solver_add_constraint(ls->s, sdk_pairs_constraint(ls->pairs));
+        (void)rc;   /* cannot fail: the solver is fresh and has room */
+    }
+    lua_rawgeti(L, 4, SLOT_CONSTRAINT);
+    if (!lua_isnil(L, -1)) {
+        sdk_constraint c;
+        c.ops = &lua_constraint_ops;
+        c.self = ls;
+        sdk_solver_add_constraint(ls->s, c);
+    }
+    lua_pop(L, 1);
+
+    lua_getfield(L, opts, "seed");
+    if (!lua_isnil(L, -1)) {
+        if (!compat_isinteger(L, -1)) return luaL_argerror(L, 2, "seed must be an integer");
+        sdk_solver_seed(ls->s, (uint64_t)(lua_Integer)lua_tonumber(L, -1));
+    }
+    lua_pop(L, 1);
+    lua_pushvalue(L, 3);
+    return 1;
+}
+
+static int solver_gc(lua_State *L) {
+    lsolver *ls = check_lsolver(L, 1);
+    /* The board is left as it is: it may already be finalised in the same cycle. */
+    sdk_solver_free(ls->s);
+    sdk_pairs_free(ls->pairs);
+    ls->s = NULL;
+    ls->pairs = NULL;
+    return 0;
+}
+
+static const char *const status_names[] = {"ready", "running", "solved", "done", "unsat"};
+
+static void check_not_running(lua_State *L, const lsolver *ls, const char *what) {
+    if (ls->running)
+        luaL_error(L, "cannot %s: the solver is running (a hook may not step or reset its own solver)",
+                   what);
+}
+
+static int solver_step(lua_State *L) {
+    lsolver *ls = check_solver(L, 1);
+    lua_Integer budget = 0;
+    sdk_status st;
+    if (!lua_isnoneornil(L, 2)) {
+        budget = compat_checkinteger(L, 2);
+        luaL_argcheck(L, budget >= 1, 2, "budget must be at least 1");
+    }
+    check_not_running(L, ls, "step");
+    if (ls->b->busy) return luaL_error(L, "cannot step: the board is being solved by another solver");
+    lua_settop(L, 2);
+    compat_getuservalue(L, 1);                                        /* 3 */
+    ls->L = L;
+    ls->env = 3;
+    ls->running = 1;
+    st = sdk_solver_step(ls->s, (int64_t)budget);
+    ls->running = 0;
+    ls->L = NULL;
+    if (st == SDK_FAILED) {
+        if (sdk_solver_failure(ls->s) == SDK_ENOMEM) return memory_error(L);
+        lua_rawgeti(L, 3, SLOT_ERROR);
+        lua_pushnil(L);
+        lua_rawseti(L, 3, SLOT_ERROR);
+        return lua_error(L);
+    }
+    if (st == SDK_STALE)
+        return luaL_error(L, "cannot step: the board was changed while the search was paused "
+                             "(call reset() to start over)");
+    lua_pushstring(L, status_names[st]);
+    return 1;
+}
+
+static int solver_status(lua_State *L) {
+    lsolver *ls = check_solver(L, 1);
+    sdk_status st = sdk_solver_status(ls->s);
+    lua_pushstring(L, status_names[st == SDK_FAILED ? SDK_READY : st]);
+    return 1;
+}
+
+static int solver_reset(lua_State *L) {
+    lsolver *ls = check_solver(L, 1);
+    check_not_running(L, ls, "reset");
+    if (ls->b->busy) return luaL_error(L, "cannot reset: the board is being solved by another solver");
+    sdk_solver_reset(ls->s);
+    return 0;
+}
+
+static void set_stat(lua_State *L, const char *name, int64_t v) {
+    lua_pushinteger(L, (lua_Integer)v);
+    lua_setfield(L, -2, name);
+}
+
+static int solver_stats(lua_State *L) {
+    const sdk_stats *st = sdk_solver_stats(check_solver(L, 1)->s);
+    lua_createtable(L, 0, 7);
+    set_stat(L, "nodes", st->nodes);
+    set_stat(L, "guesses", st->guesses);
+    set_stat(L, "backtracks", st->backtracks);
+    set_stat(L, "singles", st->singles);
+    set_stat(L, "hidden", st->hidden);
+    set_stat(L, "solutions", st->solutions);
+    set_stat(L, "max_depth", st->max_depth);
+    return 1;
+}
+
+static int solver_board(lua_State *L) {
+    check_solver(L, 1);
+    compat_getuservalue(L, 1);
+    lua_rawgeti(L, -1, SLOT_BOARD);
+    return 1;
+}
+
+static int solver_candidates(lua_State *L) {
+    lsolver *ls = check_solver(L, 1);
+    int cell = check_cell(L, 2, ls->b);
+    push_values(L, ls->b->value[cell] ? 0 : sdk_solver_candidates(ls->s, cell));
+    return 1;
+}
+
+static int solver_bytes(lua_State *L) {
+    lsolver *ls = check_solver(L, 1);
+    lua_pushinteger(L, (lua_Integer)sdk_solver_bytes(ls->s));
+    return 1;
+}
+
+static const luaL_Reg solver_methods[] = {
+    {"step", solver_step},
+    {"status", solver_status},
+    {"reset", solver_reset},
+    {"stats", solver_stats},
+    {"board", solver_board},
+    {"candidates", solver_candidates},
+    {"bytes", solver_bytes},
+    {NULL, NULL}
+};
+
+/* ---- module ------------------------------------------------------------------------------- */
+
+static void new_class(lua_State *L, const char *name, const luaL_Reg *methods, lua_CFunction gc,
+                      const char *field) {
+    luaL_newmetatable(L, name);              /* mt */
+    lua_newtable(L);                         /* mt, methods */
+    compat_setfuncs(L, methods);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, "__index");
+    lua_pushcfunction(L, gc);
+    lua_setfield(L, -3, "__gc");
+    lua_setfield(L, -3, field);              /* module.<Class> = methods */
+    lua_pushstring(L, name);
+    lua_setfield(L, -2, "__name");
+}
+
+SDK_EXPORT int luaopen_sudoku_core(lua_State *L) {
+    lua_newtable(L);
+    lua_pushcfunction(L, l_new_board);
+    lua_setfield(L, -2, "new_board");
+    lua_pushcfunction(L, l_new_solver);
+    lua_setfield(L, -2, "new_solver");
+    lua_pushinteger(L, SDK_MAX_N);
+    lua_setfield(L, -2, "MAX_SIZE");
+
+    new_class(L, BOARD_MT, board_methods, board_gc, "Board");
+    lua_pushcfunction(L, board_eq);
+    lua_setfield(L, -2, "__eq");
+    lua_setfield(L, -2, "board_meta");
+
+    new_class(L, SOLVER_MT, solver_methods, solver_gc, "Solver");
+    lua_setfield(L, -2, "solver_meta");
+    return 1;
+}

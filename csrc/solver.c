@@ -1,0 +1,623 @@
+/* The general search engine. See solver.h for the rules it follows. */
+#include "solver.h"
+
+#include <string.h>
+
+#define MAX_CONSTRAINTS 16
+
+/* Where step() picks up again. */
+enum phase { PHASE_START, PHASE_PROPAGATE, PHASE_NEXT_VALUE, PHASE_BACKTRACK };
+
+typedef struct frame {
+    int trail_mark;   /* placements before this frame's guess */
+    int elim_mark;    /* eliminations before it */
+    int cell;         /* the cell branched on */
+    int value;        /* value being tried; 0 before the first */
+    sdk_mask left;    /* built-in order: values not tried yet */
+    int order_base;   /* custom order: this frame's list is order[order_base .. order_end) */
+    int order_next;
+    int order_end;    /* -1 when the built-in order is used */
+} frame;
+
+typedef struct elimination {
+    int cell;
+    sdk_mask before;
+} elimination;
+
+struct sdk_solver {
+    sdk_allocator alloc;
+    sdk_board *b;
+    int ncells;              /* kept here: the board may be gone when the solver is freed */
+    const sdk_events *ev;
+    sdk_constraint cons[MAX_CONSTRAINTS];
+    int ncons;
+
+    sdk_status status;
+    enum phase phase;
+    int failure;             /* SDK_ENOMEM or SDK_ABORT after SDK_FAILED */
+    unsigned long version;   /* board version the paused search belongs to */
+    int active;              /* the search has state on the board that unwind must take back */
+    int givens_seen;         /* starting values (cells below this index) the constraints saw */
+
+    /* Empty cells as a sparse set; removals are undone in reverse order, which restores it. */
+    int *empty, *pos;
+    int nempty;
+
+    int *trail;              /* cells placed by the search, in order */
+    int ntrail;
+
+    sdk_mask *banned;        /* per cell: values eliminated by constraints */
+    elimination *elims;
+    int nelims, elims_cap;
+
+    frame *frames;
+    int nframes;
+
+    uint8_t *order;          /* custom value orders of all open frames */
+    int norder, order_cap;
+
+    int seeded;
+    uint64_t rng;
+
+    sdk_stats stats;
+};
+
+/* ---- allocation --------------------------------------------------------------------------- */
+
+sdk_solver *sdk_solver_new(sdk_allocator a, sdk_board *b, const sdk_events *ev) {
+    size_t ncells = (size_t)b->ncells;
+    sdk_solver *s = sdk_alloc(a, sizeof *s);
+    if (!s) return NULL;
+    memset(s, 0, sizeof *s);
+    s->alloc = a;
+    s->b = b;
+    s->ncells = b->ncells;
+    s->ev = ev;
+    s->empty = sdk_alloc(a, sizeof(int) * ncells);
+    s->pos = sdk_alloc(a, sizeof(int) * ncells);
+    s->trail = sdk_alloc(a, sizeof(int) * ncells);
+    s->banned = sdk_alloc(a, sizeof(sdk_mask) * ncells);
+    s->frames = sdk_alloc(a, sizeof(frame) * ncells);
+    if (!s->empty || !s->pos || !s->trail || !s->banned || !s->frames) {
+        sdk_solver_free(s);
+        return NULL;
+    }
+    memset(s->banned, 0, sizeof(sdk_mask) * ncells);
+    return s;
+}
+
+void sdk_solver_free(sdk_solver *s) {
+    size_t ncells;
+    if (!s) return;
+    ncells = (size_t)s->ncells;
+    sdk_free(s->alloc, s->empty, sizeof(int) * ncells);
+    sdk_free(s->alloc, s->pos, sizeof(int) * ncells);
+    sdk_free(s->alloc, s->trail, sizeof(int) * ncells);
+    sdk_free(s->alloc, s->banned, sizeof(sdk_mask) * ncells);
+    sdk_free(s->alloc, s->frames, sizeof(frame) * ncells);
+    sdk_free(s->alloc, s->elims, sizeof(elimination) * (size_t)s->elims_cap);
+    sdk_free(s->alloc, s->order, (size_t)s->order_cap);
+    sdk_free(s->alloc, s, sizeof *s);
+}
+
+size_t sdk_solver_bytes(const sdk_solver *s) {
+    size_t ncells = (size_t)s->ncells;
+    return sizeof *s + ncells * (3 * sizeof(int) + sizeof(sdk_mask) + sizeof(frame)) +
+           sizeof(elimination) * (size_t)s->elims_cap + (size_t)s->order_cap;
+}
+
+int sdk_solver_add_constraint(sdk_solver *s, sdk_constraint c) {
+    if (s->status != SDK_READY || s->ncons == MAX_CONSTRAINTS) return SDK_EINVAL;
+    s->cons[s->ncons++] = c;
+    return SDK_OK;
+}
+
+/* splitmix64: tiny, fast, and defined by integer arithmetic alone, so every platform draws the
+ * same numbers from the same seed. */
+static uint64_t next_random(sdk_solver *s) {
+    uint64_t z = (s->rng += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+void sdk_solver_seed(sdk_solver *s, uint64_t seed) {
+    s->seeded = 1;
+    s->rng = seed;
+}
+
+/* ---- accessors ---------------------------------------------------------------------------- */
+
+sdk_status sdk_solver_status(const sdk_solver *s) { return s->status; }
+int sdk_solver_failure(const sdk_solver *s) { return s->failure; }
+const sdk_stats *sdk_solver_stats(const sdk_solver *s) { return &s->stats; }
+const sdk_board *sdk_solver_board(const sdk_solver *s) { return s->b; }
+int sdk_solver_running(const sdk_solver *s) { return s->b->busy; }
+
+sdk_mask sdk_solver_candidates(const sdk_solver *s, int cell) {
+    return sdk_board_candidates(s->b, cell) & ~s->banned[cell];
+}
+
+/* ---- moves and their undo ----------------------------------------------------------------- */
+
+static void remove_empty(sdk_solver *s, int cell) {
+    int p = s->pos[cell], last = s->empty[--s->nempty];
+    s->empty[p] = last;
+    s->pos[last] = p;
+    s->empty[s->nempty] = cell;
+    s->pos[cell] = s->nempty;
+}
+
+int sdk_solver_eliminate(sdk_solver *s, int cell, sdk_mask mask) {
+    sdk_mask before = s->banned[cell];
+    if (s->b->value[cell] || (before & mask) == mask) return SDK_CONTINUE;
+    if (s->nelims == s->elims_cap) {
+        int cap = s->elims_cap ? 2 * s->elims_cap : 64;
+        elimination *e = sdk_realloc(s->alloc, s->elims, sizeof(elimination) * (size_t)s->elims_cap,
+                                     sizeof(elimination) * (size_t)cap);
+        if (!e) {
+            s->failure = SDK_ENOMEM;
+            return SDK_ABORT;
+        }
+        s->elims = e;
+        s->elims_cap = cap;
+    }
+    s->elims[s->nelims].cell = cell;
+    s->elims[s->nelims].before = before;
+    s->nelims++;
+    s->banned[cell] = before | mask;
+    return sdk_solver_candidates(s, cell) ? SDK_CONTINUE : SDK_PRUNE;
+}
+
+static void undo_constraints(sdk_solver *s, int cell, int v) {
+    int i;
+    for (i = s->ncons - 1; i >= 0; i--)
+        if (s->cons[i].ops->undo) s->cons[i].ops->undo(s->cons[i].self, s->b, cell, v);
+}
+
+/* Takes back placements and eliminations made after the given marks. No callback but the
+ * constraints' undo runs here, so it is safe in error recovery. */
+static void undo_to(sdk_solver *s, int trail_mark, int elim_mark) {
+    while (s->ntrail > trail_mark) {
+        int cell = s->trail[--s->ntrail];
+        undo_constraints(s, cell, s->b->value[cell]);
+        sdk_board_unplace(s->b, cell);
+        s->nempty++;
+    }
+    while (s->nelims > elim_mark) {
+        s->nelims--;
+        s->banned[s->elims[s->nelims].cell] = s->elims[s->nelims].before;
+    }
+}
+
+/* Asks every constraint whether v may go at the empty cell. */
+static int admissible(sdk_solver *s, int cell, int v) {
+    int i;
+    for (i = 0; i < s->ncons; i++) {
+        int r = s->cons[i].ops->check(s->cons[i].self, s->b, cell, v);
+        if (r != SDK_CONTINUE) {
+            if (r == SDK_ABORT) s->failure = SDK_ABORT;
+            return r;
+        }
+    }
+    return SDK_CONTINUE;
+}
+
+static int propagate_constraints(sdk_solver *s, int cell, int v) {
+    int i;
+    for (i = 0; i < s->ncons; i++) {
+        if (s->cons[i].ops->propagate) {
+            int r = s->cons[i].ops->propagate(s->cons[i].self, s, cell, v);
+            if (r != SDK_CONTINUE) {
+                if (r == SDK_ABORT && !s->failure) s->failure = SDK_ABORT;
+                return r;
+            }
+        }
+    }
+    return SDK_CONTINUE;
+}
+
+/* Places v at an empty cell where it is a candidate, then tells the listeners. */
+static int commit(sdk_solver *s, int cell, int v, int reason) {
+    int r;
+    sdk_board_place(s->b, cell, v);
+    remove_empty(s, cell);
+    s->trail[s->ntrail++] = cell;
+    if (reason == SDK_REASON_SINGLE) s->stats.singles++;
+    else if (reason == SDK_REASON_HIDDEN) s->stats.hidden++;
+    if (s->ev && s->ev->on_place) {
+        r = s->ev->on_place(s->ev->ud, cell, v, s->nframes, reason);
+        if (r != SDK_CONTINUE) {
+            if (r == SDK_ABORT) s->failure = SDK_ABORT;
+            return r;
+        }
+    }
+    return propagate_constraints(s, cell, v);
+}
+
+/* A forced value: placed if every constraint accepts it, otherwise eliminated (which leaves
+ * the cell or the unit without a place for it, and the next scan finds the contradiction). */
+static int force(sdk_solver *s, int cell, int v, int reason) {
+    int r = admissible(s, cell, v);
+    if (r == SDK_ABORT) return r;
+    if (r == SDK_PRUNE) return sdk_solver_eliminate(s, cell, sdk_bit(v)) == SDK_ABORT ? SDK_ABORT : SDK_CONTINUE;
+    return commit(s, cell, v, reason);
+}
+
+/* ---- propagation -------------------------------------------------------------------------- */
+
+/* Naked singles over every empty cell. Walking the set downwards is safe while placing: a
+ * removal swaps in the last element, which has been seen already. */
+static int naked_singles(sdk_solver *s, int *progress) {
+    int i;
+    for (i = s->nempty - 1; i >= 0; i--) {
+        int cell, r;
+        sdk_mask m;
+        if (i >= s->nempty) continue;
+        cell = s->empty[i];
+        m = sdk_solver_candidates(s, cell);
+        if (!m) return SDK_PRUNE;
+        if (m & (m - 1)) continue;
+        r = force(s, cell, sdk_lowest(m) + 1, SDK_REASON_SINGLE);
+        if (r != SDK_CONTINUE) return r;
+        *progress = 1;
+    }
+    return SDK_CONTINUE;
+}
+
+/* The first hidden single of any complete unit, if there is one. */
+static int hidden_single(sdk_solver *s, int *progress) {
+    const sdk_board *b = s->b;
+    int u, i;
+    for (u = 0; u < b->nunits; u++) {
+        sdk_mask once = 0, twice = 0, need, hidden, bit;
+        if (!sdk_unit_is_complete(b, u)) continue;
+        need = b->full & ~b->used[u];
+        if (!need) continue;
+        for (i = b->unit_start[u]; i < b->unit_start[u + 1]; i++) {
+            int cell = b->unit_cells[i];
+            if (!b->value[cell]) {
+                sdk_mask m = sdk_solver_candidates(s, cell);
+                twice |= once & m;
+                once |= m;
+            }
+        }
+        if (need & ~once) return SDK_PRUNE;   /* a value with no place left in the unit */
+        hidden = need & once & ~twice;
+        if (!hidden) continue;
+        bit = hidden & (~hidden + 1);
+        for (i = b->unit_start[u]; i < b->unit_start[u + 1]; i++) {
+            int cell = b->unit_cells[i];
+            if (!b->value[cell] && (sdk_solver_candidates(s, cell) & bit)) {
+                *progress = 1;
+                return force(s, cell, sdk_lowest(bit) + 1, SDK_REASON_HIDDEN);
+            }
+        }
+    }
+    return SDK_CONTINUE;
+}
+
+/* Singles until neither rule applies. Returns SDK_CONTINUE, SDK_PRUNE (contradiction or a
+ * listener's veto) or SDK_ABORT. */
+static int propagate(sdk_solver *s) {
+    for (;;) {
+        int progress = 0, r;
+        r = naked_singles(s, &progress);
+        if (r != SDK_CONTINUE) return r;
+        if (progress) continue;
+        r = hidden_single(s, &progress);
+        if (r != SDK_CONTINUE) return r;
+        if (!progress) return SDK_CONTINUE;
+    }
+}
+
+/* Minimum remaining values; ties go to the first cell in row-major order. */
+static int choose_cell(const sdk_solver *s) {
+    int best = -1, best_count = SDK_MAX_N + 1, i;
+    for (i = 0; i < s->nempty; i++) {
+        int cell = s->empty[i];
+        int count = sdk_popcount(sdk_solver_candidates(s, cell));
+        if (count < best_count || (count == best_count && cell < best)) {
+            best = cell;
+            best_count = count;
+        }
+    }
+    return best;
+}
+
+/* ---- the state machine -------------------------------------------------------------------- */
+
+/* Takes every placement of the search back, and the constraints' view of the starting values. */
+static void unwind(sdk_solver *s) {
+    int cell;
+    if (!s->active) return;
+    s->active = 0;
+    if (s->b->version != s->version) {
+        /* The board changed under a paused search: its masks no longer match the trail, so
+         * take back only the placements that are still there, through the recounting path. */
+        while (s->ntrail > 0) {
+            cell = s->trail[--s->ntrail];
+            if (s->b->value[cell]) sdk_board_set(s->b, cell, 0);
+        }
+        s->nelims = 0;
+        memset(s->banned, 0, sizeof(sdk_mask) * (size_t)s->b->ncells);
+        return;
+    }
+    undo_to(s, 0, 0);
+    for (cell = s->givens_seen - 1; cell >= 0; cell--)
+        if (s->b->value[cell]) undo_constraints(s, cell, s->b->value[cell]);
+}
+
+void sdk_solver_reset(sdk_solver *s) {
+    unwind(s);
+    s->status = SDK_READY;
+    s->phase = PHASE_START;
+    s->nframes = 0;
+    s->norder = 0;
+    s->failure = 0;
+    memset(&s->stats, 0, sizeof s->stats);
+}
+
+/* The root: index the empty cells, then check the starting values against the units and the
+ * constraints (each with its own cell momentarily empty), and let constraints propagate them. */
+static int start(sdk_solver *s) {
+    sdk_board *b = s->b;
+    int cell, r;
+    s->nempty = 0;
+    for (cell = 0; cell < b->ncells; cell++)
+        if (!b->value[cell]) {
+            s->pos[cell] = s->nempty;
+            s->empty[s->nempty++] = cell;
+        }
+    s->ntrail = s->nelims = s->nframes = s->norder = 0;
+    s->active = 1;
+    s->givens_seen = 0;
+    if (!sdk_board_is_valid(b)) return SDK_PRUNE;
+    for (cell = 0; cell < b->ncells; cell++) {
+        int v = b->value[cell];
+        if (!v) continue;
+        if (s->ncons) {
+            /* Removing and restoring a value keeps the masks exact on a valid board. */
+            sdk_board_unplace(b, cell);
+            r = admissible(s, cell, v);
+            sdk_board_place(b, cell, v);
+            if (r != SDK_CONTINUE) return r;
+        }
+        s->givens_seen = cell + 1;
+        r = propagate_constraints(s, cell, v);
+        if (r != SDK_CONTINUE) return r;
+    }
+    return SDK_CONTINUE;
+}
+
+static int grow_order(sdk_solver *s, int need) {
+    int cap = s->order_cap ? s->order_cap : 256;
+    uint8_t *o;
+    if (need <= s->order_cap) return SDK_OK;
+    while (cap < need) cap *= 2;
+    o = sdk_realloc(s->alloc, s->order, (size_t)s->order_cap, (size_t)cap);
+    if (!o) return SDK_ENOMEM;
+    s->order = o;
+    s->order_cap = cap;
+    return SDK_OK;
+}
+
+/* Opens a frame on the chosen cell. */
+static int branch(sdk_solver *s) {
+    frame *f;
+    int cell = -1;
+    if (s->ev && s->ev->choose_cell) {
+        int r = s->ev->choose_cell(s->ev->ud, &cell);
+        if (r != SDK_CONTINUE) {
+            s->failure = SDK_ABORT;
+            return SDK_ABORT;
+        }
+    }
+    if (cell < 0) cell = choose_cell(s);
+    f = &s->frames[s->nframes++];
+    if (s->nframes > s->stats.max_depth) s->stats.max_depth = s->nframes;
+    f->trail_mark = s->ntrail;
+    f->elim_mark = s->nelims;
+    f->cell = cell;
+    f->value = 0;
+    f->left = sdk_solver_candidates(s, cell);
+    f->order_base = f->order_next = s->norder;
+    f->order_end = -1;
+    if (s->ev && s->ev->order_values && f->left) {
+        int count = 0, r;
+        if (grow_order(s, s->norder + s->b->n) != SDK_OK) {
+            s->failure = SDK_ENOMEM;
+            return SDK_ABORT;
+        }
+        r = s->ev->order_values(s->ev->ud, cell, f->left, s->order + s->norder, &count);
+        if (r != SDK_CONTINUE) {
+            s->failure = SDK_ABORT;
+            return SDK_ABORT;
+        }
+        f->order_end = s->norder + count;
+        s->norder = f->order_end;
+    }
+    return SDK_CONTINUE;
+}
+
+/* The next value of the top frame, or 0 when it has none left. */
+static int next_value(sdk_solver *s, frame *f) {
+    if (f->order_end >= 0)
+        return f->order_next < f->order_end ? s->order[f->order_next++] : 0;
+    if (!f->left) return 0;
+    if (s->seeded) {
+        int k = (int)(next_random(s) % (uint64_t)sdk_popcount(f->left));
+        sdk_mask m = f->left;
+        while (k--) m &= m - 1;
+        f->left &= ~(m & (~m + 1));
+        return sdk_lowest(m) + 1;
+    }
+    {
+        int v = sdk_lowest(f->left) + 1;
+        f->left &= f->left - 1;
+        return v;
+    }
+}
+
+static int has_next_value(const frame *f) {
+    return f->order_end >= 0 ? f->order_next < f->order_end : f->left != 0;
+}
+
+static sdk_status finish(sdk_solver *s) {
+    unwind(s);
+    s->b->version++;
+    s->nframes = 0;
+    s->norder = 0;
+    s->status = s->stats.solutions > 0 ? SDK_DONE : SDK_UNSAT;
+    return s->status;
+}
+
+static sdk_status fail(sdk_solver *s) {
+    int failure = s->failure ? s->failure : SDK_ABORT;
+    sdk_solver_reset(s);
+    s->failure = failure;
+    s->status = SDK_FAILED;
+    s->b->busy = 0;
+    return SDK_FAILED;
+}
+
+/* Bumping the version at every pause lets a paused solver notice that another search has used
+ * the board in between. */
+static sdk_status pause(sdk_solver *s, sdk_status status) {
+    s->status = status;
+    s->version = ++s->b->version;
+    s->b->busy = 0;
+    return status;
+}
+
+sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
+    int64_t spent = 0;
+    int r;
+    if (s->status == SDK_DONE || s->status == SDK_UNSAT) return s->status;
+    if (s->status == SDK_FAILED) sdk_solver_reset(s);
+    if ((s->status == SDK_RUNNING || s->status == SDK_SOLVED) && s->b->version != s->version)
+        return SDK_STALE;
+    s->b->busy = 1;
+    s->failure = 0;
+    for (;;) {
+        switch (s->phase) {
+        case PHASE_START:
+            if (budget > 0 && spent >= budget) return pause(s, SDK_RUNNING);
+            spent++;
+            s->stats.nodes++;
+            s->version = s->b->version;
+            s->status = SDK_RUNNING;
+            r = start(s);
+            if (r == SDK_ABORT) return fail(s);
+            if (r == SDK_PRUNE) {
+                s->b->busy = 0;
+                return finish(s);
+            }
+            s->phase = PHASE_PROPAGATE;
+            break;
+
+        case PHASE_PROPAGATE:
+            r = propagate(s);
+            if (r == SDK_ABORT) return fail(s);
+            if (r == SDK_PRUNE) {
+                s->phase = PHASE_BACKTRACK;
+                break;
+            }
+            if (s->nempty == 0) {
+                if (s->ev && s->ev->on_solution) {
+                    r = s->ev->on_solution(s->ev->ud);
+                    if (r == SDK_ABORT) {
+                        s->failure = SDK_ABORT;
+                        return fail(s);
+                    }
+                    if (r == SDK_PRUNE) {
+                        s->phase = PHASE_BACKTRACK;
+                        break;
+                    }
+                }
+                s->stats.solutions++;
+                s->phase = PHASE_BACKTRACK;   /* where the next step continues */
+                return pause(s, SDK_SOLVED);
+            }
+            if (branch(s) == SDK_ABORT) return fail(s);
+            s->phase = PHASE_NEXT_VALUE;
+            break;
+
+        case PHASE_NEXT_VALUE: {
+            frame *f = &s->frames[s->nframes - 1];
+            int v;
+            if (!has_next_value(f)) {
+                s->norder = f->order_base;
+                s->nframes--;
+                s->phase = PHASE_BACKTRACK;
+                break;
+            }
+            if (budget > 0 && spent >= budget) return pause(s, SDK_RUNNING);
+            v = next_value(s, f);
+            r = admissible(s, f->cell, v);
+            if (r == SDK_ABORT) return fail(s);
+            if (r == SDK_PRUNE) break;        /* not a node: the value never went on the board */
+            spent++;
+            s->stats.nodes++;
+            s->stats.guesses++;
+            f->value = v;
+            r = commit(s, f->cell, v, SDK_REASON_GUESS);
+            if (r == SDK_ABORT) return fail(s);
+            s->phase = r == SDK_PRUNE ? PHASE_BACKTRACK : PHASE_PROPAGATE;
+            break;
+        }
+
+        case PHASE_BACKTRACK: {
+            frame *f;
+            if (s->nframes == 0) {
+                s->b->busy = 0;
+                return finish(s);
+            }
+            f = &s->frames[s->nframes - 1];
+            undo_to(s, f->trail_mark, f->elim_mark);
+            s->phase = PHASE_NEXT_VALUE;
+            if (f->value == 0) break;          /* nothing of this frame was on the board */
+            s->stats.backtracks++;
+            if (s->ev && s->ev->on_backtrack) {
+                r = s->ev->on_backtrack(s->ev->ud, f->cell, f->value, s->nframes);
+                if (r == SDK_ABORT) {
+                    s->failure = SDK_ABORT;
+                    return fail(s);
+                }
+                if (r == SDK_PRUNE) {
+                    f->left = 0;
+                    f->order_next = f->order_end;
+                }
+            }
+            f->value = 0;
+            break;
+        }
+        }
+    }
+}
+
+/* ---- one-shot helpers --------------------------------------------------------------------- */
+
+int sdk_solve(sdk_allocator a, sdk_board *b) {
+    sdk_solver *s = sdk_solver_new(a, b, NULL);
+    sdk_status st;
+    if (!s) return SDK_ENOMEM;
+    st = sdk_solver_step(s, 0);
+    sdk_solver_free(s);
+    if (st == SDK_FAILED) return SDK_ENOMEM;
+    return st == SDK_SOLVED;
+}
+
+int64_t sdk_count(sdk_allocator a, sdk_board *b, int64_t limit) {
+    sdk_solver *s = sdk_solver_new(a, b, NULL);
+    sdk_status st;
+    int64_t count;
+    if (!s) return SDK_ENOMEM;
+    do {
+        st = sdk_solver_step(s, 0);
+    } while (st == SDK_SOLVED && (limit <= 0 || s->stats.solutions < limit));
+    count = st == SDK_FAILED ? SDK_ENOMEM : s->stats.solutions;
+    sdk_solver_reset(s);
+    sdk_solver_free(s);
+    return count;
+}

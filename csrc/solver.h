@@ -1,0 +1,89 @@
+/*
+ * The general search engine: iterative depth-first search with an explicit stack.
+ *
+ * Rules, in this order at every node: place naked singles, then hidden singles (in units of n
+ * cells), until neither applies; then branch on the empty cell with the fewest candidates
+ * (ties: the first in row-major order), trying values in ascending order (or in a seeded random
+ * order, or in an order a callback gives). Because single propagation reaches the same fixpoint
+ * in whatever order it runs, any engine that follows these rules walks the same tree: that is
+ * what lets a specialised path give the very same first solution.
+ *
+ * The search is a state machine: sdk_solver_step runs a bounded number of nodes and returns, and
+ * the next call continues exactly where it stopped, so an embedder can spread a hard search over
+ * frames. Callbacks see a consistent board at every call and may stop the search (SDK_ABORT);
+ * the solver then puts the board back as it was and is ready to start over.
+ */
+#ifndef SUDOKU_SOLVER_H
+#define SUDOKU_SOLVER_H
+
+#include "constraint.h"
+
+typedef enum sdk_status {
+    SDK_READY = 0,   /* not started, or reset */
+    SDK_RUNNING,     /* paused by the budget; step again */
+    SDK_SOLVED,      /* a solution is on the board; step again for the next one */
+    SDK_DONE,        /* exhausted after at least one solution */
+    SDK_UNSAT,       /* exhausted without a solution */
+    SDK_FAILED,      /* a callback aborted or memory ran out; the solver was reset */
+    SDK_STALE        /* the board was changed while the search was paused; nothing was run */
+} sdk_status;
+
+enum { SDK_REASON_SINGLE = 1, SDK_REASON_HIDDEN = 2, SDK_REASON_GUESS = 3 };
+
+/* Event callbacks; any may be NULL. Each returns SDK_CONTINUE, SDK_PRUNE or SDK_ABORT. */
+typedef struct sdk_events {
+    void *ud;
+    /* After v is placed at cell. PRUNE abandons the current branch. */
+    int (*on_place)(void *ud, int cell, int v, int depth, int reason);
+    /* After the guess v at cell is taken back. PRUNE skips the cell's remaining values. */
+    int (*on_backtrack)(void *ud, int cell, int v, int depth);
+    /* When the board is full. PRUNE rejects the solution. */
+    int (*on_solution)(void *ud);
+    /* Sets *cell to an empty cell to branch on, or -1 for the built-in choice. */
+    int (*choose_cell)(void *ud, int *cell);
+    /* Writes the values to try at cell (a subset of candidates, in order) to out (room for n
+     * values) and their number to *count. */
+    int (*order_values)(void *ud, int cell, sdk_mask candidates, uint8_t *out, int *count);
+} sdk_events;
+
+typedef struct sdk_stats {
+    int64_t nodes;       /* root propagations + guesses */
+    int64_t guesses;
+    int64_t backtracks;  /* guesses taken back */
+    int64_t singles;     /* naked-single placements */
+    int64_t hidden;      /* hidden-single placements */
+    int64_t solutions;
+    int max_depth;       /* most guesses open at once */
+} sdk_stats;
+
+/* The solver works on b in place and keeps pointers to b and ev: both must outlive it. */
+SDK_INTERNAL sdk_solver *sdk_solver_new(sdk_allocator a, sdk_board *b, const sdk_events *ev);
+/* Frees the solver without touching the board (a solution found stays on it). */
+SDK_INTERNAL void sdk_solver_free(sdk_solver *s);
+/* Adds a constraint before the search starts; SDK_EINVAL once it has started. */
+SDK_INTERNAL int sdk_solver_add_constraint(sdk_solver *s, sdk_constraint c);
+/* Seeded random value order, from the module's own generator: same seed, same search. */
+SDK_INTERNAL void sdk_solver_seed(sdk_solver *s, uint64_t seed);
+
+/* Runs at most budget nodes (budget <= 0: no limit). Returns the new status. On SDK_FAILED,
+ * sdk_solver_failure tells SDK_ENOMEM from a callback's SDK_ABORT. */
+SDK_INTERNAL sdk_status sdk_solver_step(sdk_solver *s, int64_t budget);
+SDK_INTERNAL int sdk_solver_failure(const sdk_solver *s);
+/* Takes the search's own placements back off the board and starts over. */
+SDK_INTERNAL void sdk_solver_reset(sdk_solver *s);
+
+SDK_INTERNAL sdk_status sdk_solver_status(const sdk_solver *s);
+SDK_INTERNAL int sdk_solver_running(const sdk_solver *s);
+SDK_INTERNAL const sdk_stats *sdk_solver_stats(const sdk_solver *s);
+/* Candidates of an empty cell as the search sees them (units and eliminations). */
+SDK_INTERNAL sdk_mask sdk_solver_candidates(const sdk_solver *s, int cell);
+/* Bytes the solver holds, for reporting. */
+SDK_INTERNAL size_t sdk_solver_bytes(const sdk_solver *s);
+
+/* One-shot helpers over a private solver without callbacks. */
+/* Solves b in place: 1 solved, 0 no solution, SDK_ENOMEM. */
+SDK_INTERNAL int sdk_solve(sdk_allocator a, sdk_board *b);
+/* Counts solutions of b up to limit (limit <= 0: all); b is unchanged. */
+SDK_INTERNAL int64_t sdk_count(sdk_allocator a, sdk_board *b, int64_t limit);
+
+#endif

@@ -1,0 +1,38 @@
+-- Access to the shared puzzle sets (../shared/data) and the small fixtures in spec/fixtures.
+local data = {}
+
+local root = debug.getinfo(1, "S").source:match("^@(.*)spec/support/data%.lua$") or ""
+if root == "" then root = "./" end
+
+data.root = root
+data.shared = root .. "../shared/data/"
+data.fixtures = root .. "spec/fixtures/"
+
+-- Returns every record of a dataset file as a list of field lists: comment lines (#) and blank
+-- lines are skipped, fields are split on commas.
+function data.records(path)
+  local f = assert(io.open(path, "r"))
+  local out = {}
+  for line in f:lines() do
+    if line ~= "" and line:sub(1, 1) ~= "#" then
+      local fields = {}
+      for field in (line .. ","):gmatch("([^,]*),") do fields[#fields + 1] = field end
+      out[#out + 1] = fields
+    end
+  end
+  f:close()
+  return out
+end
+
+function data.shared_records(name)
+  return data.records(data.shared .. name)
+end
+
+function data.read(path)
+  local f = assert(io.open(path, "rb"))
+  local text = f:read("*a")
+  f:close()
+  return text
+end
+
+return data
