@@ -1,0 +1,297 @@
+-- Text -> Board. Reads one puzzle written as a line of symbols, a grid (any whitespace, with
+-- optional "|" and "-"/"+" separators) or, for N >= 10, whitespace-separated decimal numbers.
+-- Failures come back as nil and a message that names the line, column and character.
+local symbols = require "sudoku.symbols"
+local Board = require "sudoku.board"
+
+local parse = {}
+
+local byte, find, match = string.byte, string.find, string.match
+
+local MAX_SIZE = symbols.MAX
+local BOM = "\239\187\191"
+
+local SPACE = { [9] = true, [10] = true, [11] = true, [12] = true, [13] = true, [32] = true }
+local BAR, DASH, PLUS = byte("|"), byte("-"), byte("+")
+
+-- Bytes that stand for a cell in character mode: every symbol of every size, and the blanks.
+-- Whether a symbol fits the board is only known once the cell count gives the size.
+local CELL = {}
+for b = 0, 255 do
+  local ch = string.char(b)
+  CELL[b] = symbols.is_symbol(ch) or symbols.is_blank(ch)
+end
+
+-- A byte as it appears in a message: printable ASCII as itself, anything else escaped so that
+-- a stray NUL or a UTF-8 lead byte is visible.
+local function show(b)
+  if b == 0 then return "\\0" end
+  if b < 32 or b > 126 then return ("\\x%02X"):format(b) end
+  if b == 39 or b == 92 then return "\\" .. string.char(b) end
+  return string.char(b)
+end
+
+local function position(text, pos)
+  local line, start = 1, 1
+  while true do
+    local nl = find(text, "\n", start, true)
+    if not nl or nl >= pos then break end
+    line, start = line + 1, nl + 1
+  end
+  return line, pos - start + 1
+end
+
+local function fail_at(text, pos, msg)
+  local line, col = position(text, pos)
+  return nil, ("line %d, column %d: %s"):format(line, col, msg)
+end
+
+local function unexpected(text, pos)
+  return fail_at(text, pos, ("unexpected character '%s'"):format(show(byte(text, pos))))
+end
+
+-- Numbers are chosen when some token is a two-digit value (10..64) and there are at least 100
+-- tokens (the smallest such board is 10x10). The count guard keeps a small grid written in
+-- groups ("12 34" on a 4x4, "530 070 000" on a 9x9) in character mode.
+local NUMERIC_MIN_TOKENS = 100
+
+local function looks_numeric(text)
+  local tokens, wide = 0, false
+  for tok in text:gmatch("[^%s|+%-]+") do
+    tokens = tokens + 1
+    if not wide and #tok >= 2 and match(tok, "^%d+$") then
+      local v = tonumber(tok)
+      wide = v >= 10 and v <= MAX_SIZE
+    end
+  end
+  return wide and tokens >= NUMERIC_MIN_TOKENS
+end
+
+-- A layout entry per text line that holds cells ({count =, segs = cells between bars}), and RULE
+-- for a line of "-"/"+" only. It lets the reader recover the box shape a grid was drawn with.
+local RULE = {}
+
+local function record_line(layout, count, segs, ruled)
+  if count > 0 then
+    layout[#layout + 1] = { count = count, segs = segs }
+  elseif ruled then
+    layout[#layout + 1] = RULE
+  end
+end
+
+-- Character mode: every symbol or blank byte is a cell. Returns the cell positions, or nil and
+-- the position of the first byte that is neither a cell, a separator nor whitespace.
+local function scan_chars(text, layout)
+  local cells = {}
+  local pos, len = 1, #text
+  while pos <= len do
+    local eol = find(text, "\n", pos, true) or len + 1
+    local count, seg, segs, ruled = 0, 0, {}, false
+    for i = pos, eol - 1 do
+      local b = byte(text, i)
+      if CELL[b] then
+        cells[#cells + 1] = i
+        count, seg = count + 1, seg + 1
+      elseif b == BAR then
+        if seg > 0 then segs[#segs + 1] = seg; seg = 0 end
+      elseif b == DASH or b == PLUS then
+        ruled = true
+      elseif not SPACE[b] then
+        return nil, i
+      end
+    end
+    if seg > 0 then segs[#segs + 1] = seg end
+    record_line(layout, count, segs, ruled)
+    pos = eol + 1
+  end
+  return cells
+end
+
+-- Where a token stops being a number or a single blank: the byte to blame in the message.
+local function bad_in_token(tok)
+  if match(tok, "^%d") then return find(tok, "%D") end
+  if symbols.is_blank(tok:sub(1, 1)) then return 2 end
+  return 1
+end
+
+-- Number mode: every whitespace- or separator-delimited token is a cell, a decimal number
+-- (0 is blank) or one blank character. Returns cell positions and raw values.
+local function scan_numbers(text, layout)
+  local cells, values = {}, {}
+  local pos, len = 1, #text
+  while pos <= len do
+    local eol = find(text, "\n", pos, true) or len + 1
+    local line = text:sub(pos, eol - 1)
+    local count, seg, segs, ruled = 0, 0, {}, false
+    local i = 1
+    while i <= #line do
+      local s, e = find(line, "[^%s|+%-]+", i)
+      local gap = line:sub(i, (s or #line + 1) - 1)
+      if find(gap, "|", 1, true) and seg > 0 then segs[#segs + 1], seg = seg, 0 end
+      if find(gap, "[+%-]") then ruled = true end
+      if not s then break end
+      local tok = line:sub(s, e)
+      local v
+      if match(tok, "^%d+$") then
+        v = tonumber(tok)
+      elseif #tok == 1 and symbols.is_blank(tok) then
+        v = 0
+      else
+        return nil, nil, pos + s - 1 + bad_in_token(tok) - 1
+      end
+      cells[#cells + 1] = pos + s - 1
+      values[#cells] = v
+      count, seg = count + 1, seg + 1
+      i = e + 1
+    end
+    if seg > 0 then segs[#segs + 1] = seg end
+    record_line(layout, count, segs, ruled)
+    pos = eol + 1
+  end
+  return cells, values
+end
+
+-- The box shape drawn by the separators, when the text has one row per line and its bars and
+-- rules agree on a shape that fits size n; otherwise nil.
+local function detect_box(layout, n)
+  local rows, cols
+  local band, bands = 0, {}
+  for _, entry in ipairs(layout) do
+    if entry == RULE then
+      if band > 0 then bands[#bands + 1] = band; band = 0 end
+    else
+      if entry.count ~= n then return nil end
+      band = band + 1
+      if #entry.segs > 1 then
+        for _, width in ipairs(entry.segs) do
+          cols = cols or width
+          if width ~= cols then return nil end
+        end
+      end
+    end
+  end
+  if band > 0 then bands[#bands + 1] = band end
+  if #bands > 1 then
+    rows = bands[1]
+    for _, height in ipairs(bands) do
+      if height ~= rows then return nil end
+    end
+  end
+  if rows and cols then
+    if rows * cols == n then return rows, cols end
+  elseif cols then
+    if n % cols == 0 then return math.floor(n / cols), cols end
+  elseif rows then
+    if n % rows == 0 then return rows, math.floor(n / rows) end
+  end
+  return nil
+end
+
+local function is_integer(x)
+  return type(x) == "number" and x == math.floor(x)
+end
+
+local function opts_error(msg)
+  error("bad argument #2 to 'parse' (" .. msg .. ")", 4)
+end
+
+-- The size and box asked for by opts (nil when the text decides).
+local function check_opts(opts)
+  if opts == nil then return nil, nil end
+  if type(opts) ~= "table" then opts_error("table expected, got " .. type(opts)) end
+  local size, box = opts.size, opts.box
+  if size ~= nil and not (is_integer(size) and size >= 1 and size <= MAX_SIZE) then
+    opts_error("size must be an integer 1.." .. MAX_SIZE)
+  end
+  if box ~= nil then
+    if type(box) ~= "table" or not is_integer(box[1]) or not is_integer(box[2])
+        or box[1] < 1 or box[2] < 1 then
+      opts_error("box must be {rows, cols} with positive integers")
+    end
+    local n = box[1] * box[2]
+    if size ~= nil and n ~= size then
+      opts_error(("box %dx%d does not make a board of size %d"):format(box[1], box[2], size))
+    end
+    if n > MAX_SIZE then
+      opts_error(("box %dx%d makes a board larger than %d"):format(box[1], box[2], MAX_SIZE))
+    end
+    size = n
+  end
+  return size, box
+end
+
+local function infer_size(count)
+  for n = 1, MAX_SIZE do
+    if n * n == count then return n end
+    if n * n > count then break end
+  end
+  return nil
+end
+
+-- parse(text [, opts]) -> Board, or nil and a message.
+-- opts.size fixes N (the text must then hold exactly N*N cells); opts.box = {rows, cols} fixes the
+-- box shape. Without them N comes from the cell count and the box from the separators, falling
+-- back to the squarest shape.
+function parse.parse(text, opts)
+  if type(text) ~= "string" then
+    error("bad argument #1 to 'parse' (string expected, got " .. type(text) .. ")", 2)
+  end
+  local size, box = check_opts(opts)
+  if text:sub(1, #BOM) == BOM then text = text:sub(#BOM + 1) end
+
+  local layout = {}
+  local numeric = looks_numeric(text)
+  local cells, values, bad
+  if numeric then
+    cells, values, bad = scan_numbers(text, layout)
+  else
+    cells, bad = scan_chars(text, layout)
+  end
+  if not cells then return unexpected(text, bad) end
+
+  local count = #cells
+  local n = size
+  if n then
+    if count ~= n * n then
+      return nil, ("expected %d cells, found %d"):format(n * n, count)
+    end
+  else
+    n = infer_size(count)
+    if not n then
+      return nil, ("cannot infer a board size from %d cells"):format(count)
+    end
+  end
+
+  local resolved = {}
+  for i = 1, count do
+    local pos, v = cells[i]
+    if numeric then
+      v = values[i]
+      if v > n then
+        return fail_at(text, pos, ("value '%s' out of range 1..%d"):format(match(text, "^%d+", pos), n))
+      end
+    else
+      v = symbols.value(text:sub(pos, pos), n)
+      if not v then return unexpected(text, pos) end
+    end
+    resolved[i] = v
+  end
+
+  local rows, cols
+  if box then
+    rows, cols = box[1], box[2]
+  else
+    rows, cols = detect_box(layout, n)
+  end
+  local board = Board.new{ size = n, box = rows and { rows, cols } or nil }
+  local i = 0
+  for r = 1, n do
+    for c = 1, n do
+      i = i + 1
+      if resolved[i] ~= 0 then board:set(r, c, resolved[i]) end
+    end
+  end
+  return board
+end
+
+return parse

@@ -1,0 +1,54 @@
+-- The symbol alphabet: one character per value, for every board size up to 64.
+local symbols = {}
+
+-- Values 1..64 in order; the position of a character is its value.
+symbols.ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!%&"
+symbols.MAX = #symbols.ALPHABET
+symbols.BLANK = "."
+-- Every character that reads as an empty cell; the first is the one written.
+symbols.BLANKS = ".0_?*"
+
+-- Lookup tables built once, so reading a cell is one table index.
+local value_of, symbol_of, blank = {}, {}, {}
+for v = 1, symbols.MAX do
+  local ch = symbols.ALPHABET:sub(v, v)
+  value_of[ch] = v
+  symbol_of[v] = ch
+end
+for i = 1, #symbols.BLANKS do
+  blank[symbols.BLANKS:sub(i, i)] = true
+end
+symbol_of[0] = symbols.BLANK
+
+-- Beyond 35 lowercase letters are values of their own (36..61), so case only folds below that.
+local FOLD_LIMIT = 35
+
+-- The character for value `v` (0 gives the blank "."), or nil when `v` has no symbol.
+function symbols.symbol(v)
+  return symbol_of[v]
+end
+
+-- The value of character `ch` on a board of size `n` (default: the whole alphabet): 0 for a
+-- blank, 1..n for a symbol, nil for anything else (including symbols of values above n).
+function symbols.value(ch, n)
+  n = n or symbols.MAX
+  if blank[ch] then return 0 end
+  local v = value_of[ch]
+  if v and v > FOLD_LIMIT and n <= FOLD_LIMIT then
+    v = value_of[ch:upper()]
+  end
+  if v and v <= n then return v end
+  return nil
+end
+
+function symbols.is_blank(ch)
+  return blank[ch] == true
+end
+
+-- Whether `ch` is a value symbol of some board size (what a reader counts as a cell before it
+-- knows the size).
+function symbols.is_symbol(ch)
+  return value_of[ch] ~= nil
+end
+
+return symbols
