@@ -1,0 +1,176 @@
+local data = require "support.data"
+
+local version = _VERSION:match("%d+%.%d+")
+local LUA = os.getenv("LUA") or ("lua" .. version)
+
+local function quote(s)
+  return "'" .. s:gsub("'", "'\\''") .. "'"
+end
+
+local function write_temp(text)
+  local path = os.tmpname()
+  local f = assert(io.open(path, "wb"))
+  f:write(text)
+  f:close()
+  return path
+end
+
+-- Runs `lua examples/<script>` in `dir` (the repository root unless given) with `input` on stdin.
+-- Returns stdout, stderr and the exit status; the status is read from the shell so this works
+-- the same on Lua 5.1, whose pipe close reports no status.
+local function run(script, input, dir)
+  local stdin = write_temp(input or "")
+  local stderr = os.tmpname()
+  local cmd = ("cd %s && %s %s < %s 2> %s; echo \"exit:$?\""):format(
+    quote(dir or data.root), LUA, quote(script), quote(stdin), quote(stderr))
+  local pipe = assert(io.popen(cmd, "r"))
+  local out = pipe:read("*a")
+  pipe:close()
+  local err = data.read(stderr)
+  os.remove(stdin)
+  os.remove(stderr)
+  local body, status = out:match("^(.*)exit:(%d+)\n$")
+  return body, err, tonumber(status)
+end
+
+local function runs_cleanly(script, input)
+  local out, err, status = run(script, input)
+  assert.equal("", err)
+  assert.equal(0, status)
+  return out
+end
+
+-- The HDU layout of an 81-character line: 9 lines of 9 tokens separated by single spaces.
+local function hdu_layout(line, blank)
+  local rows = {}
+  for r = 0, 8 do
+    local row = line:sub(r * 9 + 1, r * 9 + 9):gsub("%.", blank or "?")
+    rows[#rows + 1] = (row:gsub(".", " %0"):sub(2))
+  end
+  return table.concat(rows, "\n") .. "\n"
+end
+
+local LEET = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+local LEET_SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+describe("the examples", function()
+  describe("hdu1426.lua (HDU 1426, Sudoku Killer)", function()
+    local sample_in = data.read(data.root .. "examples/hdu1426.in")
+    local sample_out = data.read(data.root .. "examples/hdu1426.out")
+
+    it("prints exactly the sample output for the sample input", function()
+      assert.equal(sample_out, runs_cleanly("examples/hdu1426.lua", sample_in))
+    end)
+
+    it("separates two cases by one blank line, with none after the last", function()
+      local input = sample_in .. "\n" .. hdu_layout(LEET)
+      assert.equal(sample_out .. "\n" .. hdu_layout(LEET_SOLVED),
+        runs_cleanly("examples/hdu1426.lua", input))
+    end)
+
+    it("tolerates CRLF line ends, trailing spaces and extra blank lines", function()
+      local messy = ("\r\n" .. sample_in .. "\n\n\n" .. hdu_layout(LEET) .. "\n"):gsub("\n", "  \r\n")
+      assert.equal(sample_out .. "\n" .. hdu_layout(LEET_SOLVED),
+        runs_cleanly("examples/hdu1426.lua", messy))
+    end)
+
+    it("prints nothing for empty input", function()
+      assert.equal("", runs_cleanly("examples/hdu1426.lua", ""))
+    end)
+
+    it("reports a case without a solution on stderr and exits with status 1", function()
+      local bad = "1 1" .. hdu_layout(LEET):sub(4)
+      local out, err, status = run("examples/hdu1426.lua", sample_in .. "\n" .. bad)
+      assert.equal(sample_out, out)
+      assert.equal("case 2: no solution\n", err)
+      assert.equal(1, status)
+    end)
+
+    it("runs from inside the examples directory too", function()
+      local out, err, status = run("hdu1426.lua", sample_in, data.root .. "examples")
+      assert.same({ sample_out, "", 0 }, { out, err, status })
+    end)
+  end)
+
+  describe("leetcode.lua", function()
+    it("validates the sample, rejects its broken twin, and prints the solved board", function()
+      local out = runs_cleanly("examples/leetcode.lua")
+      local rows = {}
+      for r = 0, 8 do
+        local cells = LEET_SOLVED:sub(r * 9 + 1, r * 9 + 9):gsub(".", ',"%0"')
+        rows[#rows + 1] = "  [" .. cells:sub(2) .. "]"
+      end
+      assert.equal(table.concat({
+        "isValidSudoku(sample) -> true",
+        'isValidSudoku(sample with board[1][1] = "8") -> false',
+        "solveSudoku(sample) fills the board in place:",
+        "[",
+        table.concat(rows, ",\n"),
+        "]",
+        "isValidSudoku(solved board) -> true",
+        "",
+      }, "\n"), out)
+    end)
+  end)
+
+  describe("trace_search.lua", function()
+    local out
+
+    setup(function()
+      out = runs_cleanly("examples/trace_search.lua")
+    end)
+
+    it("prints each placement with its reason, indented by the number of open guesses", function()
+      assert.truthy(out:find("\n  r9c2 = 5   hidden single\n", 1, true))
+      assert.truthy(out:find("\n  ? r5c6 = 6   guess\n", 1, true))
+      assert.truthy(out:find("\n    r9c6 = 1   naked single\n", 1, true))
+      assert.truthy(out:find("\n    ? r5c4 = 3   guess\n", 1, true))
+    end)
+
+    it("prints each retracted guess at the depth of the guess", function()
+      assert.truthy(out:find("\n    x r5c4 = 3   wrong guess, undone\n", 1, true))
+    end)
+
+    it("ends with the solved board and the statistics", function()
+      local grid = out:match("solved:\n(.-)\n\n")
+      local sudoku = require "sudoku"
+      local board = assert(sudoku.parse(grid))
+      assert.is_true(board:is_solved())
+      assert.truthy(out:find("%d+ nodes, %d+ guesses, %d+ backtracks, %d+ naked and %d+ hidden singles"))
+    end)
+  end)
+
+  describe("heuristic.lua", function()
+    it("prints a row of statistics for the built-in choice and each Lua heuristic", function()
+      local out = runs_cleanly("examples/heuristic.lua")
+      local names = {}
+      for name, nodes, guesses, backtracks in out:gmatch("\n(%S[^\n]-)%s+(%d+)%s+(%d+)%s+(%d+)%s+[%d.]+") do
+        assert.is_true(tonumber(nodes) >= 1 and tonumber(guesses) >= 0 and tonumber(backtracks) >= 0)
+        names[#names + 1] = name
+      end
+      assert.same({
+        "built-in (fewest candidates)",
+        "Lua: first empty cell",
+        "Lua: fewest, then most empty peers",
+        "Lua: built-in cell, least constraining value",
+      }, names)
+    end)
+  end)
+
+  describe("x_sudoku.lua", function()
+    it("finds the unique solution of a diagonal sudoku that is ambiguous without its diagonals", function()
+      local out = runs_cleanly("examples/x_sudoku.lua")
+      assert.truthy(out:find("As a plain Sudoku it has 3 solutions.", 1, true))
+      assert.truthy(out:find("With both diagonals as regions it has 1.", 1, true))
+      assert.truthy(out:find("Same as the published solution: true", 1, true))
+    end)
+  end)
+
+  describe("antiknight.lua", function()
+    it("finds the unique solution under the Lua anti-knight constraint", function()
+      local out = runs_cleanly("examples/antiknight.lua")
+      assert.truthy(out:find("With the anti-knight rule it has 1.", 1, true))
+      assert.truthy(out:find("Same as the published solution: true", 1, true))
+    end)
+  end)
+end)
