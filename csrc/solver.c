@@ -39,10 +39,6 @@ struct sdk_solver {
     int active;              /* the search has state on the board that unwind must take back */
     int givens_seen;         /* starting values (cells below this index) the constraints saw */
 
-    /* Empty cells as a sparse set; removals are undone in reverse order, which restores it. */
-    int *empty, *pos;
-    int nempty;
-
     int *trail;              /* cells placed by the search, in order */
     int ntrail;
 
@@ -73,12 +69,10 @@ sdk_solver *sdk_solver_new(sdk_allocator a, sdk_board *b, const sdk_events *ev) 
     s->b = b;
     s->ncells = b->ncells;
     s->ev = ev;
-    s->empty = sdk_alloc(a, sizeof(int) * ncells);
-    s->pos = sdk_alloc(a, sizeof(int) * ncells);
     s->trail = sdk_alloc(a, sizeof(int) * ncells);
     s->banned = sdk_alloc(a, sizeof(sdk_mask) * ncells);
     s->frames = sdk_alloc(a, sizeof(frame) * ncells);
-    if (!s->empty || !s->pos || !s->trail || !s->banned || !s->frames) {
+    if (!s->trail || !s->banned || !s->frames) {
         sdk_solver_free(s);
         return NULL;
     }
@@ -90,8 +84,6 @@ void sdk_solver_free(sdk_solver *s) {
     size_t ncells;
     if (!s) return;
     ncells = (size_t)s->ncells;
-    sdk_free(s->alloc, s->empty, sizeof(int) * ncells);
-    sdk_free(s->alloc, s->pos, sizeof(int) * ncells);
     sdk_free(s->alloc, s->trail, sizeof(int) * ncells);
     sdk_free(s->alloc, s->banned, sizeof(sdk_mask) * ncells);
     sdk_free(s->alloc, s->frames, sizeof(frame) * ncells);
@@ -102,7 +94,7 @@ void sdk_solver_free(sdk_solver *s) {
 
 size_t sdk_solver_bytes(const sdk_solver *s) {
     size_t ncells = (size_t)s->ncells;
-    return sizeof *s + ncells * (3 * sizeof(int) + sizeof(sdk_mask) + sizeof(frame)) +
+    return sizeof *s + ncells * (sizeof(int) + sizeof(sdk_mask) + sizeof(frame)) +
            sizeof(elimination) * (size_t)s->elims_cap + (size_t)s->order_cap;
 }
 
@@ -140,14 +132,6 @@ sdk_mask sdk_solver_candidates(const sdk_solver *s, int cell) {
 
 /* ---- moves and their undo ----------------------------------------------------------------- */
 
-static void remove_empty(sdk_solver *s, int cell) {
-    int p = s->pos[cell], last = s->empty[--s->nempty];
-    s->empty[p] = last;
-    s->pos[last] = p;
-    s->empty[s->nempty] = cell;
-    s->pos[cell] = s->nempty;
-}
-
 int sdk_solver_eliminate(sdk_solver *s, int cell, sdk_mask mask) {
     sdk_mask before = s->banned[cell];
     if (s->b->value[cell] || (before & mask) == mask) return SDK_CONTINUE;
@@ -182,7 +166,6 @@ static void undo_to(sdk_solver *s, int trail_mark, int elim_mark) {
         int cell = s->trail[--s->ntrail];
         undo_constraints(s, cell, s->b->value[cell]);
         sdk_board_unplace(s->b, cell);
-        s->nempty++;
     }
     while (s->nelims > elim_mark) {
         s->nelims--;
@@ -221,7 +204,6 @@ static int propagate_constraints(sdk_solver *s, int cell, int v) {
 static int commit(sdk_solver *s, int cell, int v, int reason) {
     int r;
     sdk_board_place(s->b, cell, v);
-    remove_empty(s, cell);
     s->trail[s->ntrail++] = cell;
     if (reason == SDK_REASON_SINGLE) s->stats.singles++;
     else if (reason == SDK_REASON_HIDDEN) s->stats.hidden++;
@@ -246,15 +228,13 @@ static int force(sdk_solver *s, int cell, int v, int reason) {
 
 /* ---- propagation -------------------------------------------------------------------------- */
 
-/* Naked singles over every empty cell. Walking the set downwards is safe while placing: a
- * removal swaps in the last element, which has been seen already. */
+/* Naked singles over every empty cell, in row-major order so that traces read naturally. */
 static int naked_singles(sdk_solver *s, int *progress) {
-    int i;
-    for (i = s->nempty - 1; i >= 0; i--) {
-        int cell, r;
+    int cell;
+    for (cell = 0; cell < s->ncells; cell++) {
+        int r;
         sdk_mask m;
-        if (i >= s->nempty) continue;
-        cell = s->empty[i];
+        if (s->b->value[cell]) continue;
         m = sdk_solver_candidates(s, cell);
         if (!m) return SDK_PRUNE;
         if (m & (m - 1)) continue;
@@ -313,11 +293,12 @@ static int propagate(sdk_solver *s) {
 
 /* Minimum remaining values; ties go to the first cell in row-major order. */
 static int choose_cell(const sdk_solver *s) {
-    int best = -1, best_count = SDK_MAX_N + 1, i;
-    for (i = 0; i < s->nempty; i++) {
-        int cell = s->empty[i];
-        int count = sdk_popcount(sdk_solver_candidates(s, cell));
-        if (count < best_count || (count == best_count && cell < best)) {
+    int best = -1, best_count = SDK_MAX_N + 1, cell;
+    for (cell = 0; cell < s->ncells && best_count > 2; cell++) {
+        int count;
+        if (s->b->value[cell]) continue;
+        count = sdk_popcount(sdk_solver_candidates(s, cell));
+        if (count < best_count) {
             best = cell;
             best_count = count;
         }
@@ -358,17 +339,11 @@ void sdk_solver_reset(sdk_solver *s) {
     memset(&s->stats, 0, sizeof s->stats);
 }
 
-/* The root: index the empty cells, then check the starting values against the units and the
- * constraints (each with its own cell momentarily empty), and let constraints propagate them. */
+/* The root: check the starting values against the units and the constraints (each with its
+ * own cell momentarily empty), and let constraints propagate them. */
 static int start(sdk_solver *s) {
     sdk_board *b = s->b;
     int cell, r;
-    s->nempty = 0;
-    for (cell = 0; cell < b->ncells; cell++)
-        if (!b->value[cell]) {
-            s->pos[cell] = s->nempty;
-            s->empty[s->nempty++] = cell;
-        }
     s->ntrail = s->nelims = s->nframes = s->norder = 0;
     s->active = 1;
     s->givens_seen = 0;
@@ -523,7 +498,7 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
                 s->phase = PHASE_BACKTRACK;
                 break;
             }
-            if (s->nempty == 0) {
+            if (s->b->filled == s->ncells) {
                 if (s->ev && s->ev->on_solution) {
                     r = s->ev->on_solution(s->ev->ud);
                     if (r == SDK_ABORT) {

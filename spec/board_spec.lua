@@ -1,0 +1,250 @@
+-- Boards: geometry for every box shape, cells, candidates, validation, regions.
+local sudoku = require "sudoku"
+local Board = sudoku.Board
+
+local LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+local LEETCODE_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+local function cells_of(board)
+  local n = board:size()
+  local out = {}
+  for r = 1, n do
+    for c = 1, n do out[#out + 1] = board:get(r, c) end
+  end
+  return out
+end
+
+describe("Board.new", function()
+  it("makes an empty 9x9 board with 3x3 boxes by default shape", function()
+    local b = Board.new{size = 9}
+    assert.same({9, 3, 3}, {b:size()})
+    assert.equal(0, b:filled())
+    assert.same({1, 2, 3, 4, 5, 6, 7, 8, 9}, b:candidates(5, 5))
+  end)
+
+  it("picks the squarest box: rows are the largest divisor at most sqrt(N)", function()
+    assert.same({6, 2, 3}, {Board.new{size = 6}:size()})
+    assert.same({8, 2, 4}, {Board.new{size = 8}:size()})
+    assert.same({12, 3, 4}, {Board.new{size = 12}:size()})
+    assert.same({16, 4, 4}, {Board.new{size = 16}:size()})
+    assert.same({25, 5, 5}, {Board.new{size = 25}:size()})
+    assert.same({7, 1, 7}, {Board.new{size = 7}:size()})
+    assert.same({64, 8, 8}, {Board.new{size = 64}:size()})
+    assert.same({1, 1, 1}, {Board.new{size = 1}:size()})
+  end)
+
+  it("takes an explicit box shape as rows x columns", function()
+    assert.same({6, 3, 2}, {Board.new{size = 6, box = {3, 2}}:size()})
+    assert.same({6, 2, 3}, {Board.new{box = {2, 3}}:size()})
+  end)
+
+  it("lays boxes out row-major with the given shape", function()
+    -- In a 2x3-box 6x6 board, cell (1,1) shares a box with (2,3) but not with (3,1).
+    local b = Board.new{size = 6, box = {2, 3}}
+    b:set(1, 1, 4)
+    assert.is_nil(((function()
+      for _, v in ipairs(b:candidates(2, 3)) do if v == 4 then return true end end
+    end)()))
+    assert.same({1, 2, 3, 5, 6}, b:candidates(2, 3))
+    assert.same({1, 2, 3, 5, 6}, b:candidates(3, 1))   -- same column
+    assert.same({1, 2, 3, 4, 5, 6}, b:candidates(3, 2))
+  end)
+
+  it("rejects sizes and shapes that do not make a board", function()
+    assert.has_error(function() Board.new{size = 0} end)
+    assert.has_error(function() Board.new{size = 65} end)
+    assert.has_error(function() Board.new{size = 6, box = {2, 2}} end)
+    assert.has_error(function() sudoku.core.new_board(9, 9) end,
+      "bad box shape 9x9: a side of 81 is more than 64 values")
+  end)
+end)
+
+describe("Board cells", function()
+  local b
+  before_each(function() b = sudoku.parse(LEETCODE) end)
+
+  it("gets and sets values, 0 clearing a cell", function()
+    assert.equal(5, b:get(1, 1))
+    assert.equal(0, b:get(1, 3))
+    b:set(1, 3, 4)
+    assert.equal(4, b:get(1, 3))
+    assert.equal(31, b:filled())
+    b:set(1, 3, 0)
+    assert.equal(0, b:get(1, 3))
+    assert.equal(30, b:filled())
+  end)
+
+  it("lists the candidates of an empty cell and none for a filled one", function()
+    assert.same({1, 2, 4}, b:candidates(1, 3))
+    assert.same({}, b:candidates(1, 1))
+  end)
+
+  it("names the bad argument and the range when a row, column or value is off", function()
+    assert.has_error(function() b:get(10, 1) end, "bad argument #1 to 'get' (row out of range 1..9)")
+    assert.has_error(function() b:get(1, 0) end, "bad argument #2 to 'get' (column out of range 1..9)")
+    assert.has_error(function() b:set(1, 1, 10) end, "bad argument #3 to 'set' (value out of range 0..9)")
+    assert.has_error(function() b:set(1, 1, 1.5) end)
+    assert.has_error(function() b:get("x", 1) end)
+  end)
+
+  it("copies independently and compares by shape and values", function()
+    local c = b:copy()
+    assert.is_true(c == b)
+    c:set(1, 3, 4)
+    assert.is_false(c == b)
+    assert.equal(0, b:get(1, 3))
+    assert.is_false(Board.new{size = 6, box = {2, 3}} == Board.new{size = 6, box = {3, 2}})
+  end)
+end)
+
+describe("Board validation", function()
+  it("accepts a board with no repeated value in any unit", function()
+    local ok, conflicts = sudoku.parse(LEETCODE):is_valid()
+    assert.is_true(ok)
+    assert.same({}, conflicts)
+  end)
+
+  it("reports every conflicting pair once, in row-major order", function()
+    local b = sudoku.parse(LEETCODE)
+    b:set(1, 1, 8)   -- the LeetCode 36 example: 8 repeats in column 1 and in the first box
+    local ok, conflicts = b:is_valid()
+    assert.is_false(ok)
+    assert.same({
+      { {1, 1}, {3, 3}, value = 8 },
+      { {1, 1}, {4, 1}, value = 8 },
+    }, conflicts)
+  end)
+
+  it("reports a pair sharing a row and a box once", function()
+    local b = Board.new{size = 4}
+    b:set(1, 1, 2)
+    b:set(1, 2, 2)
+    local ok, conflicts = b:is_valid()
+    assert.is_false(ok)
+    assert.same({ { {1, 1}, {1, 2}, value = 2 } }, conflicts)
+  end)
+
+  it("keeps candidates exact when one of two duplicates is removed", function()
+    local b = Board.new{size = 4}
+    b:set(1, 1, 2)
+    b:set(1, 3, 2)
+    b:set(1, 3, 0)
+    assert.same({1, 3, 4}, b:candidates(1, 4))
+    assert.is_true((b:is_valid()))
+  end)
+
+  it("knows a solved board from a full but wrong one", function()
+    local b = sudoku.parse(LEETCODE_SOLUTION)
+    assert.is_true(b:is_solved())
+    b:set(1, 1, 6)
+    assert.is_false(b:is_solved())
+    assert.is_false(sudoku.parse(LEETCODE):is_solved())
+  end)
+end)
+
+describe("Board regions", function()
+  it("adds extra all-different regions such as the diagonals of an X sudoku", function()
+    local b = Board.new{size = 9}
+    local main = {}
+    for i = 1, 9 do main[i] = {i, i} end
+    assert.equal(1, b:add_region(main))
+    b:set(1, 1, 7)
+    assert.same({1, 2, 3, 4, 5, 6, 8, 9}, b:candidates(9, 9))
+    assert.same({1, 2, 3, 4, 5, 6, 7, 8, 9}, b:candidates(9, 8))
+    assert.same({main}, b:regions())
+    b:set(9, 9, 7)
+    assert.same({ { {1, 1}, {9, 9}, value = 7 } }, select(2, b:is_valid()))
+  end)
+
+  it("accepts regions smaller than the side (disjoint groups need not be complete)", function()
+    local b = Board.new{size = 9}
+    b:add_region{{1, 1}, {5, 5}}
+    b:set(1, 1, 3)
+    assert.same({1, 2, 4, 5, 6, 7, 8, 9}, b:candidates(5, 5))
+  end)
+
+  it("rejects malformed regions with a message naming the cell", function()
+    local b = Board.new{size = 4}
+    assert.has_error(function() b:add_region{} end,
+      "bad argument #1 to 'add_region' (a region has 1..4 cells, got 0)")
+    assert.has_error(function() b:add_region{{1, 1}, {1, 1}} end,
+      "bad argument #1 to 'add_region' (cell 2 repeats (1, 1))")
+    assert.has_error(function() b:add_region{{1, 1}, {5, 1}} end,
+      "bad argument #1 to 'add_region' (cell 2: cell (5, 1) is off the 4x4 board)")
+    assert.has_error(function() b:add_region{{1, 1}, "x"} end,
+      "bad argument #1 to 'add_region' (cell 2 is not a {row, column} pair)")
+  end)
+
+  it("replaces the boxes by jigsaw regions", function()
+    -- janko.at Sudoku/Chaos 001 (Otto Janko), from ../shared/data/variants/jigsaw.jsonl
+    local b = sudoku.parse("..43...1.2......")
+    b:set_regions{
+      {{1, 1}, {1, 2}, {1, 3}, {2, 1}}, {{1, 4}, {2, 2}, {2, 3}, {2, 4}},
+      {{3, 1}, {3, 2}, {4, 1}, {4, 2}}, {{3, 3}, {3, 4}, {4, 3}, {4, 4}},
+    }
+    assert.same({4}, {b:size()})
+    assert.same({1, 2}, b:candidates(1, 1))       -- 3 and 4 are in its row and region
+    assert.equal(1, b:count())
+    assert.is_true(b:solve())
+    assert.equal("2143342112344312", b:format("line"))
+  end)
+
+  it("rejects jigsaw layouts that do not partition the grid", function()
+    local b = Board.new{size = 4}
+    assert.has_error(function() b:set_regions{{}, {}, {}} end,
+      "bad argument #1 to 'set_regions' (expected 4 regions, got 3)")
+    assert.has_error(function()
+      b:set_regions{
+        {{1, 1}, {1, 2}, {2, 1}, {2, 2}}, {{1, 1}, {1, 4}, {2, 3}, {2, 4}},
+        {{3, 1}, {3, 2}, {4, 1}, {4, 2}}, {{3, 3}, {3, 4}, {4, 3}, {4, 4}},
+      }
+    end, "bad argument #1 to 'set_regions' (cell (1, 1) is in regions 1 and 2)")
+    assert.has_error(function() b:set_regions{{{1, 1}}, {}, {}, {}} end,
+      "bad argument #1 to 'set_regions' (region 1 has 1 cells, expected 4)")
+  end)
+end)
+
+describe("Board solving", function()
+  it("solves LeetCode 37's example in place", function()
+    local b = sudoku.parse(LEETCODE)
+    assert.is_true(b:solve())
+    assert.equal(LEETCODE_SOLUTION, b:format("line"))
+  end)
+
+  it("returns false and leaves the board alone when there is no solution", function()
+    local b = sudoku.parse(LEETCODE)
+    b:set(1, 3, 5)   -- a second 5 in row 1
+    local before = cells_of(b)
+    assert.is_false(b:solve())
+    assert.same(before, cells_of(b))
+  end)
+
+  it("counts solutions up to a limit without changing the board", function()
+    local b = Board.new{size = 4}
+    assert.equal(288, b:count())
+    assert.equal(10, b:count(10))
+    assert.equal(0, b:filled())
+    assert.equal(1, sudoku.parse(LEETCODE):count(2))
+    assert.has_error(function() b:count(0) end, "bad argument #1 to 'count' (limit must be at least 1)")
+  end)
+
+  it("iterates over every solution as separate boards", function()
+    local b = Board.new{size = 4}
+    b:set(1, 1, 1); b:set(1, 2, 2); b:set(2, 1, 3)
+    local seen = {}
+    for s in b:solutions() do
+      assert.is_true(s:is_solved())
+      seen[#seen + 1] = s:format("line")
+    end
+    assert.equal(b:count(), #seen)
+    assert.equal(3, b:filled())
+  end)
+
+  it("solves every box shape, large and small", function()
+    for _, shape in ipairs{{1, 1}, {1, 4}, {2, 2}, {2, 3}, {3, 2}, {2, 4}, {3, 3}, {3, 4}, {4, 4}, {5, 5}} do
+      local b = Board.new{box = shape}
+      assert.is_true(b:solve(), "shape " .. shape[1] .. "x" .. shape[2])
+      assert.is_true(b:is_solved())
+    end
+  end)
+end)
