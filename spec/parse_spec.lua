@@ -274,6 +274,8 @@ describe("sudoku.parse", function()
       local text = "53..7....\n6..1Z5...\n" .. (".........\n"):rep(7)
       assert.same({ nil, "line 2, column 5: unexpected character 'Z'" }, { parse(text) })
       assert.same({ nil, "line 1, column 1: unexpected character 'a'" }, { parse("a" .. LEET:sub(2)) })
+      assert.same({ nil, "line 1, column 41: unexpected character 'Z'" },
+        { parse(LEET:sub(1, 40) .. "Z" .. LEET:sub(42)) })
     end)
 
     it("counting columns in bytes from 1 on each line", function()

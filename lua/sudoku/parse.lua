@@ -21,6 +21,24 @@ for b = 0, 255 do
   local ch = string.char(b)
   CELL[b] = symbols.is_symbol(ch) or symbols.is_blank(ch)
 end
+-- The same set as a pattern: a run of leading cell bytes.
+local CELL_RUN = "^[" .. (symbols.ALPHABET .. symbols.BLANKS):gsub("%p", "%%%0") .. "]+"
+
+-- Byte -> value tables, one per board size, built when first needed: symbols.value decides,
+-- this only saves a string per cell on the reader's hot path.
+local value_tables = {}
+
+local function values_for(n)
+  local t = value_tables[n]
+  if not t then
+    t = {}
+    for b = 0, 255 do
+      t[b] = symbols.value(string.char(b), n)
+    end
+    value_tables[n] = t
+  end
+  return t
+end
 
 -- A byte as it appears in a message: printable ASCII as itself, anything else escaped so that
 -- a stray NUL or a UTF-8 lead byte is visible.
@@ -84,6 +102,13 @@ end
 local function scan_chars(text, layout)
   local cells = {}
   local pos, len = 1, #text
+  -- The one-line form (the datasets' own) needs no per-byte classification.
+  local run = match(text, CELL_RUN)
+  if run and not find(text, "%S", #run + 1) then
+    for i = 1, #run do cells[i] = i end
+    record_line(layout, #run, {}, false)
+    return cells
+  end
   while pos <= len do
     local eol = find(text, "\n", pos, true) or len + 1
     local count, seg, segs, ruled = 0, 0, {}, false
@@ -263,6 +288,7 @@ function parse.parse(text, opts)
   end
 
   local resolved = {}
+  local by_byte = values_for(n)
   for i = 1, count do
     local pos, v = cells[i]
     if numeric then
@@ -271,7 +297,7 @@ function parse.parse(text, opts)
         return fail_at(text, pos, ("value '%s' out of range 1..%d"):format(match(text, "^%d+", pos), n))
       end
     else
-      v = symbols.value(text:sub(pos, pos), n)
+      v = by_byte[byte(text, pos)]
       if not v then return unexpected(text, pos) end
     end
     resolved[i] = v
