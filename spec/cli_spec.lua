@@ -1,0 +1,290 @@
+-- The `sudoku` command as a user sees it: each case runs bin/sudoku in a child process from the
+-- checkout's root and checks stdout byte for byte, the stderr messages and the exit status.
+local data = require "support.data"
+
+-- The same Lua version that runs the specs runs the command (Debian names it lua5.4 etc.).
+local LUA = "lua" .. _VERSION:match("%d+%.%d+")
+
+local function quote(s)
+  return "'" .. s:gsub("'", "'\\''") .. "'"
+end
+
+local function write_file(path, text)
+  local f = assert(io.open(path, "wb"))
+  f:write(text)
+  f:close()
+end
+
+local function read_file(path)
+  local f = assert(io.open(path, "rb"))
+  local text = f:read("*a")
+  f:close()
+  return text
+end
+
+local temp_files = {}
+
+local function temp_file(text)
+  local path = os.tmpname()
+  temp_files[#temp_files + 1] = path
+  if text then write_file(path, text) end
+  return path
+end
+
+after_each(function()
+  for _, path in ipairs(temp_files) do os.remove(path) end
+  temp_files = {}
+end)
+
+-- Runs `sudoku ARGS...` with `stdin` as standard input (empty when nil) and returns
+-- {stdout =, stderr =, status =}. The status travels through a file because io.popen's
+-- close() only reports it from Lua 5.2 on.
+local function sudoku(args, stdin)
+  local words = {}
+  for i, a in ipairs(args) do words[i] = quote(a) end
+  local err_path, status_path = temp_file(), temp_file()
+  local in_path = stdin and temp_file(stdin) or "/dev/null"
+  local command = string.format("cd %s && { %s bin/sudoku %s <%s 2>%s; echo $? >%s; }",
+    quote(data.root), LUA, table.concat(words, " "), quote(in_path), quote(err_path),
+    quote(status_path))
+  local pipe = assert(io.popen(command, "r"))
+  local stdout = pipe:read("*a")
+  pipe:close()
+  return {
+    stdout = stdout,
+    stderr = read_file(err_path),
+    status = tonumber(read_file(status_path)),
+  }
+end
+
+-- Two classic puzzles (Gecode's examples 0 and 1) and their unique solutions.
+local P1 = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
+local S1 = "864371259325849761971265843436192587198657432257483916689734125713528694542916378"
+local P2 = ".4.1...5.1.7..396.52...8..........17...9.68..8.3.5.62..9..6.5436...8.7..25..971.."
+local S2 = "346179258187523964529648371965832417472916835813754629798261543631485792254397186"
+-- Two 1s side by side in the first row.
+local CLASH = "11" .. ("."):rep(79)
+-- No clue repeats, yet row 1 needs a 9 in its last cell and column 9 already has one.
+local DEAD_END = "12345678." .. "........9" .. ("."):rep(63)
+-- P1 with its fifth cell replaced by a letter that no 9x9 puzzle uses.
+local BAD_CHAR = P1:sub(1, 4) .. "Z" .. P1:sub(6)
+
+local function lines(...)
+  return table.concat({ ... }, "\n") .. "\n"
+end
+
+describe("sudoku solve", function()
+  it("prints one solution line per puzzle line, in order, and exits 0", function()
+    local input = temp_file(lines(P1, P2))
+    local r = sudoku({ "solve", input })
+    assert.are.equal(lines(S1, S2), r.stdout)
+    assert.are.equal("", r.stderr)
+    assert.are.equal(0, r.status)
+  end)
+
+  it("reads standard input when no file is named", function()
+    local r = sudoku({ "solve" }, lines(P1, P2))
+    assert.are.equal(lines(S1, S2), r.stdout)
+    assert.are.equal("", r.stderr)
+    assert.are.equal(0, r.status)
+  end)
+
+  it("reads standard input when the file is '-'", function()
+    local r = sudoku({ "solve", "-" }, lines(P2))
+    assert.are.equal(lines(S2), r.stdout)
+    assert.are.equal(0, r.status)
+  end)
+
+  it("succeeds quietly on input with no puzzles", function()
+    local r = sudoku({ "solve" }, "")
+    assert.are.same({ stdout = "", stderr = "", status = 0 }, r)
+  end)
+
+  it("skips blank lines and # comments, and still counts them as lines", function()
+    local r = sudoku({ "solve" }, lines("# two puzzles", "", P1, "   ", "  # indented comment", P2,
+      CLASH))
+    assert.are.equal(lines(S1, S2), r.stdout)
+    assert.are.equal("<stdin>:7: no solution: givens clash: 1 at row 1, column 1 and at row 1, "
+      .. "column 2\n", r.stderr)
+    assert.are.equal(1, r.status)
+  end)
+
+  it("reads only the field before the first comma of dataset lines (puzzle,solution,...)", function()
+    local r = sudoku({ "solve" }, lines(P1 .. "," .. S1, P2 .. ",1,easy"))
+    assert.are.equal(lines(S1, S2), r.stdout)
+    assert.are.equal(0, r.status)
+  end)
+
+  it("accepts Windows line ends and spaces around the puzzle", function()
+    local r = sudoku({ "solve" }, "  " .. P1 .. "  \r\n" .. P2 .. "\r\n")
+    assert.are.equal(lines(S1, S2), r.stdout)
+    assert.are.equal(0, r.status)
+  end)
+
+  it("agrees with every solution in a shared puzzle,solution dataset", function()
+    local path = data.shared .. "gecode_9x9_solved.txt"
+    local expected = {}
+    for _, record in ipairs(data.records(path)) do expected[#expected + 1] = record[2] end
+    local r = sudoku({ "solve", path })
+    assert.are.equal(18, #expected)
+    assert.are.equal(table.concat(expected, "\n") .. "\n", r.stdout)
+    assert.are.equal(0, r.status)
+  end)
+
+  it("agrees with all 1465 magictour solutions #slow", function()
+    local path = data.shared .. "magictour_top1465_solved.txt"
+    local expected = {}
+    for _, record in ipairs(data.records(path)) do expected[#expected + 1] = record[2] end
+    local r = sudoku({ "solve", path })
+    assert.are.equal(1465, #expected)
+    assert.are.equal(table.concat(expected, "\n") .. "\n", r.stdout)
+    assert.are.equal(0, r.status)
+  end)
+
+  describe("on a puzzle it cannot solve", function()
+    it("names the file, the line and the clashing givens, prints nothing for it, goes on and "
+      .. "exits 1", function()
+      local input = temp_file(lines(P1, CLASH, P2))
+      local r = sudoku({ "solve", input })
+      assert.are.equal(lines(S1, S2), r.stdout)
+      assert.are.equal(input .. ":2: no solution: givens clash: 1 at row 1, column 1 and at row 1, "
+        .. "column 2\n", r.stderr)
+      assert.are.equal(1, r.status)
+    end)
+
+    it("says 'no solution' when the givens agree but lead nowhere", function()
+      local r = sudoku({ "solve" }, lines(DEAD_END, P1))
+      assert.are.equal(lines(S1), r.stdout)
+      assert.are.equal("<stdin>:1: no solution\n", r.stderr)
+      assert.are.equal(1, r.status)
+    end)
+  end)
+
+  describe("on a malformed line", function()
+    it("reports the line and the column of the bad character, and goes on", function()
+      local input = temp_file(lines(P1, BAD_CHAR, P2))
+      local r = sudoku({ "solve", input })
+      assert.are.equal(lines(S1, S2), r.stdout)
+      assert.are.equal(input .. ":2: column 5: unexpected character 'Z'\n", r.stderr)
+      assert.are.equal(1, r.status)
+    end)
+
+    it("reports a line too short to be a puzzle on its own line of stderr", function()
+      local r = sudoku({ "solve" }, lines("123", P2, "12345"))
+      assert.are.equal(lines(S2), r.stdout)
+      local reported = {}
+      for line in r.stderr:gmatch("[^\n]+") do reported[#reported + 1] = line end
+      assert.are.equal(2, #reported)
+      assert.matches("^<stdin>:1: %S", reported[1])
+      assert.matches("^<stdin>:3: %S", reported[2])
+      assert.are.equal(1, r.status)
+    end)
+
+    it("reports a dataset line with nothing before the comma", function()
+      local r = sudoku({ "solve" }, lines("," .. S1))
+      assert.are.equal("", r.stdout)
+      assert.are.equal("<stdin>:1: no puzzle before ','\n", r.stderr)
+      assert.are.equal(1, r.status)
+    end)
+  end)
+
+  describe("usage errors exit 2 and print nothing on stdout", function()
+    it("for a file that does not exist", function()
+      local r = sudoku({ "solve", "no/such/puzzles.txt" })
+      assert.are.equal("", r.stdout)
+      assert.are.equal("sudoku: cannot open no/such/puzzles.txt: No such file or directory\n",
+        r.stderr)
+      assert.are.equal(2, r.status)
+    end)
+
+    it("for a directory given as the file", function()
+      local r = sudoku({ "solve", "spec" })
+      assert.are.equal("", r.stdout)
+      assert.matches("^sudoku: cannot %a+ spec: ", r.stderr)
+      assert.are.equal(2, r.status)
+    end)
+
+    it("for an unknown option, showing the command's usage", function()
+      local r = sudoku({ "solve", "--bogus" }, lines(P1))
+      assert.are.equal("", r.stdout)
+      assert.matches("Usage: sudoku solve", r.stderr, 1, true)
+      assert.matches("sudoku: unknown option '--bogus'", r.stderr, 1, true)
+      assert.are.equal(2, r.status)
+    end)
+
+    it("for an unknown command", function()
+      local r = sudoku({ "frobnicate" })
+      assert.are.equal("", r.stdout)
+      assert.matches("sudoku: unknown command 'frobnicate'", r.stderr, 1, true)
+      assert.are.equal(2, r.status)
+    end)
+
+    it("for no command at all", function()
+      local r = sudoku({})
+      assert.are.equal("", r.stdout)
+      assert.matches("Usage: sudoku", r.stderr, 1, true)
+      assert.are.equal(2, r.status)
+    end)
+
+    it("for more than one file", function()
+      local r = sudoku({ "solve", "a.txt", "b.txt" })
+      assert.are.equal("", r.stdout)
+      assert.are.equal(2, r.status)
+    end)
+  end)
+
+  describe("help", function()
+    it("`sudoku --help` prints the commands and exit statuses on stdout and exits 0", function()
+      local r = sudoku({ "--help" })
+      assert.matches("^Usage: sudoku ", r.stdout)
+      assert.matches("solve", r.stdout, 1, true)
+      assert.matches("Exit status:", r.stdout, 1, true)
+      assert.are.equal("", r.stderr)
+      assert.are.equal(0, r.status)
+    end)
+
+    it("`sudoku solve --help` describes solve and exits 0 without reading stdin", function()
+      local r = sudoku({ "solve", "--help" }, lines(P1))
+      assert.matches("^Usage: sudoku solve ", r.stdout)
+      assert.is_nil(r.stdout:find(S1, 1, true))
+      assert.are.equal("", r.stderr)
+      assert.are.equal(0, r.status)
+    end)
+  end)
+end)
+
+describe("sudoku.cli.main, called in-process", function()
+  local cli = require "sudoku.cli"
+
+  local function streams(input)
+    local stdin = io.tmpfile()
+    stdin:write(input)
+    stdin:seek("set")
+    return { stdin = stdin, stdout = io.tmpfile(), stderr = io.tmpfile() }
+  end
+
+  local function contents(f)
+    f:seek("set")
+    return f:read("*a")
+  end
+
+  it("returns the exit status and writes only to the streams it is given", function()
+    local s = streams(lines(P1, CLASH))
+    assert.are.equal(1, cli.main({ "solve" }, s))
+    assert.are.equal(lines(S1), contents(s.stdout))
+    assert.matches("^<stdin>:2: no solution", contents(s.stderr))
+  end)
+
+  it("returns 2 for a usage error instead of exiting", function()
+    local s = streams("")
+    assert.are.equal(2, cli.main({ "--bogus" }, s))
+    assert.are.equal("", contents(s.stdout))
+    assert.matches("unknown option '--bogus'", contents(s.stderr), 1, true)
+  end)
+
+  it("returns 0 for --help instead of exiting", function()
+    local s = streams("")
+    assert.are.equal(0, cli.main({ "--help" }, s))
+    assert.matches("^Usage: sudoku", contents(s.stdout))
+  end)
+end)
