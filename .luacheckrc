@@ -2,4 +2,7 @@
 std = "max"
 max_line_length = 110
 
+-- Build products (and anything a build step copies there) are not ours to lint.
+exclude_files = { "build/**" }
+
 files["spec/"] = { std = "+busted" }

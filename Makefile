@@ -4,7 +4,7 @@
 #   make test                 the whole spec suite (slow tests included), then "N passed, N failed"
 #   make test-fast            the spec suite without tests tagged #slow
 #   make demo                 the Quick start's main job: solve the bundled example puzzles
-#   make lint                 luacheck over lua/, spec/, examples/, bin/
+#   make lint                 luacheck over lua/, spec/, examples/, bin/sudoku and bench/ (those present)
 #
 # Override LUA_VERSION (5.4 by default), LUA, LUA_INCDIR or LUA_CFLAGS to build for another Lua.
 
@@ -59,10 +59,14 @@ demo: $(CORE_SO)
 	$(LUA) examples/hdu1426.lua < examples/hdu1426.in
 
 lint:
-	luacheck lua spec examples bin/sudoku bench
+	luacheck $(wildcard lua spec examples bin/sudoku bench)
 
+# LuaRocks' builtin backend compiles inside the source tree; drop its objects and the
+# ./sudoku/core.so it leaves, which Lua's default "./?.so" path would otherwise pick up.
 rock:
 	luarocks --lua-version=$(LUA_VERSION) make --local sudoku-scm-1.rockspec
+	rm -f csrc/*.o sudoku/core.so
+	if [ -d sudoku ]; then rmdir sudoku; fi
 
 clean:
 	rm -rf build

@@ -1,0 +1,55 @@
+-- LuaRocks build: `luarocks --lua-version=5.4 make --local sudoku-scm-1.rockspec` from a checkout
+-- (or `make rock`). Keep build.modules in step with csrc/*.c and lua/sudoku/*.lua.
+rockspec_format = "3.0"
+package = "sudoku"
+version = "scm-1"
+
+source = {
+  -- The project has no public home yet; `luarocks make` builds the checkout it runs in and
+  -- never fetches this.
+  url = "git+file://.",
+}
+
+description = {
+  summary = "Sudoku toolkit: a resumable C solver with Lua hooks, any box shape up to 64x64",
+  detailed = [[
+A Lua library over a small C core: boards of any r x c box shape, extra regions (jigsaw,
+diagonals), a pausable search with per-event Lua hooks, counting and enumeration, text
+formats, LeetCode 36/37 shims, and the `sudoku` command-line tool.
+]],
+  license = "unspecified",
+}
+
+-- argparse (for the CLI) is not listed: on Debian it comes from the lua-argparse package, which
+-- LuaRocks does not see, and listing it makes an offline build try to download it. Install it
+-- with `apt-get install lua-argparse` or `luarocks install argparse`.
+dependencies = {
+  "lua >= 5.1",
+}
+
+build = {
+  type = "builtin",
+  modules = {
+    ["sudoku.core"] = {
+      sources = {
+        "csrc/alloc.c",
+        "csrc/board.c",
+        "csrc/constraint.c",
+        "csrc/lsudoku.c",
+        "csrc/solver.c",
+      },
+      incdirs = { "csrc" },
+    },
+    ["sudoku"] = "lua/sudoku/init.lua",
+    ["sudoku.board"] = "lua/sudoku/board.lua",
+    ["sudoku.cli"] = "lua/sudoku/cli.lua",
+    ["sudoku.format"] = "lua/sudoku/format.lua",
+    ["sudoku.leetcode"] = "lua/sudoku/leetcode.lua",
+    ["sudoku.parse"] = "lua/sudoku/parse.lua",
+    ["sudoku.shape"] = "lua/sudoku/shape.lua",
+    ["sudoku.symbols"] = "lua/sudoku/symbols.lua",
+  },
+  install = {
+    bin = { sudoku = "bin/sudoku" },
+  },
+}
