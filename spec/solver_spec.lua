@@ -94,8 +94,12 @@ describe("Solver budgets", function()
     local b = sudoku.parse(puzzle)
     local events = {}
     local s = Solver.new(b, {
-      on_place = function(r, c, v, depth, why) events[#events + 1] = table.concat({"p", r, c, v, depth, why}, " ") end,
-      on_backtrack = function(r, c, v, depth) events[#events + 1] = table.concat({"b", r, c, v, depth}, " ") end,
+      on_place = function(r, c, v, depth, why)
+        events[#events + 1] = table.concat({"p", r, c, v, depth, why}, " ")
+      end,
+      on_backtrack = function(r, c, v, depth)
+        events[#events + 1] = table.concat({"b", r, c, v, depth}, " ")
+      end,
     })
     local statuses = run(s, budget)
     return events, statuses, s:stats()
