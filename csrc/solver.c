@@ -8,12 +8,16 @@
 /* Where step() picks up again. */
 enum phase { PHASE_START, PHASE_PROPAGATE, PHASE_NEXT_VALUE, PHASE_BACKTRACK };
 
+/* A branch point: either one cell and its values, or one value and its places in a unit
+ * (unit >= 0), whichever has fewer alternatives. */
 typedef struct frame {
     int trail_mark;   /* placements before this frame's guess */
     int elim_mark;    /* eliminations before it */
-    int cell;         /* the cell branched on */
-    int value;        /* value being tried; 0 before the first */
-    sdk_mask left;    /* built-in order: values not tried yet */
+    int unit;         /* value branch: the unit; -1 for a cell branch */
+    int cell;         /* the cell being tried */
+    int value;        /* the value being tried */
+    int tried;        /* an alternative of this frame is on the board */
+    sdk_mask left;    /* alternatives not tried yet: values, or positions in the unit */
     int order_base;   /* custom order: this frame's list is order[order_base .. order_end) */
     int order_next;
     int order_end;    /* -1 when the built-in order is used */
@@ -49,11 +53,17 @@ struct sdk_solver {
     frame *frames;
     int nframes;
 
+    uint8_t *hints;          /* per unit and position: value matched last time (0: none) */
+    size_t hints_size;
+    uint32_t *weights;       /* per unit: 1 + contradictions found in it (dom/wdeg branching) */
+    size_t weights_size;
+
     uint8_t *order;          /* custom value orders of all open frames */
     int norder, order_cap;
 
     int seeded;
     uint64_t rng;
+
 
     sdk_stats stats;
 };
@@ -89,13 +99,16 @@ void sdk_solver_free(sdk_solver *s) {
     sdk_free(s->alloc, s->frames, sizeof(frame) * ncells);
     sdk_free(s->alloc, s->elims, sizeof(elimination) * (size_t)s->elims_cap);
     sdk_free(s->alloc, s->order, (size_t)s->order_cap);
+    sdk_free(s->alloc, s->hints, s->hints_size);
+    sdk_free(s->alloc, s->weights, s->weights_size);
     sdk_free(s->alloc, s, sizeof *s);
 }
 
 size_t sdk_solver_bytes(const sdk_solver *s) {
     size_t ncells = (size_t)s->ncells;
     return sizeof *s + ncells * (sizeof(int) + sizeof(sdk_mask) + sizeof(frame)) +
-           sizeof(elimination) * (size_t)s->elims_cap + (size_t)s->order_cap;
+           sizeof(elimination) * (size_t)s->elims_cap + (size_t)s->order_cap + s->hints_size +
+           s->weights_size;
 }
 
 int sdk_solver_add_constraint(sdk_solver *s, sdk_constraint c) {
@@ -130,6 +143,18 @@ sdk_mask sdk_solver_candidates(const sdk_solver *s, int cell) {
     return sdk_board_candidates(s->b, cell) & ~s->banned[cell];
 }
 
+/* ---- where contradictions happen: weights for branching -------------------------------- */
+
+static void blame_unit(sdk_solver *s, int u) {
+    if (s->weights[u] < UINT32_MAX / 2) s->weights[u]++;
+}
+
+static void blame_cell(sdk_solver *s, int cell) {
+    int i;
+    for (i = s->b->cell_start[cell]; i < s->b->cell_start[cell + 1]; i++)
+        blame_unit(s, s->b->cell_units[i]);
+}
+
 /* ---- moves and their undo ----------------------------------------------------------------- */
 
 int sdk_solver_eliminate(sdk_solver *s, int cell, sdk_mask mask) {
@@ -150,7 +175,9 @@ int sdk_solver_eliminate(sdk_solver *s, int cell, sdk_mask mask) {
     s->elims[s->nelims].before = before;
     s->nelims++;
     s->banned[cell] = before | mask;
-    return sdk_solver_candidates(s, cell) ? SDK_CONTINUE : SDK_PRUNE;
+    if (sdk_solver_candidates(s, cell)) return SDK_CONTINUE;
+    blame_cell(s, cell);
+    return SDK_PRUNE;
 }
 
 static void undo_constraints(sdk_solver *s, int cell, int v) {
@@ -236,7 +263,10 @@ static int naked_singles(sdk_solver *s, int *progress) {
         sdk_mask m;
         if (s->b->value[cell]) continue;
         m = sdk_solver_candidates(s, cell);
-        if (!m) return SDK_PRUNE;
+        if (!m) {
+            blame_cell(s, cell);
+            return SDK_PRUNE;
+        }
         if (m & (m - 1)) continue;
         r = force(s, cell, sdk_lowest(m) + 1, SDK_REASON_SINGLE);
         if (r != SDK_CONTINUE) return r;
@@ -262,7 +292,10 @@ static int hidden_single(sdk_solver *s, int *progress) {
                 once |= m;
             }
         }
-        if (need & ~once) return SDK_PRUNE;   /* a value with no place left in the unit */
+        if (need & ~once) {                    /* a value with no place left in the unit */
+            blame_unit(s, u);
+            return SDK_PRUNE;
+        }
         hidden = need & once & ~twice;
         if (!hidden) continue;
         bit = hidden & (~hidden + 1);
@@ -277,6 +310,150 @@ static int hidden_single(sdk_solver *s, int *progress) {
     return SDK_CONTINUE;
 }
 
+static int in_unit(const sdk_board *b, int cell, int u) {
+    int i;
+    for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
+        if (b->cell_units[i] == u) return 1;
+    return 0;
+}
+
+/* Locked candidates, for any pair of units: when every place left for v in a complete unit u
+ * lies inside another unit w, v goes in u ∩ w, so no other cell of w can take it. With boxes
+ * and lines this is "pointing" and "claiming"; extra regions join in for free. */
+static int locked_candidates(sdk_solver *s, int *progress) {
+    const sdk_board *b = s->b;
+    int places[SDK_MAX_N];
+    int u, i, j, k;
+    for (u = 0; u < b->nunits; u++) {
+        sdk_mask need;
+        if (!sdk_unit_is_complete(b, u)) continue;
+        need = b->full & ~b->used[u];
+        while (need) {
+            sdk_mask bit = need & (~need + 1);
+            int count = 0;
+            need &= need - 1;
+            for (i = b->unit_start[u]; i < b->unit_start[u + 1]; i++) {
+                int cell = b->unit_cells[i];
+                if (!b->value[cell] && (sdk_solver_candidates(s, cell) & bit)) places[count++] = cell;
+            }
+            if (count < 2) continue;   /* none: a contradiction; one: a hidden single */
+            for (i = b->cell_start[places[0]]; i < b->cell_start[places[0] + 1]; i++) {
+                int w = b->cell_units[i];
+                if (w == u) continue;
+                for (k = 1; k < count && in_unit(b, places[k], w); k++) {}
+                if (k < count) continue;
+                for (j = b->unit_start[w]; j < b->unit_start[w + 1]; j++) {
+                    int cell = b->unit_cells[j];
+                    if (b->value[cell] || !(sdk_solver_candidates(s, cell) & bit)) continue;
+                    for (k = 0; k < count && places[k] != cell; k++) {}
+                    if (k < count) continue;
+                    k = sdk_solver_eliminate(s, cell, bit);
+                    if (k != SDK_CONTINUE) return k;
+                    *progress = 1;
+                }
+            }
+        }
+    }
+    return SDK_CONTINUE;
+}
+
+/* Domain consistency for one complete unit (Régin's all-different filter). The unit's empty
+ * cells need a perfect matching onto its missing values, or there is no solution. Given one,
+ * cell x may keep the value matched to cell y only if x and y lie on a common alternating
+ * cycle: in the graph x -> y ("x could take y's value"), y must reach x back. This removes
+ * every naked and hidden subset of any size within the unit. */
+static int unit_matching(sdk_solver *s, int u, int *progress) {
+    const sdk_board *b = s->b;
+    sdk_mask dom[SDK_MAX_N], reach[SDK_MAX_N];
+    int cell_of[SDK_MAX_N], slot[SDK_MAX_N], mcell[SDK_MAX_N], mval[SDK_MAX_N], from[SDK_MAX_N], queue[SDK_MAX_N];
+    uint8_t *hint = s->hints + (size_t)u * (size_t)b->n;
+    int k = 0, i, x, y, v;
+    for (i = b->unit_start[u]; i < b->unit_start[u + 1]; i++) {
+        int cell = b->unit_cells[i];
+        if (b->value[cell]) continue;
+        cell_of[k] = cell;
+        slot[k] = i - b->unit_start[u];
+        dom[k] = sdk_solver_candidates(s, cell);
+        k++;
+    }
+    if (k < 2) return SDK_CONTINUE;
+    for (v = 0; v < b->n; v++) mval[v] = -1;
+    /* Start from last time's matching where it still holds: usually only a few cells moved. */
+    for (x = 0; x < k; x++) {
+        v = hint[slot[x]] - 1;
+        mcell[x] = -1;
+        if (v >= 0 && (dom[x] & ((sdk_mask)1 << v)) && mval[v] < 0) {
+            mcell[x] = v;
+            mval[v] = x;
+        }
+    }
+    for (x = 0; x < k; x++) {
+        sdk_mask seen = 0;
+        int head = 0, tail = 0, found = -1;
+        if (mcell[x] >= 0) continue;
+        queue[tail++] = x;
+        while (head < tail && found < 0) {
+            int c = queue[head++];
+            sdk_mask fresh = dom[c] & ~seen;
+            seen |= fresh;
+            while (fresh) {
+                v = sdk_lowest(fresh);
+                fresh &= fresh - 1;
+                from[v] = c;
+                if (mval[v] < 0) {
+                    found = v;
+                    break;
+                }
+                queue[tail++] = mval[v];
+            }
+        }
+        if (found < 0) {                        /* Hall's condition fails: no matching */
+            blame_unit(s, u);
+            return SDK_PRUNE;
+        }
+        for (v = found;;) {                     /* flip the alternating path */
+            int c = from[v], old = mcell[c];
+            mcell[c] = v;
+            mval[v] = c;
+            if (c == x) break;
+            v = old;
+        }
+    }
+    for (x = 0; x < k; x++) hint[slot[x]] = (uint8_t)(mcell[x] + 1);
+
+    /* Transitive closure of x -> y, bit-parallel (Warshall). */
+    for (x = 0; x < k; x++) {
+        reach[x] = 0;
+        for (y = 0; y < k; y++)
+            if (y != x && (dom[x] & ((sdk_mask)1 << mcell[y]))) reach[x] |= (sdk_mask)1 << y;
+    }
+    for (y = 0; y < k; y++)
+        for (x = 0; x < k; x++)
+            if (reach[x] & ((sdk_mask)1 << y)) reach[x] |= reach[y];
+    for (x = 0; x < k; x++) {
+        sdk_mask drop = 0;
+        for (y = 0; y < k; y++)
+            if (y != x && (dom[x] & ((sdk_mask)1 << mcell[y])) && !(reach[y] & ((sdk_mask)1 << x)))
+                drop |= (sdk_mask)1 << mcell[y];
+        if (drop) {
+            int r = sdk_solver_eliminate(s, cell_of[x], drop);
+            if (r != SDK_CONTINUE) return r;
+            *progress = 1;
+        }
+    }
+    return SDK_CONTINUE;
+}
+
+static int subsets(sdk_solver *s, int *progress) {
+    int u;
+    for (u = 0; u < s->b->nunits; u++) {
+        if (!sdk_unit_is_complete(s->b, u)) continue;
+        int r = unit_matching(s, u, progress);
+        if (r != SDK_CONTINUE) return r;
+    }
+    return SDK_CONTINUE;
+}
+
 /* Singles until neither rule applies. Returns SDK_CONTINUE, SDK_PRUNE (contradiction or a
  * listener's veto) or SDK_ABORT. */
 static int propagate(sdk_solver *s) {
@@ -287,20 +464,70 @@ static int propagate(sdk_solver *s) {
         if (progress) continue;
         r = hidden_single(s, &progress);
         if (r != SDK_CONTINUE) return r;
+        if (progress) continue;
+        r = locked_candidates(s, &progress);
+        if (r != SDK_CONTINUE) return r;
+        if (progress) continue;
+        r = subsets(s, &progress);
+        if (r != SDK_CONTINUE) return r;
         if (!progress) return SDK_CONTINUE;
     }
 }
 
-/* Minimum remaining values; ties go to the first cell in row-major order. */
-static int choose_cell(const sdk_solver *s) {
-    int best = -1, best_count = SDK_MAX_N + 1, cell;
-    for (cell = 0; cell < s->ncells && best_count > 2; cell++) {
+/* dom/wdeg: the fewest candidates per weight of the cell's units, where a unit's weight counts
+ * the contradictions found in it so far; ties go to the first cell in row-major order. Before
+ * any contradiction this is plain minimum remaining values. */
+static int choose_cell(const sdk_solver *s, int *count_out) {
+    const sdk_board *b = s->b;
+    int best = -1, best_count = SDK_MAX_N + 1, cell, i;
+    uint64_t best_weight = 1;
+    for (cell = 0; cell < s->ncells; cell++) {
+        uint64_t weight = 0;
         int count;
-        if (s->b->value[cell]) continue;
+        if (b->value[cell]) continue;
         count = sdk_popcount(sdk_solver_candidates(s, cell));
-        if (count < best_count) {
+        for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
+            weight += s->weights[b->cell_units[i]];
+        if ((uint64_t)count * best_weight < (uint64_t)best_count * weight) {
             best = cell;
             best_count = count;
+            best_weight = weight;
+        }
+    }
+    *count_out = best_count;
+    return best;
+}
+
+/* The value with the fewest places in a complete unit, when that is fewer than `than` (ties:
+ * the lowest unit, then the lowest value). Returns the unit, or -1, with the value and the
+ * mask of its positions in the unit. */
+static int choose_value(const sdk_solver *s, int than, int *value, sdk_mask *positions) {
+    const sdk_board *b = s->b;
+    int best = -1, u;
+    for (u = 0; u < b->nunits && than > 2; u++) {
+        sdk_mask cand[SDK_MAX_N], need;
+        int i, k;
+        if (!sdk_unit_is_complete(b, u)) continue;
+        need = b->full & ~b->used[u];
+        for (i = b->unit_start[u], k = 0; i < b->unit_start[u + 1]; i++, k++) {
+            int cell = b->unit_cells[i];
+            cand[k] = b->value[cell] ? 0 : sdk_solver_candidates(s, cell);
+        }
+        while (need) {
+            sdk_mask bit = need & (~need + 1), where = 0;
+            int places = 0;
+            need &= need - 1;
+            for (k = 0; k < b->n && places < than; k++)
+                if (cand[k] & bit) {
+                    where |= (sdk_mask)1 << k;
+                    places++;
+                }
+            if (places < than) {
+                than = places;
+                best = u;
+                *value = sdk_lowest(bit) + 1;
+                *positions = where;
+            }
         }
     }
     return best;
@@ -344,6 +571,30 @@ void sdk_solver_reset(sdk_solver *s) {
 static int start(sdk_solver *s) {
     sdk_board *b = s->b;
     int cell, r;
+    {
+        size_t need = (size_t)b->nunits * (size_t)b->n;
+        if (need > s->hints_size) {
+            uint8_t *h = sdk_realloc(s->alloc, s->hints, s->hints_size, need);
+            if (!h) {
+                s->failure = SDK_ENOMEM;
+                return SDK_ABORT;
+            }
+            s->hints = h;
+            s->hints_size = need;
+        }
+        memset(s->hints, 0, s->hints_size);
+        need = (size_t)b->nunits * sizeof(uint32_t);
+        if (need > s->weights_size) {
+            uint32_t *w = sdk_realloc(s->alloc, s->weights, s->weights_size, need);
+            if (!w) {
+                s->failure = SDK_ENOMEM;
+                return SDK_ABORT;
+            }
+            s->weights = w;
+            s->weights_size = need;
+        }
+        for (cell = 0; cell < b->nunits; cell++) s->weights[cell] = 1;
+    }
     s->ntrail = s->nelims = s->nframes = s->norder = 0;
     s->active = 1;
     s->givens_seen = 0;
@@ -377,10 +628,13 @@ static int grow_order(sdk_solver *s, int need) {
     return SDK_OK;
 }
 
-/* Opens a frame on the chosen cell. */
+/* Opens a frame on the most constrained choice: a cell (or the one a callback names), or a value
+ * with fewer places in a unit than that cell has candidates. */
 static int branch(sdk_solver *s) {
     frame *f;
-    int cell = -1;
+    int cell = -1, count = 0, unit = -1, value = 0;
+    sdk_mask positions = 0;
+    int custom_order = s->ev && s->ev->order_values;
     if (s->ev && s->ev->choose_cell) {
         int r = s->ev->choose_cell(s->ev->ud, &cell);
         if (r != SDK_CONTINUE) {
@@ -388,53 +642,73 @@ static int branch(sdk_solver *s) {
             return SDK_ABORT;
         }
     }
-    if (cell < 0) cell = choose_cell(s);
+    if (cell < 0) {
+        cell = choose_cell(s, &count);
+        /* A callback that orders values needs cell branches to order. */
+        if (!custom_order) unit = choose_value(s, count, &value, &positions);
+    }
     f = &s->frames[s->nframes++];
     if (s->nframes > s->stats.max_depth) s->stats.max_depth = s->nframes;
     f->trail_mark = s->ntrail;
     f->elim_mark = s->nelims;
+    f->tried = 0;
+    f->order_base = f->order_next = s->norder;
+    f->order_end = -1;
+    f->unit = unit;
+    if (unit >= 0) {
+        f->cell = -1;
+        f->value = value;
+        f->left = positions;
+        return SDK_CONTINUE;
+    }
     f->cell = cell;
     f->value = 0;
     f->left = sdk_solver_candidates(s, cell);
-    f->order_base = f->order_next = s->norder;
-    f->order_end = -1;
-    if (s->ev && s->ev->order_values && f->left) {
-        int count = 0, r;
+    if (custom_order && f->left) {
+        int n = 0, r;
         if (grow_order(s, s->norder + s->b->n) != SDK_OK) {
             s->failure = SDK_ENOMEM;
             return SDK_ABORT;
         }
-        r = s->ev->order_values(s->ev->ud, cell, f->left, s->order + s->norder, &count);
+        r = s->ev->order_values(s->ev->ud, cell, f->left, s->order + s->norder, &n);
         if (r != SDK_CONTINUE) {
             s->failure = SDK_ABORT;
             return SDK_ABORT;
         }
-        f->order_end = s->norder + count;
+        f->order_end = s->norder + n;
         s->norder = f->order_end;
     }
     return SDK_CONTINUE;
 }
 
-/* The next value of the top frame, or 0 when it has none left. */
-static int next_value(sdk_solver *s, frame *f) {
-    if (f->order_end >= 0)
-        return f->order_next < f->order_end ? s->order[f->order_next++] : 0;
-    if (!f->left) return 0;
+/* Takes one alternative out of a mask: the lowest, or a random one when seeded. */
+static int take(sdk_solver *s, sdk_mask *left) {
+    sdk_mask m = *left;
     if (s->seeded) {
-        int k = (int)(next_random(s) % (uint64_t)sdk_popcount(f->left));
-        sdk_mask m = f->left;
+        int k = (int)(next_random(s) % (uint64_t)sdk_popcount(m));
         while (k--) m &= m - 1;
-        f->left &= ~(m & (~m + 1));
-        return sdk_lowest(m) + 1;
     }
-    {
-        int v = sdk_lowest(f->left) + 1;
-        f->left &= f->left - 1;
-        return v;
-    }
+    m &= ~m + 1;
+    *left &= ~m;
+    return sdk_lowest(m);
 }
 
-static int has_next_value(const frame *f) {
+/* Moves the top frame to its next alternative (cell and value); 0 when it has none left. */
+static int next_alternative(sdk_solver *s, frame *f) {
+    if (f->order_end >= 0) {
+        if (f->order_next >= f->order_end) return 0;
+        f->value = s->order[f->order_next++];
+    } else if (!f->left) {
+        return 0;
+    } else if (f->unit >= 0) {
+        f->cell = s->b->unit_cells[s->b->unit_start[f->unit] + take(s, &f->left)];
+    } else {
+        f->value = take(s, &f->left) + 1;
+    }
+    return 1;
+}
+
+static int has_alternative(const frame *f) {
     return f->order_end >= 0 ? f->order_next < f->order_end : f->left != 0;
 }
 
@@ -520,23 +794,22 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
 
         case PHASE_NEXT_VALUE: {
             frame *f = &s->frames[s->nframes - 1];
-            int v;
-            if (!has_next_value(f)) {
+            if (!has_alternative(f)) {
                 s->norder = f->order_base;
                 s->nframes--;
                 s->phase = PHASE_BACKTRACK;
                 break;
             }
             if (budget > 0 && spent >= budget) return pause(s, SDK_RUNNING);
-            v = next_value(s, f);
-            r = admissible(s, f->cell, v);
+            next_alternative(s, f);
+            r = admissible(s, f->cell, f->value);
             if (r == SDK_ABORT) return fail(s);
             if (r == SDK_PRUNE) break;        /* not a node: the value never went on the board */
             spent++;
             s->stats.nodes++;
             s->stats.guesses++;
-            f->value = v;
-            r = commit(s, f->cell, v, SDK_REASON_GUESS);
+            f->tried = 1;
+            r = commit(s, f->cell, f->value, SDK_REASON_GUESS);
             if (r == SDK_ABORT) return fail(s);
             s->phase = r == SDK_PRUNE ? PHASE_BACKTRACK : PHASE_PROPAGATE;
             break;
@@ -551,7 +824,7 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
             f = &s->frames[s->nframes - 1];
             undo_to(s, f->trail_mark, f->elim_mark);
             s->phase = PHASE_NEXT_VALUE;
-            if (f->value == 0) break;          /* nothing of this frame was on the board */
+            if (!f->tried) break;              /* nothing of this frame was on the board */
             s->stats.backtracks++;
             if (s->ev && s->ev->on_backtrack) {
                 r = s->ev->on_backtrack(s->ev->ud, f->cell, f->value, s->nframes);
@@ -564,7 +837,7 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
                     f->order_next = f->order_end;
                 }
             }
-            f->value = 0;
+            f->tried = 0;
             break;
         }
         }
