@@ -1,12 +1,19 @@
 /*
  * The general search engine: iterative depth-first search with an explicit stack.
  *
- * Rules, in this order at every node: place naked singles, then hidden singles (in units of n
- * cells), until neither applies; then branch on the empty cell with the fewest candidates
- * (ties: the first in row-major order), trying values in ascending order (or in a seeded random
- * order, or in an order a callback gives). Because single propagation reaches the same fixpoint
- * in whatever order it runs, any engine that follows these rules walks the same tree: that is
- * what lets a specialised path give the very same first solution.
+ * Rules, in this order at every node, until none applies:
+ *   1. naked singles (a cell with one candidate), cells in row-major order;
+ *   2. hidden singles (a value with one place in a unit of n cells);
+ *   3. locked candidates between any two units (all places of v in unit u lie in unit w:
+ *      v leaves the rest of w);
+ *   4. domain consistency of every unit of n cells (a perfect matching of its empty cells
+ *      onto its missing values; candidates on no alternating cycle are removed).
+ * Then branch on the empty cell with the fewest candidates per weight of its units (dom/wdeg:
+ * a unit's weight is 1 + the contradictions found in it so far; ties go to the first cell in
+ * row-major order), unless some value has fewer places in a unit than that cell has
+ * candidates: then branch on those places. Values and places are tried in ascending order, or
+ * in a seeded random order, or in the order a callback gives. Everything here is
+ * deterministic, so a specialised engine that follows the same rules walks the same tree.
  *
  * The search is a state machine: sdk_solver_step runs a bounded number of nodes and returns, and
  * the next call continues exactly where it stopped, so an embedder can spread a hard search over
