@@ -47,6 +47,7 @@ struct sdk_solver {
     int ntrail;
 
     sdk_mask *banned;        /* per cell: values eliminated by constraints */
+    sdk_mask *cand;          /* per cell while active: its candidates (0 once filled) */
     elimination *elims;
     int nelims, elims_cap;
 
@@ -57,6 +58,17 @@ struct sdk_solver {
     size_t hints_size;
     uint32_t *weights;       /* per unit: 1 + contradictions found in it (dom/wdeg branching) */
     size_t weights_size;
+    uint64_t *fixed;         /* per unit: fingerprint of its candidates when the matching filter
+                              * last left it at a fixpoint (0: none) */
+    size_t fixed_size;
+    int *link_start;         /* per complete unit: its links are link_start[u] .. link_start[u+1] */
+    size_t link_start_size;
+    int *link_unit;          /* another unit sharing at least two cells with u */
+    size_t link_unit_size;
+    sdk_mask *link_mask;     /* positions in u of the shared cells */
+    size_t link_mask_size;
+    sdk_mask *scratch;       /* per unit, for prepare() */
+    size_t scratch_size;
 
     uint8_t *order;          /* custom value orders of all open frames */
     int norder, order_cap;
@@ -81,8 +93,9 @@ sdk_solver *sdk_solver_new(sdk_allocator a, sdk_board *b, const sdk_events *ev) 
     s->ev = ev;
     s->trail = sdk_alloc(a, sizeof(int) * ncells);
     s->banned = sdk_alloc(a, sizeof(sdk_mask) * ncells);
+    s->cand = sdk_alloc(a, sizeof(sdk_mask) * ncells);
     s->frames = sdk_alloc(a, sizeof(frame) * ncells);
-    if (!s->trail || !s->banned || !s->frames) {
+    if (!s->trail || !s->banned || !s->cand || !s->frames) {
         sdk_solver_free(s);
         return NULL;
     }
@@ -96,19 +109,26 @@ void sdk_solver_free(sdk_solver *s) {
     ncells = (size_t)s->ncells;
     sdk_free(s->alloc, s->trail, sizeof(int) * ncells);
     sdk_free(s->alloc, s->banned, sizeof(sdk_mask) * ncells);
+    sdk_free(s->alloc, s->cand, sizeof(sdk_mask) * ncells);
     sdk_free(s->alloc, s->frames, sizeof(frame) * ncells);
     sdk_free(s->alloc, s->elims, sizeof(elimination) * (size_t)s->elims_cap);
     sdk_free(s->alloc, s->order, (size_t)s->order_cap);
     sdk_free(s->alloc, s->hints, s->hints_size);
     sdk_free(s->alloc, s->weights, s->weights_size);
+    sdk_free(s->alloc, s->fixed, s->fixed_size);
+    sdk_free(s->alloc, s->link_start, s->link_start_size);
+    sdk_free(s->alloc, s->link_unit, s->link_unit_size);
+    sdk_free(s->alloc, s->link_mask, s->link_mask_size);
+    sdk_free(s->alloc, s->scratch, s->scratch_size);
     sdk_free(s->alloc, s, sizeof *s);
 }
 
 size_t sdk_solver_bytes(const sdk_solver *s) {
     size_t ncells = (size_t)s->ncells;
-    return sizeof *s + ncells * (sizeof(int) + sizeof(sdk_mask) + sizeof(frame)) +
+    return sizeof *s + ncells * (sizeof(int) + 2 * sizeof(sdk_mask) + sizeof(frame)) +
            sizeof(elimination) * (size_t)s->elims_cap + (size_t)s->order_cap + s->hints_size +
-           s->weights_size;
+           s->weights_size + s->fixed_size + s->link_start_size + s->link_unit_size +
+           s->link_mask_size + s->scratch_size;
 }
 
 int sdk_solver_add_constraint(sdk_solver *s, sdk_constraint c) {
@@ -157,6 +177,14 @@ static void blame_cell(sdk_solver *s, int cell) {
 
 /* ---- moves and their undo ----------------------------------------------------------------- */
 
+/* Recomputes the candidate cache of every cell from the unit masks and the eliminations. */
+static void refresh_candidates(sdk_solver *s) {
+    const sdk_board *b = s->b;
+    int cell;
+    for (cell = 0; cell < s->ncells; cell++)
+        s->cand[cell] = b->value[cell] ? 0 : sdk_board_candidates(b, cell) & ~s->banned[cell];
+}
+
 int sdk_solver_eliminate(sdk_solver *s, int cell, sdk_mask mask) {
     sdk_mask before = s->banned[cell];
     if (s->b->value[cell] || (before & mask) == mask) return SDK_CONTINUE;
@@ -175,7 +203,8 @@ int sdk_solver_eliminate(sdk_solver *s, int cell, sdk_mask mask) {
     s->elims[s->nelims].before = before;
     s->nelims++;
     s->banned[cell] = before | mask;
-    if (sdk_solver_candidates(s, cell)) return SDK_CONTINUE;
+    s->cand[cell] &= ~mask;
+    if (s->cand[cell]) return SDK_CONTINUE;
     blame_cell(s, cell);
     return SDK_PRUNE;
 }
@@ -189,6 +218,7 @@ static void undo_constraints(sdk_solver *s, int cell, int v) {
 /* Takes back placements and eliminations made after the given marks. No callback but the
  * constraints' undo runs here, so it is safe in error recovery. */
 static void undo_to(sdk_solver *s, int trail_mark, int elim_mark) {
+    int changed = s->ntrail > trail_mark || s->nelims > elim_mark;
     while (s->ntrail > trail_mark) {
         int cell = s->trail[--s->ntrail];
         undo_constraints(s, cell, s->b->value[cell]);
@@ -198,6 +228,7 @@ static void undo_to(sdk_solver *s, int trail_mark, int elim_mark) {
         s->nelims--;
         s->banned[s->elims[s->nelims].cell] = s->elims[s->nelims].before;
     }
+    if (changed) refresh_candidates(s);
 }
 
 /* Asks every constraint whether v may go at the empty cell. */
@@ -229,8 +260,15 @@ static int propagate_constraints(sdk_solver *s, int cell, int v) {
 
 /* Places v at an empty cell where it is a candidate, then tells the listeners. */
 static int commit(sdk_solver *s, int cell, int v, int reason) {
-    int r;
+    const sdk_board *b = s->b;
+    sdk_mask keep = ~sdk_bit(v);
+    int r, i, j;
     sdk_board_place(s->b, cell, v);
+    for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++) {
+        int u = b->cell_units[i];
+        for (j = b->unit_start[u]; j < b->unit_start[u + 1]; j++) s->cand[b->unit_cells[j]] &= keep;
+    }
+    s->cand[cell] = 0;
     s->trail[s->ntrail++] = cell;
     if (reason == SDK_REASON_SINGLE) s->stats.singles++;
     else if (reason == SDK_REASON_HIDDEN) s->stats.hidden++;
@@ -262,7 +300,7 @@ static int naked_singles(sdk_solver *s, int *progress) {
         int r;
         sdk_mask m;
         if (s->b->value[cell]) continue;
-        m = sdk_solver_candidates(s, cell);
+        m = s->cand[cell];
         if (!m) {
             blame_cell(s, cell);
             return SDK_PRUNE;
@@ -287,7 +325,7 @@ static int hidden_single(sdk_solver *s, int *progress) {
         for (i = b->unit_start[u]; i < b->unit_start[u + 1]; i++) {
             int cell = b->unit_cells[i];
             if (!b->value[cell]) {
-                sdk_mask m = sdk_solver_candidates(s, cell);
+                sdk_mask m = s->cand[cell];
                 twice |= once & m;
                 once |= m;
             }
@@ -301,7 +339,7 @@ static int hidden_single(sdk_solver *s, int *progress) {
         bit = hidden & (~hidden + 1);
         for (i = b->unit_start[u]; i < b->unit_start[u + 1]; i++) {
             int cell = b->unit_cells[i];
-            if (!b->value[cell] && (sdk_solver_candidates(s, cell) & bit)) {
+            if (!b->value[cell] && (s->cand[cell] & bit)) {
                 *progress = 1;
                 return force(s, cell, sdk_lowest(bit) + 1, SDK_REASON_HIDDEN);
             }
@@ -322,39 +360,51 @@ static int in_unit(const sdk_board *b, int cell, int u) {
  * and lines this is "pointing" and "claiming"; extra regions join in for free. */
 static int locked_candidates(sdk_solver *s, int *progress) {
     const sdk_board *b = s->b;
-    int places[SDK_MAX_N];
-    int u, i, j, k;
+    sdk_mask pos[SDK_MAX_N];
+    int u, i, j, l;
     for (u = 0; u < b->nunits; u++) {
-        sdk_mask need;
-        if (!sdk_unit_is_complete(b, u)) continue;
+        sdk_mask need, left;
+        if (s->link_start[u] == s->link_start[u + 1]) continue;   /* incomplete or unlinked */
         need = b->full & ~b->used[u];
-        while (need) {
-            sdk_mask bit = need & (~need + 1);
-            int count = 0;
-            need &= need - 1;
-            for (i = b->unit_start[u]; i < b->unit_start[u + 1]; i++) {
-                int cell = b->unit_cells[i];
-                if (!b->value[cell] && (sdk_solver_candidates(s, cell) & bit)) places[count++] = cell;
-            }
-            if (count < 2) continue;   /* none: a contradiction; one: a hidden single */
-            for (i = b->cell_start[places[0]]; i < b->cell_start[places[0] + 1]; i++) {
-                int w = b->cell_units[i];
-                if (w == u) continue;
-                for (k = 1; k < count && in_unit(b, places[k], w); k++) {}
-                if (k < count) continue;
+        if (!need) continue;
+        for (left = need; left; left &= left - 1) pos[sdk_lowest(left)] = 0;
+        for (i = b->unit_start[u]; i < b->unit_start[u + 1]; i++) {
+            sdk_mask m = s->cand[b->unit_cells[i]] & need, at = (sdk_mask)1 << (i - b->unit_start[u]);
+            for (; m; m &= m - 1) pos[sdk_lowest(m)] |= at;
+        }
+        for (left = need; left; left &= left - 1) {
+            int v = sdk_lowest(left);
+            sdk_mask where = pos[v], bit = (sdk_mask)1 << v;
+            if (!(where & (where - 1))) continue;   /* none: a contradiction; one: a hidden single */
+            for (l = s->link_start[u]; l < s->link_start[u + 1]; l++) {
+                int w = s->link_unit[l];
+                if (where & ~s->link_mask[l]) continue;
                 for (j = b->unit_start[w]; j < b->unit_start[w + 1]; j++) {
-                    int cell = b->unit_cells[j];
-                    if (b->value[cell] || !(sdk_solver_candidates(s, cell) & bit)) continue;
-                    for (k = 0; k < count && places[k] != cell; k++) {}
-                    if (k < count) continue;
-                    k = sdk_solver_eliminate(s, cell, bit);
-                    if (k != SDK_CONTINUE) return k;
+                    int cell = b->unit_cells[j], r;
+                    if (!(s->cand[cell] & bit) || in_unit(b, cell, u)) continue;
+                    r = sdk_solver_eliminate(s, cell, bit);
+                    if (r != SDK_CONTINUE) return r;
                     *progress = 1;
                 }
             }
         }
     }
     return SDK_CONTINUE;
+}
+
+/* A fingerprint of the candidates of a unit's cells (never 0). The matching filter's result
+ * depends on nothing else, so a unit whose fingerprint matches the last fixpoint it reached is
+ * skipped; a collision could only leave a candidate standing, never remove a good one. */
+static uint64_t unit_fingerprint(const sdk_solver *s, int u) {
+    const sdk_board *b = s->b;
+    uint64_t h = UINT64_C(0x9E3779B97F4A7C15);
+    int i;
+    for (i = b->unit_start[u]; i < b->unit_start[u + 1]; i++) {
+        h ^= s->cand[b->unit_cells[i]];
+        h *= UINT64_C(0xBF58476D1CE4E5B9);
+        h ^= h >> 31;
+    }
+    return h | 1;
 }
 
 /* Domain consistency for one complete unit (Régin's all-different filter). The unit's empty
@@ -367,13 +417,15 @@ static int unit_matching(sdk_solver *s, int u, int *progress) {
     sdk_mask dom[SDK_MAX_N], reach[SDK_MAX_N];
     int cell_of[SDK_MAX_N], slot[SDK_MAX_N], mcell[SDK_MAX_N], mval[SDK_MAX_N], from[SDK_MAX_N], queue[SDK_MAX_N];
     uint8_t *hint = s->hints + (size_t)u * (size_t)b->n;
-    int k = 0, i, x, y, v;
+    uint64_t print = unit_fingerprint(s, u);
+    int k = 0, i, x, y, v, changed = 0;
+    if (print == s->fixed[u]) return SDK_CONTINUE;
     for (i = b->unit_start[u]; i < b->unit_start[u + 1]; i++) {
         int cell = b->unit_cells[i];
         if (b->value[cell]) continue;
         cell_of[k] = cell;
         slot[k] = i - b->unit_start[u];
-        dom[k] = sdk_solver_candidates(s, cell);
+        dom[k] = s->cand[cell];
         k++;
     }
     if (k < 2) return SDK_CONTINUE;
@@ -421,26 +473,32 @@ static int unit_matching(sdk_solver *s, int u, int *progress) {
     }
     for (x = 0; x < k; x++) hint[slot[x]] = (uint8_t)(mcell[x] + 1);
 
-    /* Transitive closure of x -> y, bit-parallel (Warshall). */
+    /* Edges x -> y when x could take y's value (every missing value is matched), then their
+     * transitive closure, bit-parallel (Warshall). */
     for (x = 0; x < k; x++) {
-        reach[x] = 0;
-        for (y = 0; y < k; y++)
-            if (y != x && (dom[x] & ((sdk_mask)1 << mcell[y]))) reach[x] |= (sdk_mask)1 << y;
+        sdk_mask m = dom[x] & ~((sdk_mask)1 << mcell[x]), r = 0;
+        for (; m; m &= m - 1) r |= (sdk_mask)1 << mval[sdk_lowest(m)];
+        reach[x] = r;
     }
-    for (y = 0; y < k; y++)
-        for (x = 0; x < k; x++)
-            if (reach[x] & ((sdk_mask)1 << y)) reach[x] |= reach[y];
+    for (y = 0; y < k; y++) {
+        sdk_mask ry = reach[y];
+        for (x = 0; x < k; x++) reach[x] |= ry & ((sdk_mask)0 - ((reach[x] >> y) & 1));
+    }
     for (x = 0; x < k; x++) {
-        sdk_mask drop = 0;
-        for (y = 0; y < k; y++)
-            if (y != x && (dom[x] & ((sdk_mask)1 << mcell[y])) && !(reach[y] & ((sdk_mask)1 << x)))
-                drop |= (sdk_mask)1 << mcell[y];
+        sdk_mask m = dom[x] & ~((sdk_mask)1 << mcell[x]), drop = 0;
+        for (; m; m &= m - 1) {
+            v = sdk_lowest(m);
+            if (!((reach[mval[v]] >> x) & 1)) drop |= (sdk_mask)1 << v;
+        }
         if (drop) {
             int r = sdk_solver_eliminate(s, cell_of[x], drop);
             if (r != SDK_CONTINUE) return r;
             *progress = 1;
+            changed = 1;
         }
     }
+    /* The filter is idempotent: what it leaves is a fixpoint for this unit. */
+    s->fixed[u] = changed ? unit_fingerprint(s, u) : print;
     return SDK_CONTINUE;
 }
 
@@ -485,7 +543,7 @@ static int choose_cell(const sdk_solver *s, int *count_out) {
         uint64_t weight = 0;
         int count;
         if (b->value[cell]) continue;
-        count = sdk_popcount(sdk_solver_candidates(s, cell));
+        count = sdk_popcount(s->cand[cell]);
         for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
             weight += s->weights[b->cell_units[i]];
         if ((uint64_t)count * best_weight < (uint64_t)best_count * weight) {
@@ -511,7 +569,7 @@ static int choose_value(const sdk_solver *s, int than, int *value, sdk_mask *pos
         need = b->full & ~b->used[u];
         for (i = b->unit_start[u], k = 0; i < b->unit_start[u + 1]; i++, k++) {
             int cell = b->unit_cells[i];
-            cand[k] = b->value[cell] ? 0 : sdk_solver_candidates(s, cell);
+            cand[k] = b->value[cell] ? 0 : s->cand[cell];
         }
         while (need) {
             sdk_mask bit = need & (~need + 1), where = 0;
@@ -566,39 +624,97 @@ void sdk_solver_reset(sdk_solver *s) {
     memset(&s->stats, 0, sizeof s->stats);
 }
 
+/* Makes *p hold at least need bytes; 0 when memory runs out (*p is then unchanged). */
+static int grow(sdk_solver *s, void **p, size_t *size, size_t need) {
+    void *q;
+    if (need <= *size) return 1;
+    q = sdk_realloc(s->alloc, *p, *size, need);
+    if (!q) return 0;
+    *p = q;
+    *size = need;
+    return 1;
+}
+
+/* The per-unit tables of a search, sized for the board as it is now: matching hints, weights,
+ * fixpoint fingerprints, and for every complete unit u the other units w that share at least
+ * two of its cells, with the positions in u of the shared cells (for locked candidates). */
+static int prepare(sdk_solver *s) {
+    const sdk_board *b = s->b;
+    size_t nu = (size_t)b->nunits;
+    void *p;
+    int u, w, i, j, total = 0, ok;
+    p = s->hints;
+    ok = grow(s, &p, &s->hints_size, nu * (size_t)b->n);
+    s->hints = p;
+    p = s->weights;
+    ok = ok && grow(s, &p, &s->weights_size, nu * sizeof(uint32_t));
+    s->weights = p;
+    p = s->fixed;
+    ok = ok && grow(s, &p, &s->fixed_size, nu * sizeof(uint64_t));
+    s->fixed = p;
+    p = s->link_start;
+    ok = ok && grow(s, &p, &s->link_start_size, (nu + 1) * sizeof(int));
+    s->link_start = p;
+    p = s->scratch;
+    ok = ok && grow(s, &p, &s->scratch_size, nu * sizeof(sdk_mask));
+    s->scratch = p;
+    if (!ok) return SDK_ENOMEM;
+    memset(s->hints, 0, nu * (size_t)b->n);
+    memset(s->fixed, 0, nu * sizeof(uint64_t));
+    for (u = 0; u < b->nunits; u++) s->weights[u] = 1;
+    memset(s->scratch, 0, nu * sizeof(sdk_mask));
+    /* Two passes over the same loops: count the links, then fill them in. */
+    for (j = 0; j < 2; j++) {
+        total = 0;
+        for (u = 0; u < b->nunits; u++) {
+            s->link_start[u] = total;
+            if (!sdk_unit_is_complete(b, u)) continue;
+            for (i = b->unit_start[u]; i < b->unit_start[u + 1]; i++) {
+                int cell = b->unit_cells[i], k;
+                for (k = b->cell_start[cell]; k < b->cell_start[cell + 1]; k++)
+                    if (b->cell_units[k] != u)
+                        s->scratch[b->cell_units[k]] |= (sdk_mask)1 << (i - b->unit_start[u]);
+            }
+            /* Ascending w, as in the cell lists, so the order of eliminations is fixed. */
+            for (w = 0; w < b->nunits; w++) {
+                if (sdk_popcount(s->scratch[w]) >= 2) {
+                    if (j) {
+                        s->link_unit[total] = w;
+                        s->link_mask[total] = s->scratch[w];
+                    }
+                    total++;
+                }
+                s->scratch[w] = 0;
+            }
+        }
+        s->link_start[b->nunits] = total;
+        if (!j) {
+            p = s->link_unit;
+            ok = grow(s, &p, &s->link_unit_size, (size_t)total * sizeof(int));
+            s->link_unit = p;
+            p = s->link_mask;
+            ok = ok && grow(s, &p, &s->link_mask_size, (size_t)total * sizeof(sdk_mask));
+            s->link_mask = p;
+            if (!ok) return SDK_ENOMEM;
+        }
+    }
+    return SDK_OK;
+}
+
 /* The root: check the starting values against the units and the constraints (each with its
  * own cell momentarily empty), and let constraints propagate them. */
 static int start(sdk_solver *s) {
     sdk_board *b = s->b;
     int cell, r;
-    {
-        size_t need = (size_t)b->nunits * (size_t)b->n;
-        if (need > s->hints_size) {
-            uint8_t *h = sdk_realloc(s->alloc, s->hints, s->hints_size, need);
-            if (!h) {
-                s->failure = SDK_ENOMEM;
-                return SDK_ABORT;
-            }
-            s->hints = h;
-            s->hints_size = need;
-        }
-        memset(s->hints, 0, s->hints_size);
-        need = (size_t)b->nunits * sizeof(uint32_t);
-        if (need > s->weights_size) {
-            uint32_t *w = sdk_realloc(s->alloc, s->weights, s->weights_size, need);
-            if (!w) {
-                s->failure = SDK_ENOMEM;
-                return SDK_ABORT;
-            }
-            s->weights = w;
-            s->weights_size = need;
-        }
-        for (cell = 0; cell < b->nunits; cell++) s->weights[cell] = 1;
+    if (prepare(s) != SDK_OK) {
+        s->failure = SDK_ENOMEM;
+        return SDK_ABORT;
     }
     s->ntrail = s->nelims = s->nframes = s->norder = 0;
     s->active = 1;
     s->givens_seen = 0;
     if (!sdk_board_is_valid(b)) return SDK_PRUNE;
+    refresh_candidates(s);
     for (cell = 0; cell < b->ncells; cell++) {
         int v = b->value[cell];
         if (!v) continue;
@@ -663,7 +779,7 @@ static int branch(sdk_solver *s) {
     }
     f->cell = cell;
     f->value = 0;
-    f->left = sdk_solver_candidates(s, cell);
+    f->left = s->cand[cell];
     if (custom_order && f->left) {
         int n = 0, r;
         if (grow_order(s, s->norder + s->b->n) != SDK_OK) {
