@@ -76,6 +76,11 @@ struct sdk_solver {
     int seeded;
     uint64_t rng;
 
+    int probing;             /* inside a probe: no listener hears of it, no statistics count it,
+                              * no unit is blamed */
+    int probe_best;          /* the two-candidate cell whose probes reached furthest, or -1 */
+    sdk_mask *seen;          /* per cell: values some probe of the current cell left possible */
+
 
     sdk_stats stats;
 };
@@ -94,8 +99,9 @@ sdk_solver *sdk_solver_new(sdk_allocator a, sdk_board *b, const sdk_events *ev) 
     s->trail = sdk_alloc(a, sizeof(int) * ncells);
     s->banned = sdk_alloc(a, sizeof(sdk_mask) * ncells);
     s->cand = sdk_alloc(a, sizeof(sdk_mask) * ncells);
+    s->seen = sdk_alloc(a, sizeof(sdk_mask) * ncells);
     s->frames = sdk_alloc(a, sizeof(frame) * ncells);
-    if (!s->trail || !s->banned || !s->cand || !s->frames) {
+    if (!s->trail || !s->banned || !s->cand || !s->seen || !s->frames) {
         sdk_solver_free(s);
         return NULL;
     }
@@ -110,6 +116,7 @@ void sdk_solver_free(sdk_solver *s) {
     sdk_free(s->alloc, s->trail, sizeof(int) * ncells);
     sdk_free(s->alloc, s->banned, sizeof(sdk_mask) * ncells);
     sdk_free(s->alloc, s->cand, sizeof(sdk_mask) * ncells);
+    sdk_free(s->alloc, s->seen, sizeof(sdk_mask) * ncells);
     sdk_free(s->alloc, s->frames, sizeof(frame) * ncells);
     sdk_free(s->alloc, s->elims, sizeof(elimination) * (size_t)s->elims_cap);
     sdk_free(s->alloc, s->order, (size_t)s->order_cap);
@@ -125,7 +132,7 @@ void sdk_solver_free(sdk_solver *s) {
 
 size_t sdk_solver_bytes(const sdk_solver *s) {
     size_t ncells = (size_t)s->ncells;
-    return sizeof *s + ncells * (sizeof(int) + 2 * sizeof(sdk_mask) + sizeof(frame)) +
+    return sizeof *s + ncells * (sizeof(int) + 3 * sizeof(sdk_mask) + sizeof(frame)) +
            sizeof(elimination) * (size_t)s->elims_cap + (size_t)s->order_cap + s->hints_size +
            s->weights_size + s->fixed_size + s->link_start_size + s->link_unit_size +
            s->link_mask_size + s->scratch_size;
@@ -166,6 +173,7 @@ sdk_mask sdk_solver_candidates(const sdk_solver *s, int cell) {
 /* ---- where contradictions happen: weights for branching -------------------------------- */
 
 static void blame_unit(sdk_solver *s, int u) {
+    if (s->probing) return;
     if (s->weights[u] < UINT32_MAX / 2) s->weights[u]++;
 }
 
@@ -270,6 +278,7 @@ static int commit(sdk_solver *s, int cell, int v, int reason) {
     }
     s->cand[cell] = 0;
     s->trail[s->ntrail++] = cell;
+    if (s->probing) return propagate_constraints(s, cell, v);
     if (reason == SDK_REASON_SINGLE) s->stats.singles++;
     else if (reason == SDK_REASON_HIDDEN) s->stats.hidden++;
     if (s->ev && s->ev->on_place) {
@@ -369,7 +378,8 @@ static int locked_candidates(sdk_solver *s, int *progress) {
         if (!need) continue;
         for (left = need; left; left &= left - 1) pos[sdk_lowest(left)] = 0;
         for (i = b->unit_start[u]; i < b->unit_start[u + 1]; i++) {
-            sdk_mask m = s->cand[b->unit_cells[i]] & need, at = (sdk_mask)1 << (i - b->unit_start[u]);
+            sdk_mask m = s->cand[b->unit_cells[i]] & need;
+            sdk_mask at = (sdk_mask)1 << (i - b->unit_start[u]);
             for (; m; m &= m - 1) pos[sdk_lowest(m)] |= at;
         }
         for (left = need; left; left &= left - 1) {
@@ -530,6 +540,74 @@ static int propagate(sdk_solver *s) {
         if (r != SDK_CONTINUE) return r;
         if (!progress) return SDK_CONTINUE;
     }
+}
+
+/* Probing, on boards of PROBE_MIN_N values or more: each value of each cell with two
+ * candidates is placed on the side, propagated and taken back, unheard by the listeners.
+ *   - A value that leads to a contradiction is removed (the other one is then a single).
+ *   - When both values hold up, a candidate that neither of them leaves possible is removed.
+ * After a removal, propagation runs again and the round goes on from the next cell, until
+ * every cell has been visited once without a removal. The cell whose two probes went furthest
+ * (largest product of 1 + 4 * placements + eliminations) is remembered for branching. */
+#define PROBE_MIN_N 16
+
+static int probe(sdk_solver *s) {
+    int cell = 0, left = s->ncells;
+    uint64_t best = 0;
+    s->probe_best = -1;
+    if (s->b->n < PROBE_MIN_N) return SDK_CONTINUE;
+    for (; left > 0; left--, cell = cell + 1 == s->ncells ? 0 : cell + 1) {
+        sdk_mask m = s->cand[cell];
+        uint64_t score = 1;
+        int first = 1, c, r, dropped = 0;
+        if (sdk_popcount(m) != 2) continue;
+        for (; m; m &= m - 1) {
+            int v = sdk_lowest(m) + 1, tm = s->ntrail, em = s->nelims;
+            r = admissible(s, cell, v);
+            if (r == SDK_CONTINUE) {
+                s->probing = 1;
+                r = commit(s, cell, v, SDK_REASON_GUESS);
+                if (r == SDK_CONTINUE) r = propagate(s);
+                s->probing = 0;
+                score *= (uint64_t)(1 + 4 * (s->ntrail - tm) + (s->nelims - em));
+                if (r == SDK_CONTINUE) {
+                    for (c = 0; c < s->ncells; c++) {
+                        sdk_mask now = s->b->value[c] ? sdk_bit(s->b->value[c]) : s->cand[c];
+                        s->seen[c] = first ? now : s->seen[c] | now;
+                    }
+                }
+                first = 0;
+                undo_to(s, tm, em);
+            }
+            if (r == SDK_ABORT) return r;
+            if (r == SDK_PRUNE) {
+                r = sdk_solver_eliminate(s, cell, sdk_bit(v));
+                if (r != SDK_CONTINUE) return r;
+                dropped = 1;
+                break;
+            }
+        }
+        if (!dropped) {
+            for (c = 0; c < s->ncells; c++) {
+                sdk_mask drop = s->cand[c] & ~s->seen[c];
+                if (!drop) continue;
+                r = sdk_solver_eliminate(s, c, drop);
+                if (r != SDK_CONTINUE) return r;
+                dropped = 1;
+            }
+        }
+        if (dropped) {
+            r = propagate(s);
+            if (r != SDK_CONTINUE) return r;
+            left = s->ncells + 1;
+            best = 0;
+            s->probe_best = -1;
+        } else if (score > best) {
+            best = score;
+            s->probe_best = cell;
+        }
+    }
+    return SDK_CONTINUE;
 }
 
 /* dom/wdeg: the fewest candidates per weight of the cell's units, where a unit's weight counts
@@ -758,6 +836,7 @@ static int branch(sdk_solver *s) {
             return SDK_ABORT;
         }
     }
+    if (cell < 0 && s->probe_best >= 0) cell = s->probe_best;
     if (cell < 0) {
         cell = choose_cell(s, &count);
         /* A callback that orders values needs cell branches to order. */
@@ -883,6 +962,7 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
 
         case PHASE_PROPAGATE:
             r = propagate(s);
+            if (r == SDK_CONTINUE && s->b->filled < s->ncells) r = probe(s);
             if (r == SDK_ABORT) return fail(s);
             if (r == SDK_PRUNE) {
                 s->phase = PHASE_BACKTRACK;

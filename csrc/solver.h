@@ -7,11 +7,20 @@
  *   3. locked candidates between any two units (all places of v in unit u lie in unit w:
  *      v leaves the rest of w);
  *   4. domain consistency of every unit of n cells (a perfect matching of its empty cells
- *      onto its missing values; candidates on no alternating cycle are removed).
- * Then branch on the empty cell with the fewest candidates per weight of its units (dom/wdeg:
- * a unit's weight is 1 + the contradictions found in it so far; ties go to the first cell in
- * row-major order), unless some value has fewer places in a unit than that cell has
- * candidates: then branch on those places. Values and places are tried in ascending order, or
+ *      onto its missing values; candidates on no alternating cycle are removed);
+ *   5. only on boards of 16 or more values, once 1-4 are done: probing. Each cell with two
+ *      candidates, in row-major order, has each value placed on the side and propagated by 1-4
+ *      (no callback hears of it, no statistic counts it, no unit is blamed), then taken back.
+ *      A value that fails is removed; when both hold up, every candidate of any cell that
+ *      neither left possible is removed. After a removal, 1-4 run again and the round goes on
+ *      from the next cell until every cell has been visited once without a removal.
+ * On those boards, branch on the two-candidate cell whose probes went furthest in that last
+ * round (the largest product over its two values of 1 + 4·placements + eliminations; ties go
+ * to the cell visited first in the round), when there is one. Otherwise branch on the empty
+ * cell with the fewest candidates per weight of its units (dom/wdeg: a unit's weight is 1 + the
+ * contradictions found in it so far; ties go to the first cell in row-major order), unless
+ * some value has fewer places in a unit than that cell has candidates: then branch on those
+ * places. Values and places are tried in ascending order, or
  * in a seeded random order, or in the order a callback gives. Everything here is
  * deterministic, so a specialised engine that follows the same rules walks the same tree.
  *
