@@ -33,7 +33,7 @@ static int pairs_propagate(void *self, sdk_solver *s, int cell, int v) {
     return SDK_CONTINUE;
 }
 
-static const sdk_constraint_ops pairs_ops = {"different", pairs_check, pairs_propagate, NULL};
+static const sdk_constraint_ops pairs_ops = {"different", pairs_check, pairs_propagate, NULL, 1};
 
 int sdk_pairs_new(sdk_pairs **out, sdk_allocator a, int ncells, const int *cells, int npairs) {
     sdk_pairs *p;

@@ -31,6 +31,10 @@ typedef struct sdk_constraint_ops {
     int (*propagate)(void *self, sdk_solver *s, int cell, int v);
     /* Optional: v is about to be removed from cell. */
     void (*undo)(void *self, const sdk_board *b, int cell, int v);
+    /* 1 when exchanging two values all over a board never changes a verdict (rules about
+     * equal and different values, like pairs that must differ); it lets the solver skip
+     * values that are mirror images of one already proven to fail. */
+    int value_symmetric;
 } sdk_constraint_ops;
 
 typedef struct sdk_constraint {

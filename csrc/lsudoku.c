@@ -647,7 +647,7 @@ static int lua_constraint_check(void *self, const sdk_board *b, int cell, int v)
     return call_hook(&hc);
 }
 
-static const sdk_constraint_ops lua_constraint_ops = {"lua", lua_constraint_check, NULL, NULL};
+static const sdk_constraint_ops lua_constraint_ops = {"lua", lua_constraint_check, NULL, NULL, 0};
 
 /* Reads opts.different: a list of {{r1, c1}, {r2, c2}} pairs of cells that must differ. */
 static int read_pairs(lua_State *L, lsolver *ls, int opts) {

@@ -21,6 +21,8 @@ typedef struct frame {
     int order_base;   /* custom order: this frame's list is order[order_base .. order_end) */
     int order_next;
     int order_end;    /* -1 when the built-in order is used */
+    sdk_mask fresh;   /* cell branch: values found nowhere on the board, interchangeable */
+    int64_t solutions_at; /* solutions found before the current alternative went on */
 } frame;
 
 typedef struct elimination {
@@ -74,6 +76,7 @@ struct sdk_solver {
     int norder, order_cap;
 
     int seeded;
+    int symmetric;           /* values are interchangeable: no vetoing hook, symmetric rules */
     uint64_t rng;
 
     int probing;             /* inside a probe: no listener hears of it, no statistics count it,
@@ -790,6 +793,10 @@ static int start(sdk_solver *s) {
     }
     s->ntrail = s->nelims = s->nframes = s->norder = 0;
     s->active = 1;
+    s->symmetric = !(s->ev && (s->ev->on_place || s->ev->on_backtrack || s->ev->on_solution ||
+                               s->ev->order_values));
+    for (cell = 0; cell < s->ncons; cell++)
+        if (!s->cons[cell].ops->value_symmetric) s->symmetric = 0;
     s->givens_seen = 0;
     if (!sdk_board_is_valid(b)) return SDK_PRUNE;
     refresh_candidates(s);
@@ -850,6 +857,7 @@ static int branch(sdk_solver *s) {
     f->order_base = f->order_next = s->norder;
     f->order_end = -1;
     f->unit = unit;
+    f->fresh = 0;
     if (unit >= 0) {
         f->cell = -1;
         f->value = value;
@@ -859,6 +867,15 @@ static int branch(sdk_solver *s) {
     f->cell = cell;
     f->value = 0;
     f->left = s->cand[cell];
+    if (s->symmetric) {
+        /* Values that appear nowhere are mirror images of each other: once one has failed
+         * here, the others fail too. */
+        sdk_mask present = 0;
+        int row;
+        for (row = 0; row < s->b->n; row++) present |= s->b->used[row];
+        f->fresh = f->left & ~present;
+        if (sdk_popcount(f->fresh) < 2) f->fresh = 0;
+    }
     if (custom_order && f->left) {
         int n = 0, r;
         if (grow_order(s, s->norder + s->b->n) != SDK_OK) {
@@ -1005,6 +1022,7 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
             s->stats.nodes++;
             s->stats.guesses++;
             f->tried = 1;
+            f->solutions_at = s->stats.solutions;
             r = commit(s, f->cell, f->value, SDK_REASON_GUESS);
             if (r == SDK_ABORT) return fail(s);
             s->phase = r == SDK_PRUNE ? PHASE_BACKTRACK : PHASE_PROPAGATE;
@@ -1022,6 +1040,8 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
             s->phase = PHASE_NEXT_VALUE;
             if (!f->tried) break;              /* nothing of this frame was on the board */
             s->stats.backtracks++;
+            if ((f->fresh & sdk_bit(f->value)) && s->stats.solutions == f->solutions_at)
+                f->left &= ~f->fresh;          /* the mirror images of a failed value */
             if (s->ev && s->ev->on_backtrack) {
                 r = s->ev->on_backtrack(s->ev->ud, f->cell, f->value, s->nframes);
                 if (r == SDK_ABORT) {

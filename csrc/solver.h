@@ -20,9 +20,13 @@
  * cell with the fewest candidates per weight of its units (dom/wdeg: a unit's weight is 1 + the
  * contradictions found in it so far; ties go to the first cell in row-major order), unless
  * some value has fewer places in a unit than that cell has candidates: then branch on those
- * places. Values and places are tried in ascending order, or
- * in a seeded random order, or in the order a callback gives. Everything here is
- * deterministic, so a specialised engine that follows the same rules walks the same tree.
+ * places. Values and places are tried in ascending order, or in a seeded random order, or in
+ * the order a callback gives. Value symmetry: when no callback may veto (on_place, on_backtrack,
+ * on_solution, order_values) and every constraint is value-symmetric, values that appear
+ * nowhere on the board are interchangeable, so once one of them has been tried at a cell and its
+ * subtree held no solution, the others are skipped there (their subtrees are mirror images).
+ * Everything here is deterministic, so a specialised engine that follows the same rules walks
+ * the same tree.
  *
  * The search is a state machine: sdk_solver_step runs a bounded number of nodes and returns, and
  * the next call continues exactly where it stopped, so an embedder can spread a hard search over
