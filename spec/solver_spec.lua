@@ -231,21 +231,7 @@ describe("Solver value symmetry", function()
 end)
 
 describe("Solver constraints", function()
-  -- The anti-knight puzzle of ../shared/data/variants/antiknight.jsonl (lisudoku), 4x4.
-  local function knight_pairs(n)
-    local pairs = {}
-    for r = 1, n do
-      for c = 1, n do
-        for _, d in ipairs{{1, 2}, {2, 1}, {2, -1}, {1, -2}} do
-          local r2, c2 = r + d[1], c + d[2]
-          if r2 >= 1 and r2 <= n and c2 >= 1 and c2 <= n then
-            pairs[#pairs + 1] = {{r, c}, {r2, c2}}
-          end
-        end
-      end
-    end
-    return pairs
-  end
+  local knight_pairs = require("support.variants").knight_pairs
 
   it("takes pairs of cells that must differ, and removes the value from the partner at once", function()
     local b = Board.new{size = 9}

@@ -46,6 +46,10 @@ end
 local KNIGHT = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, 2}, {-2, 1}, {-2, -1}, {-1, -2}}
 local KING = {{0, 1}, {1, 0}, {1, 1}, {1, -1}, {0, -1}, {-1, 0}, {-1, -1}, {-1, 1}}
 
+-- Pairs of cells of an n x n board a knight's (or a king's) move apart, for `different`.
+function variants.knight_pairs(n) return move_pairs(n, KNIGHT) end
+function variants.king_pairs(n) return move_pairs(n, KING) end
+
 -- Returns the board (givens placed, regions set) and the options its solver needs.
 function variants.build(record)
   local n = record.size
@@ -64,10 +68,10 @@ function variants.build(record)
   end
   local different = {}
   if record.antiknight then
-    for _, p in ipairs(move_pairs(n, KNIGHT)) do different[#different + 1] = p end
+    for _, p in ipairs(variants.knight_pairs(n)) do different[#different + 1] = p end
   end
   if record.antiking then
-    for _, p in ipairs(move_pairs(n, KING)) do different[#different + 1] = p end
+    for _, p in ipairs(variants.king_pairs(n)) do different[#different + 1] = p end
   end
   return board, {different = #different > 0 and different or nil}
 end
