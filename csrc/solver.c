@@ -167,7 +167,6 @@ sdk_status sdk_solver_status(const sdk_solver *s) { return s->status; }
 int sdk_solver_failure(const sdk_solver *s) { return s->failure; }
 const sdk_stats *sdk_solver_stats(const sdk_solver *s) { return &s->stats; }
 const sdk_board *sdk_solver_board(const sdk_solver *s) { return s->b; }
-int sdk_solver_running(const sdk_solver *s) { return s->b->busy; }
 
 sdk_mask sdk_solver_candidates(const sdk_solver *s, int cell) {
     return sdk_board_candidates(s->b, cell) & ~s->banned[cell];

@@ -93,7 +93,6 @@ SDK_INTERNAL int sdk_solver_failure(const sdk_solver *s);
 SDK_INTERNAL void sdk_solver_reset(sdk_solver *s);
 
 SDK_INTERNAL sdk_status sdk_solver_status(const sdk_solver *s);
-SDK_INTERNAL int sdk_solver_running(const sdk_solver *s);
 SDK_INTERNAL const sdk_stats *sdk_solver_stats(const sdk_solver *s);
 /* Candidates of an empty cell as the search sees them (units and eliminations). */
 SDK_INTERNAL sdk_mask sdk_solver_candidates(const sdk_solver *s, int cell);
