@@ -51,7 +51,8 @@ struct sdk_solver {
     sdk_mask *banned;        /* per cell: values eliminated by constraints */
     sdk_mask *cand;          /* per cell while active: its candidates (0 once filled) */
     elimination *elims;
-    int nelims, elims_cap;
+    int nelims;
+    size_t elims_size;
 
     frame *frames;
     int nframes;
@@ -73,7 +74,8 @@ struct sdk_solver {
     size_t scratch_size;
 
     uint8_t *order;          /* custom value orders of all open frames */
-    int norder, order_cap;
+    int norder;
+    size_t order_size;
 
     int seeded;
     int symmetric;           /* values are interchangeable: no vetoing hook, symmetric rules */
@@ -121,8 +123,8 @@ void sdk_solver_free(sdk_solver *s) {
     sdk_free(s->alloc, s->cand, sizeof(sdk_mask) * ncells);
     sdk_free(s->alloc, s->seen, sizeof(sdk_mask) * ncells);
     sdk_free(s->alloc, s->frames, sizeof(frame) * ncells);
-    sdk_free(s->alloc, s->elims, sizeof(elimination) * (size_t)s->elims_cap);
-    sdk_free(s->alloc, s->order, (size_t)s->order_cap);
+    sdk_free(s->alloc, s->elims, s->elims_size);
+    sdk_free(s->alloc, s->order, s->order_size);
     sdk_free(s->alloc, s->hints, s->hints_size);
     sdk_free(s->alloc, s->weights, s->weights_size);
     sdk_free(s->alloc, s->fixed, s->fixed_size);
@@ -136,7 +138,7 @@ void sdk_solver_free(sdk_solver *s) {
 size_t sdk_solver_bytes(const sdk_solver *s) {
     size_t ncells = (size_t)s->ncells;
     return sizeof *s + ncells * (sizeof(int) + 3 * sizeof(sdk_mask) + sizeof(frame)) +
-           sizeof(elimination) * (size_t)s->elims_cap + (size_t)s->order_cap + s->hints_size +
+           s->elims_size + s->order_size + s->hints_size +
            s->weights_size + s->fixed_size + s->link_start_size + s->link_unit_size +
            s->link_mask_size + s->scratch_size;
 }
@@ -159,6 +161,19 @@ static uint64_t next_random(sdk_solver *s) {
 void sdk_solver_seed(sdk_solver *s, uint64_t seed) {
     s->seeded = 1;
     s->rng = seed;
+}
+
+/* Makes *p hold at least need bytes, at least doubling it so that growth inside the search is
+ * rare; 0 when memory runs out (*p is then unchanged). */
+static int grow(sdk_solver *s, void **p, size_t *size, size_t need) {
+    size_t next = *size * 2 > need ? *size * 2 : need;
+    void *q;
+    if (need <= *size) return 1;
+    q = sdk_realloc(s->alloc, *p, *size, next);
+    if (!q) return 0;
+    *p = q;
+    *size = next;
+    return 1;
 }
 
 /* ---- accessors ---------------------------------------------------------------------------- */
@@ -192,22 +207,20 @@ static void refresh_candidates(sdk_solver *s) {
     const sdk_board *b = s->b;
     int cell;
     for (cell = 0; cell < s->ncells; cell++)
-        s->cand[cell] = b->value[cell] ? 0 : sdk_board_candidates(b, cell) & ~s->banned[cell];
+        s->cand[cell] = b->value[cell] ? 0 : sdk_solver_candidates(s, cell);
 }
 
 int sdk_solver_eliminate(sdk_solver *s, int cell, sdk_mask mask) {
     sdk_mask before = s->banned[cell];
     if (s->b->value[cell] || (before & mask) == mask) return SDK_CONTINUE;
-    if (s->nelims == s->elims_cap) {
-        int cap = s->elims_cap ? 2 * s->elims_cap : 64;
-        elimination *e = sdk_realloc(s->alloc, s->elims, sizeof(elimination) * (size_t)s->elims_cap,
-                                     sizeof(elimination) * (size_t)cap);
-        if (!e) {
+    if (sizeof(elimination) * (size_t)(s->nelims + 1) > s->elims_size) {
+        void *p = s->elims;
+        size_t need = (size_t)(s->nelims < 64 ? 64 : s->nelims + 1);
+        if (!grow(s, &p, &s->elims_size, sizeof(elimination) * need)) {
             s->failure = SDK_ENOMEM;
             return SDK_ABORT;
         }
-        s->elims = e;
-        s->elims_cap = cap;
+        s->elims = p;
     }
     s->elims[s->nelims].cell = cell;
     s->elims[s->nelims].before = before;
@@ -524,7 +537,7 @@ static int subsets(sdk_solver *s, int *progress) {
     return SDK_CONTINUE;
 }
 
-/* Singles until neither rule applies. Returns SDK_CONTINUE, SDK_PRUNE (contradiction or a
+/* Rules 1-4 of solver.h until none applies. Returns SDK_CONTINUE, SDK_PRUNE (contradiction or a
  * listener's veto) or SDK_ABORT. */
 static int propagate(sdk_solver *s) {
     for (;;) {
@@ -704,17 +717,6 @@ void sdk_solver_reset(sdk_solver *s) {
     memset(&s->stats, 0, sizeof s->stats);
 }
 
-/* Makes *p hold at least need bytes; 0 when memory runs out (*p is then unchanged). */
-static int grow(sdk_solver *s, void **p, size_t *size, size_t need) {
-    void *q;
-    if (need <= *size) return 1;
-    q = sdk_realloc(s->alloc, *p, *size, need);
-    if (!q) return 0;
-    *p = q;
-    *size = need;
-    return 1;
-}
-
 /* The per-unit tables of a search, sized for the board as it is now: matching hints, weights,
  * fixpoint fingerprints, and for every complete unit u the other units w that share at least
  * two of its cells, with the positions in u of the shared cells (for locked candidates). */
@@ -817,14 +819,9 @@ static int start(sdk_solver *s) {
 }
 
 static int grow_order(sdk_solver *s, int need) {
-    int cap = s->order_cap ? s->order_cap : 256;
-    uint8_t *o;
-    if (need <= s->order_cap) return SDK_OK;
-    while (cap < need) cap *= 2;
-    o = sdk_realloc(s->alloc, s->order, (size_t)s->order_cap, (size_t)cap);
-    if (!o) return SDK_ENOMEM;
-    s->order = o;
-    s->order_cap = cap;
+    void *p = s->order;
+    if (!grow(s, &p, &s->order_size, (size_t)need < 256 ? 256 : (size_t)need)) return SDK_ENOMEM;
+    s->order = p;
     return SDK_OK;
 }
 
@@ -926,6 +923,7 @@ static int has_alternative(const frame *f) {
 static sdk_status finish(sdk_solver *s) {
     unwind(s);
     s->b->version++;
+    s->b->busy = 0;
     s->nframes = 0;
     s->norder = 0;
     s->status = s->stats.solutions > 0 ? SDK_DONE : SDK_UNSAT;
@@ -969,10 +967,7 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
             s->status = SDK_RUNNING;
             r = start(s);
             if (r == SDK_ABORT) return fail(s);
-            if (r == SDK_PRUNE) {
-                s->b->busy = 0;
-                return finish(s);
-            }
+            if (r == SDK_PRUNE) return finish(s);
             s->phase = PHASE_PROPAGATE;
             break;
 
@@ -987,10 +982,7 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
             if (s->b->filled == s->ncells) {
                 if (s->ev && s->ev->on_solution) {
                     r = s->ev->on_solution(s->ev->ud);
-                    if (r == SDK_ABORT) {
-                        s->failure = SDK_ABORT;
-                        return fail(s);
-                    }
+                    if (r == SDK_ABORT) return fail(s);
                     if (r == SDK_PRUNE) {
                         s->phase = PHASE_BACKTRACK;
                         break;
@@ -1030,10 +1022,7 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
 
         case PHASE_BACKTRACK: {
             frame *f;
-            if (s->nframes == 0) {
-                s->b->busy = 0;
-                return finish(s);
-            }
+            if (s->nframes == 0) return finish(s);
             f = &s->frames[s->nframes - 1];
             undo_to(s, f->trail_mark, f->elim_mark);
             s->phase = PHASE_NEXT_VALUE;
@@ -1043,10 +1032,7 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
                 f->left &= ~f->fresh;          /* the mirror images of a failed value */
             if (s->ev && s->ev->on_backtrack) {
                 r = s->ev->on_backtrack(s->ev->ud, f->cell, f->value, s->nframes);
-                if (r == SDK_ABORT) {
-                    s->failure = SDK_ABORT;
-                    return fail(s);
-                }
+                if (r == SDK_ABORT) return fail(s);
                 if (r == SDK_PRUNE) {
                     f->left = 0;
                     f->order_next = f->order_end;

@@ -6,7 +6,7 @@ local shape = require "sudoku.shape"
 
 local Board = core.Board
 
-local MAX_SIZE = 64
+local MAX_SIZE = core.MAX_SIZE
 
 local function is_integer(x)
   return type(x) == "number" and x == math.floor(x)
