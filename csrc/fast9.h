@@ -1,0 +1,50 @@
+/*
+ * The 9x9 fast path: a specialised solver for the classic board (3x3 boxes, no extra regions,
+ * no hooks, no constraints, no custom heuristics). It holds candidates as bitboards, one per
+ * digit and band (27 bits: three rows of nine cells), propagates singles, hidden singles and
+ * locked candidates on them, and guesses on an explicit stack of whole states held inside the
+ * object: after sdk_fast9_new, solving allocates nothing.
+ *
+ * Answers agree with the general engine (solver.h): counts are counts, so they agree by
+ * definition; for the first solution, sdk_fast9_solve only answers when the puzzle has exactly
+ * one solution and leaves puzzles with several to the general engine, whose search order
+ * decides which solution is "first".
+ *
+ * Thread-safe per object: one sdk_fast9 per thread, no shared mutable state.
+ */
+#ifndef SUDOKU_FAST9_H
+#define SUDOKU_FAST9_H
+
+#include "board.h"
+
+typedef struct sdk_fast9 sdk_fast9;
+
+/* One object per thread; its memory comes from a and is fixed for its life. */
+SDK_INTERNAL sdk_fast9 *sdk_fast9_new(sdk_allocator a);
+SDK_INTERNAL void sdk_fast9_free(sdk_fast9 *f);
+/* Bytes one object holds (its whole search stack included). */
+SDK_INTERNAL size_t sdk_fast9_bytes(void);
+
+/* Counts the solutions of givens (81 values, row-major, 0 = empty, 1..9 = given) up to limit
+ * (limit <= 0: no limit). The first solution found is written to first when first is not NULL
+ * and there is one. Givens that break a rule (a repeated digit in a unit, a value above 9)
+ * have no solution. */
+SDK_INTERNAL int64_t sdk_fast9_count(sdk_fast9 *f, const uint8_t givens[81], int64_t limit,
+                                     uint8_t first[81]);
+
+/* 1: exactly one solution, written to solution. 0: no solution. 2: several; solution is not
+ * written, because which one is first is the general engine's to say. */
+SDK_INTERNAL int sdk_fast9_solve(sdk_fast9 *f, const uint8_t givens[81], uint8_t solution[81]);
+
+/* Guesses made by the last count or solve (0 when propagation alone decided). */
+SDK_INTERNAL int64_t sdk_fast9_guesses(const sdk_fast9 *f);
+
+/* The instruction-set variant in use: "avx2" when the CPU has it (checked at run time), else
+ * "portable". sdk_fast9_use_portable(f, 1) forces the portable code, for tests and benchmarks. */
+SDK_INTERNAL const char *sdk_fast9_isa(const sdk_fast9 *f);
+SDK_INTERNAL void sdk_fast9_use_portable(sdk_fast9 *f, int on);
+
+/* Whether the board is one the fast path can take: 9x9, 3x3 boxes, no extra regions. */
+SDK_INTERNAL int sdk_fast9_fits(const sdk_board *b);
+
+#endif
