@@ -5,6 +5,11 @@
 #   make test-fast            the spec suite without tests tagged #slow
 #   make demo                 the Quick start's main job: solve the bundled example puzzles
 #   make lint                 luacheck over lua/, spec/, examples/, bin/sudoku and bench/ (those present)
+#   make bench                the benchmark harness over ../shared/data (several minutes)
+#   make bench QUICK=1        the same on the first puzzles of each set (under a minute)
+#
+# OPT sets the optimisation flags of the core and of the bench's C driver alike
+# (make bench OPT="-O3 -march=native"); a change of flags rebuilds the objects.
 #
 # Override LUA_VERSION (5.4 by default), LUA, LUA_INCDIR or LUA_CFLAGS to build for another Lua.
 
@@ -32,11 +37,19 @@ BUSTED_FLAGS ?=
 
 SHELL := /bin/bash
 
-.PHONY: all test test-fast demo lint clean rock
+.PHONY: all test test-fast demo lint bench clean rock FORCE
 
 all: $(CORE_SO)
 
-$(OBJDIR)/%.o: csrc/%.c $(CORE_HDR) | $(OBJDIR)
+# The compile command of the last build. It is rewritten only when it changes, and the objects
+# depend on it, so building with other flags (OPT=-O3) rebuilds them; the bench prints it.
+FLAGS_FILE  := $(BUILD)/cflags.txt
+BUILD_FLAGS := $(CC) $(WARN) $(CFLAGS) -fPIC -fvisibility=hidden $(LUA_CFLAGS)
+
+$(FLAGS_FILE): FORCE | $(OBJDIR)
+	@echo '$(BUILD_FLAGS)' | cmp -s - $@ || echo '$(BUILD_FLAGS)' > $@
+
+$(OBJDIR)/%.o: csrc/%.c $(CORE_HDR) $(FLAGS_FILE) | $(OBJDIR)
 	$(CC) $(WARN) $(CFLAGS) -fPIC -fvisibility=hidden $(LUA_CFLAGS) -c $< -o $@
 
 $(CORE_SO): $(CORE_OBJ) | $(BUILD)/sudoku
@@ -60,6 +73,21 @@ demo: $(CORE_SO)
 
 lint:
 	luacheck $(wildcard lua spec examples bin/sudoku bench)
+
+# The bench's C driver links the core's objects (all but the Lua binding) with no Lua at all.
+BENCH_BIN := $(BUILD)/bench/cbench
+BENCH_OBJ := $(filter-out $(OBJDIR)/lsudoku.o,$(CORE_OBJ))
+
+$(BENCH_BIN): bench/cbench.c $(BENCH_OBJ) $(CORE_HDR) $(FLAGS_FILE) | $(BUILD)/bench
+	$(if $(wildcard csrc/fast9.c),,$(error make bench needs the fast path, csrc/fast9.c))
+	$(CC) $(WARN) $(CFLAGS) -Icsrc $(LDFLAGS) -o $@ bench/cbench.c $(BENCH_OBJ)
+
+$(BUILD)/bench:
+	mkdir -p $@
+
+bench: $(CORE_SO) $(BENCH_BIN)
+	$(LUA) bench/run.lua --cbench $(BENCH_BIN) --flags "$$(cat $(FLAGS_FILE))" \
+	  --data ../shared/data $(if $(QUICK),--quick)
 
 # LuaRocks' builtin backend compiles inside the source tree; drop its objects and the
 # ./sudoku/core.so it leaves, which Lua's default "./?.so" path would otherwise pick up.

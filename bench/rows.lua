@@ -1,0 +1,119 @@
+-- The rows timed from Lua, one function per row. Each returns {work =, check =, label =}
+-- for bench.measure (or, for solve_many, {work =, check =} for measure.once); `set` is an entry
+-- of bench.datasets, `sudoku` the module under test.
+local verify = require "bench.verify"
+
+local rows = {}
+
+local function check_grid(set, item, answer, path)
+  local ok, why = verify.grid(item.puzzle, answer, item.solution)
+  verify.check(set.name, item, ok, why, path)
+end
+
+local function check_count(set, item, count, path)
+  local ok, why = verify.count(count, set.expect)
+  verify.check(set.name, item, ok, why, path)
+end
+
+-- (b) the per-puzzle path from Lua: sudoku.solve(line), or board:count(limit) for counting.
+function rows.lua_solve(sudoku, set)
+  if set.mode == "count" then
+    local parse, limit = sudoku.parse, set.limit
+    local label = ("(b) `sudoku.parse(line):count(%d)`"):format(limit)
+    return {
+      label = label,
+      work = function(item) return parse(item.puzzle):count(limit) end,
+      check = function(item, count) check_count(set, item, count, label) end,
+    }
+  end
+  local solve = sudoku.solve
+  local label = "(b) `sudoku.solve(line)`"
+  return {
+    label = label,
+    work = function(item) return solve(item.puzzle) end,
+    check = function(item, answer) check_grid(set, item, answer, label) end,
+  }
+end
+
+-- (c) and (d): the general engine, a Solver stepped to the first solution (or to `limit`
+-- solutions when counting), with the given options. The last solver is kept for its bytes().
+local function engine(sudoku, set, label, opts)
+  local parse, new = sudoku.parse, sudoku.Solver.new
+  local row = { label = label }
+  if set.mode == "count" then
+    local limit = set.limit
+    row.work = function(item)
+      local solver = new(parse(item.puzzle), opts)
+      local count = 0
+      while count < limit and solver:step() == "solved" do count = count + 1 end
+      row.last = solver
+      return count, solver:stats().guesses
+    end
+    row.check = function(item, count) check_count(set, item, count, label) end
+  else
+    row.work = function(item)
+      local board = parse(item.puzzle)
+      local solver = new(board, opts)
+      local status = solver:step()
+      row.last = solver
+      if status ~= "solved" then return status, solver:stats().guesses end
+      return board, solver:stats().guesses
+    end
+    row.check = function(item, board)
+      local answer = "status " .. tostring(board)
+      if type(board) == "userdata" then answer = board:format("line") end
+      check_grid(set, item, answer, label)
+    end
+  end
+  return row
+end
+
+function rows.engine(sudoku, set)
+  return engine(sudoku, set, "(c) general engine: `Solver.new(board)`", nil)
+end
+
+-- (d) the same with a no-op on_place hook that counts its calls in row.events.
+function rows.engine_hook(sudoku, set)
+  local row
+  local opts = { on_place = function() row.events = row.events + 1 end }
+  row = engine(sudoku, set, "(d) general engine + no-op Lua `on_place`", opts)
+  row.events = 0
+  return row
+end
+
+-- (f) sudoku.solve_many over the puzzles as one text, on `threads` threads. Returns nil when the
+-- module has no solve_many.
+function rows.solve_many(sudoku, set, items, threads)
+  if type(sudoku.solve_many) ~= "function" then return nil end
+  local lines = {}
+  for i, item in ipairs(items) do lines[i] = item.puzzle end
+  local text = table.concat(lines, "\n") .. "\n"
+  local opts = { threads = threads }
+  if set.mode == "count" then opts.limit = set.limit end
+  local label = ("(f) `sudoku.solve_many`, %d thread%s"):format(threads, threads == 1 and "" or "s")
+  local row = { label = label, n = #items }
+  row.work = function() return sudoku.solve_many(text, opts) end
+  row.check = function(solutions, errors, stats)
+    if type(solutions) ~= "table" then
+      error(("%s on %s returned no solutions (%s)"):format(label, set.name, tostring(errors)), 0)
+    end
+    if type(errors) == "table" and next(errors) ~= nil then
+      local k, e = next(errors)
+      local item = items[k]
+      verify.check(set.name, item or { line = 0, puzzle = "?" }, false,
+        "error " .. tostring(type(e) == "table" and (e.message or e[1]) or e), label)
+    end
+    for i, item in ipairs(items) do
+      local r = solutions[i]
+      if set.mode == "count" then
+        check_count(set, item, r, label)
+      else
+        check_grid(set, item, r, label)
+      end
+    end
+    row.guesses = type(stats) == "table" and tonumber(stats.guesses) or nil
+  end
+  return row
+end
+
+return rows

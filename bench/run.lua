@@ -1,0 +1,258 @@
+-- `make bench`: times the solver over the shared puzzle sets and prints Markdown.
+--
+--   lua5.4 bench/run.lua --cbench build/5.4/bench/cbench [--flags TEXT] [--data DIR] [--quick]
+--                        [--runs N] [--budget SECONDS] [--only NAME]
+--
+-- Prints a machine line, then one table per dataset (rows (a) to (f), see README "Benchmarks"),
+-- tdoku's reference figures with our ratios, and the memory line. Every timed answer is
+-- verified; a wrong one stops the bench with exit status 1 and a message naming the dataset and
+-- the puzzle's line. Exit status 2: bad usage or missing data.
+local root = (arg and arg[0] or ""):match("^(.*)bench/run%.lua$") or "./"
+if root == "" then root = "./" end
+local lua_version = _VERSION:match("%d+%.%d+")
+
+-- This checkout's fresh build and sources first, never an installed copy (as spec/helper.lua).
+package.path = table.concat({ root .. "?.lua", root .. "lua/?.lua", root .. "lua/?/init.lua",
+                              package.path }, ";")
+package.cpath = root .. "build/" .. lua_version .. "/?.so;" .. package.cpath
+
+local clock = require "bench.clock"
+local datasets = require "bench.datasets"
+local measure = require "bench.measure"
+local cdriver = require "bench.cdriver"
+local rows = require "bench.rows"
+local report = require "bench.report"
+
+local function fail(status, msg)
+  io.stderr:write("bench: ", msg, "\n")
+  os.exit(status)
+end
+
+local function parse_args(argv)
+  local o = { data = root .. "../shared/data", quick = false }
+  local i = 1
+  while i <= #argv do
+    local a = argv[i]
+    local function value()
+      i = i + 1
+      if argv[i] == nil then fail(2, "option " .. a .. " needs a value") end
+      return argv[i]
+    end
+    if a == "--quick" then o.quick = true
+    elseif a == "--cbench" then o.cbench = value()
+    elseif a == "--flags" then o.flags = value()
+    elseif a == "--data" then o.data = value()
+    elseif a == "--runs" then o.runs = tonumber(value())
+    elseif a == "--budget" then o.budget = tonumber(value())
+    elseif a == "--only" then o.only = value()
+    else fail(2, "unknown option " .. a) end
+    i = i + 1
+  end
+  if not o.cbench then fail(2, "--cbench PATH (the C driver, built by `make bench`) is required") end
+  o.runs = o.runs or (o.quick and 3 or 5)
+  -- Seconds after which the first run of one measurement stops (the later ones repeat it).
+  o.budget = o.budget or (o.quick and 2 or 60)
+  -- 25x25: QUICK takes the first puzzles only; a full run takes what fits in the budget.
+  o.big_budget = o.quick and 10 or 90
+  o.big_runs = 3
+  return o
+end
+
+local function cpu_model()
+  local f = io.open("/proc/cpuinfo", "r")
+  local model, cores = nil, 0
+  if f then
+    for line in f:lines() do
+      local m = line:match("^model name%s*:%s*(.-)%s*$")
+      if m then model = model or m; cores = cores + 1 end
+    end
+    f:close()
+  end
+  if not model then
+    local p = io.popen("uname -m 2>/dev/null")
+    model = p and p:read("l") or "unknown CPU"
+    if p then p:close() end
+  end
+  return model, cores
+end
+
+local function file_exists(path)
+  local f = io.open(path, "r")
+  if f then f:close() return true end
+  return false
+end
+
+local opts = parse_args(arg)
+local data_dir = opts.data:gsub("/$", "")
+if not file_exists(data_dir .. "/sudoku17_royle.txt") then
+  fail(2, ("no puzzle sets in %s: the bench reads the shared data folder (../shared/data beside "
+    .. "the checkout, or --data DIR)"):format(data_dir))
+end
+
+local sudoku = require "sudoku"
+local core_path = package.searchpath("sudoku.core", package.cpath)
+local info = cdriver.info(opts.cbench)
+local model, cores = cpu_model()
+
+local out = {}
+local function say(s) out[#out + 1] = s; print(s); io.stdout:flush() end
+
+say("# sudoku benchmarks")
+say("")
+say(("machine: %s (%d cores) | compiler %s | flags `%s` | %s%s | fast path %s | clock %s")
+  :format(model, cores, info.compiler, (opts.flags or "?"):gsub("%s+$", ""), _VERSION,
+          (jit and (" / " .. jit.version)) or "", info.isa, clock.source))
+say(("module: %s | data: %s"):format(core_path or "?", data_dir))
+say(("mode: %s; each figure is the median of %d runs (25x25: %d), the first run of each "
+  .. "measurement time-boxed at %g s (25x25: %g s) and the later runs repeating its puzzles; "
+  .. "every answer verified, outside the timed loops")
+  :format(opts.quick and "QUICK (the first puzzles of each set)" or "full sets", opts.runs,
+          opts.big_runs, opts.budget, opts.big_budget))
+
+local results = {}   -- per set name: {a =, b =}
+local solver_bytes = {}
+
+local function run_set(set)
+  local started = clock.now()
+  local path = data_dir .. "/" .. datasets.file(set)
+  local max = opts.quick and set.quick or nil
+  local big = set.size >= 25
+  local runs = big and opts.big_runs or opts.runs
+  local budget = big and opts.big_budget or opts.budget
+  local items = datasets.read(path, max)
+  local total = #datasets.read(path)
+  local table_rows, notes = {}, {}
+  local r = {}
+  results[set.name] = r
+
+  say("")
+  say(("## %s: `%s`, %s of %s puzzles, %s"):format(set.label, datasets.file(set),
+    report.number(#items), report.number(total),
+    set.mode == "count" and ("count up to %d, every count must be %d"):format(set.limit, set.expect)
+      or "first solution, verified"))
+  say("")
+
+  if set.size == 9 then
+    local copts = { mode = set.mode, limit = set.limit, expect = set.expect, max = max,
+                    runs = runs, budget = budget, label = set.name }
+    local fn = set.mode == "count" and ("`sdk_fast9_count(limit %d)`"):format(set.limit)
+      or "`sdk_fast9_solve`"
+    r.a = cdriver.run(opts.cbench, path, copts)
+    table_rows[#table_rows + 1] = report.timing("(a) C fast path " .. fn, r.a, r.a.isa)
+    if r.a.isa ~= "portable" then
+      copts.portable = true
+      local p = cdriver.run(opts.cbench, path, copts)
+      table_rows[#table_rows + 1] = report.timing("(a) the same, portable code", p, p.isa)
+    end
+  end
+
+  local function lua_row(row, subset, b)
+    local m = measure.run{ items = subset, runs = runs, budget = b or budget, work = row.work,
+                           check = row.check, chunk = set.size >= 16 and 1 or 64 }
+    return m
+  end
+
+  if not big then
+    local b = rows.lua_solve(sudoku, set)
+    r.b = lua_row(b, items)
+    table_rows[#table_rows + 1] = report.timing(b.label, r.b)
+  end
+
+  local c = rows.engine(sudoku, set)
+  r.c = lua_row(c, items)
+  table_rows[#table_rows + 1] = report.timing(c.label, r.c)
+  if c.last then solver_bytes[set.size] = math.max(solver_bytes[set.size] or 0, c.last:bytes()) end
+
+  if big then
+    notes[#notes + 1] = "(b) and (d) are left out on 25x25 for time; (b) runs the same engine as (c)."
+  else
+    local d = rows.engine_hook(sudoku, set)
+    local subset = { table.unpack(items, 1, r.c.n) }
+    r.d = lua_row(d, subset, budget * 3)
+    local events = d.events / (r.d.runs * r.d.n)
+    table_rows[#table_rows + 1] = report.timing(d.label, r.d,
+      ("%s events/puzzle"):format(report.auto(events)))
+    local per_c, per_d = r.c.median / r.c.n, r.d.median / r.d.n
+    local ns = (per_d - per_c) / events * 1e9
+    notes[#notes + 1] = ("(d) cost of the hook: %s ns per place event = (time with hook − time "
+      .. "without) / place events, counted by the hook itself"):format(report.auto(ns))
+    if r.d.n == r.c.n and r.d.guesses ~= r.c.guesses then
+      notes[#notes + 1] = ("(d) searched another tree than (c) (%s against %s guesses): a hook that "
+        .. "may veto turns value-symmetry pruning off, so the figure above includes that extra "
+        .. "search"):format(report.number(r.d.guesses), report.number(r.c.guesses))
+    end
+  end
+
+  if set.size == 9 then
+    local n = r.b and r.b.n or #items
+    local subset = { table.unpack(items, 1, n) }
+    for _, threads in ipairs{ 1, 2 } do
+      local f = rows.solve_many(sudoku, set, subset, threads)
+      if not f then
+        notes[#notes + 1] = "(f) skipped: this build has no `sudoku.solve_many`."
+        break
+      end
+      local m = measure.once{ n = n, runs = runs, work = f.work, check = f.check }
+      m.guesses = f.guesses
+      table_rows[#table_rows + 1] = report.timing(f.label, m)
+    end
+  end
+
+  notes[#notes + 1] = ("this set took %.1f s of wall time to run and verify"):format(
+    clock.now() - started)
+  say(report.table(report.TIMING_HEADER, table_rows, report.TIMING_ALIGN))
+  say("")
+  for _, note in ipairs(notes) do say("- " .. note) end
+end
+
+local ok, err = pcall(function()
+  for _, set in ipairs(datasets.list) do
+    if not opts.only or set.name:find(opts.only, 1, true) or set.label == opts.only then
+      run_set(set)
+    end
+  end
+end)
+if not ok then fail(1, tostring(err)) end
+
+-- tdoku's figures and ours.
+say("")
+say("## Reference: tdoku (puzzles/s on this machine class) and row (a)")
+say("")
+local ref = {}
+for _, set in ipairs(datasets.list) do
+  local r = results[set.name]
+  if set.tdoku and r and r.a then
+    local ours = r.a.n / r.a.median
+    ref[#ref + 1] = { set.label, report.number(set.tdoku), report.number(ours),
+                      ("%.2f"):format(ours / set.tdoku) }
+  end
+end
+say(report.table({ "set", "tdoku puzzles/s", "ours (a) puzzles/s", "ours/tdoku" }, ref, "lrrr"))
+local r17 = results["sudoku17_royle.txt"]
+if r17 and r17.a and r17.b then
+  local ratio = (r17.b.n / r17.b.median) / (r17.a.n / r17.a.median)
+  say("")
+  say(("17-clue, Lua per puzzle (b) / C (a), in puzzles/s: %.2f (target: at least 0.80, the Lua "
+    .. "path within 20 %% of C)"):format(ratio))
+end
+
+-- Memory.
+local Board = sudoku.Board
+local board_bytes, how = {}, nil
+for _, n in ipairs{ 9, 16, 25 } do
+  if type(Board.bytes) == "function" then
+    board_bytes[n] = Board.new{ size = n }:bytes()
+    how = "Board:bytes()"
+  else
+    board_bytes[n] = info["board_bytes_" .. n]
+    how = "counted by the C driver's allocator (no Board:bytes() in this build)"
+  end
+end
+local function bytes_of(t, n) return t[n] and report.number(t[n]) .. " B" or "–" end
+say("")
+say(("memory: board 9x9 %s, 16x16 %s, 25x25 %s (%s); solver, general engine (`solver:bytes()` "
+  .. "after its last solve in row (c)) 9x9 %s, 16x16 %s, 25x25 %s; fast path "
+  .. "`sdk_fast9_bytes()` %s B")
+  :format(bytes_of(board_bytes, 9), bytes_of(board_bytes, 16), bytes_of(board_bytes, 25), how,
+          bytes_of(solver_bytes, 9), bytes_of(solver_bytes, 16), bytes_of(solver_bytes, 25),
+          report.number(info.fast9_bytes)))
