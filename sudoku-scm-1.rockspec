@@ -35,6 +35,8 @@ build = {
         "csrc/alloc.c",
         "csrc/board.c",
         "csrc/constraint.c",
+        "csrc/dispatch.c",
+        "csrc/fast9.c",
         "csrc/lsudoku.c",
         "csrc/solver.c",
       },

@@ -1,0 +1,174 @@
+/*
+ * The 9x9 fast path (see fast9.h): object, tables, givens, and the choice between the portable
+ * search and the one compiled for AVX2/BMI2, made at run time from what the CPU reports.
+ */
+#include "fast9.h"
+
+#include <string.h>
+
+typedef struct f9_state {
+    uint32_t cand[27];    /* 3*digit + band: cells of the band where the digit may go */
+    uint32_t unsolved[3]; /* cells of each band with no digit yet */
+    uint32_t dirty;       /* cand words changed since the band rule last ran on them */
+} f9_state;
+
+/* Lookup tables, built by sdk_fast9_new into the object: no shared mutable state. */
+typedef struct f9_tables {
+    uint8_t triads[512]; /* 9 cells of a row -> which of its three box segments hold any */
+    uint16_t match[512]; /* 9 line/box crossings (bit 3*line + box) -> those that lie on some
+                            one-to-one matching of lines to boxes (0: there is none) */
+    uint32_t keep[512];  /* the same for a band's row/box crossings, as the band's cells */
+    uint32_t column[9];  /* the band's three cells of a column */
+    uint32_t peers[27];  /* a cell's row, box and column within the band, itself excluded */
+} f9_tables;
+
+/* Deepest possible search: every guess on the current path places a digit on its own cell. */
+#define F9_MAX_DEPTH 81
+
+struct sdk_fast9 {
+    sdk_allocator alloc;
+    int portable;
+    int has_avx2;
+    int64_t guesses;
+    f9_tables tables;
+    f9_state stack[F9_MAX_DEPTH];
+};
+
+static inline int f9_ctz(uint32_t x) {
+#if defined(__GNUC__)
+    return __builtin_ctz(x);
+#else
+    int i = 0;
+    while (!(x & 1)) { x >>= 1; i++; }
+    return i;
+#endif
+}
+
+static void f9_write(const f9_state *s, uint8_t *out) {
+    int d, b;
+    for (d = 0; d < 9; d++) {
+        for (b = 0; b < 3; b++) {
+            uint32_t c = s->cand[3 * d + b];
+            while (c) {
+                out[27 * b + f9_ctz(c)] = (uint8_t)(d + 1);
+                c &= c - 1;
+            }
+        }
+    }
+}
+
+#define F9_FN(name) f9_##name##_portable
+#include "fast9_search.h"
+#undef F9_FN
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define F9_HAVE_AVX2 1
+#pragma GCC push_options
+#pragma GCC target("avx2,bmi,bmi2,popcnt")
+#define F9_FN(name) f9_##name##_avx2
+#include "fast9_search.h"
+#undef F9_FN
+#pragma GCC pop_options
+#else
+#define F9_HAVE_AVX2 0
+#endif
+
+static int cpu_has_avx2(void) {
+#if F9_HAVE_AVX2
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2");
+#else
+    return 0;
+#endif
+}
+
+/* The six ways to give each row of a band its own box, as sets of row/box crossings
+ * (bit 3*row + box). */
+static const uint16_t matchings[6] = {
+    1 << 0 | 1 << 4 | 1 << 8, 1 << 0 | 1 << 5 | 1 << 7, 1 << 1 | 1 << 3 | 1 << 8,
+    1 << 1 | 1 << 5 | 1 << 6, 1 << 2 | 1 << 3 | 1 << 7, 1 << 2 | 1 << 4 | 1 << 6,
+};
+
+static void build_tables(f9_tables *t) {
+    int x, i;
+    for (x = 0; x < 512; x++) {
+        uint32_t crossings = 0, cells = 0;
+        t->triads[x] = (uint8_t)(((x & 0x007) != 0) | ((x & 0x038) != 0) << 1 |
+                                 ((x & 0x1C0) != 0) << 2);
+        for (i = 0; i < 6; i++)
+            if ((x & matchings[i]) == matchings[i]) crossings |= matchings[i];
+        for (i = 0; i < 9; i++)
+            if (crossings & (1u << i)) cells |= (uint32_t)7 << (9 * (i / 3) + 3 * (i % 3));
+        t->match[x] = (uint16_t)crossings;
+        t->keep[x] = cells;
+    }
+    for (i = 0; i < 9; i++) t->column[i] = (uint32_t)0x40201 << i;
+    for (i = 0; i < 27; i++) {
+        int row = i / 9, col = i % 9, box = col / 3;
+        uint32_t same = (uint32_t)0x1FF << (9 * row) | t->column[col] |
+                        (uint32_t)0x1C0E07 << (3 * box);
+        t->peers[i] = same & ~((uint32_t)1 << i);
+    }
+}
+
+sdk_fast9 *sdk_fast9_new(sdk_allocator a) {
+    sdk_fast9 *f = sdk_alloc(a, sizeof *f);
+    if (!f) return NULL;
+    memset(f, 0, sizeof *f);
+    f->alloc = a;
+    f->has_avx2 = cpu_has_avx2();
+    build_tables(&f->tables);
+    return f;
+}
+
+void sdk_fast9_free(sdk_fast9 *f) {
+    if (f) sdk_free(f->alloc, f, sizeof *f);
+}
+
+size_t sdk_fast9_bytes(void) { return sizeof(sdk_fast9); }
+
+/* Puts the givens on a fresh state. Returns 0 when two of them clash or a value is above 9. */
+static int load(const sdk_fast9 *f, f9_state *s, const uint8_t givens[81]) {
+    int cell;
+    for (cell = 0; cell < 27; cell++) s->cand[cell] = 0x7FFFFFF;
+    s->unsolved[0] = s->unsolved[1] = s->unsolved[2] = 0x7FFFFFF;
+    s->dirty = 0;
+    for (cell = 0; cell < 81; cell++) {
+        int v = givens[cell], b = cell / 27, p = cell % 27;
+        if (!v) continue;
+        if (v > 9 || !(s->cand[3 * (v - 1) + b] & ((uint32_t)1 << p))) return 0;
+        f9_place_portable(s, &f->tables, v - 1, b, p);
+    }
+    s->dirty = 0x7FFFFFF;
+    return 1;
+}
+
+int64_t sdk_fast9_count(sdk_fast9 *f, const uint8_t givens[81], int64_t limit,
+                        uint8_t first[81]) {
+    f9_state s;
+    f->guesses = 0;
+    if (!load(f, &s, givens)) return 0;
+#if F9_HAVE_AVX2
+    if (f->has_avx2 && !f->portable) return f9_search_avx2(f, &s, limit, first);
+#endif
+    return f9_search_portable(f, &s, limit, first);
+}
+
+int sdk_fast9_solve(sdk_fast9 *f, const uint8_t givens[81], uint8_t solution[81]) {
+    uint8_t found[81];
+    int64_t n = sdk_fast9_count(f, givens, 2, found);
+    if (n == 1) memcpy(solution, found, 81);
+    return (int)n;
+}
+
+int64_t sdk_fast9_guesses(const sdk_fast9 *f) { return f->guesses; }
+
+const char *sdk_fast9_isa(const sdk_fast9 *f) {
+    return f->has_avx2 && !f->portable ? "avx2" : "portable";
+}
+
+void sdk_fast9_use_portable(sdk_fast9 *f, int on) { f->portable = on != 0; }
+
+int sdk_fast9_fits(const sdk_board *b) {
+    return b->n == 9 && b->box_rows == 3 && b->box_cols == 3 && b->nextra == 0 && !b->jigsaw;
+}
