@@ -1,13 +1,14 @@
 -- Timing with medians and a time box.
 --
--- measure.run{items =, runs =, budget =, chunk =, work =, check =} times work(item) over the
--- items, `runs` times, and returns {n =, of =, runs =, median =, min =, max =, guesses =}.
--- work(item) -> result, guesses runs inside the timed loop; check(item, result) runs outside
--- it, on every result of every run (it raises on a wrong answer); guesses is nil when work
--- reports none. Items are timed a chunk at a
--- time (the clock is read once per chunk, so reading it costs nothing per puzzle) and checked
--- between chunks. The first run stops after the chunk that passes `budget` seconds (nil: no
--- limit), and the later runs take the same items, so every run does the same work.
+-- measure.new{items =, budget =, chunk =, work =, check =} makes a measurement; m:run() times
+-- one run of work(item) over the items and m:result() gives {n =, of =, runs =, median =,
+-- min =, max =, guesses =}. work(item) -> result, guesses runs inside the timed loop;
+-- check(item, result) runs outside it, on every result of every run (it raises on a wrong
+-- answer); guesses is nil when work reports none. Items are timed a chunk at a time (the clock
+-- is read once per chunk, so reading it costs nothing per puzzle) and checked between chunks.
+-- The first run stops after the chunk that passes `budget` seconds (nil: no limit), and the
+-- later runs take the same items, so every run does the same work. Each run starts after a full
+-- garbage collection, so no run pays for the garbage of another.
 local clock = require "bench.clock"
 
 local measure = {}
@@ -20,43 +21,62 @@ local function median(list)
 end
 measure.median = median
 
-function measure.run(opts)
-  local items, work, check = opts.items, opts.work, opts.check
-  local runs, budget, chunk = opts.runs or 1, opts.budget, opts.chunk or 64
+local Measurement = {}
+Measurement.__index = Measurement
+
+function measure.new(opts)
+  return setmetatable({ items = opts.items, work = opts.work, check = opts.check,
+                        budget = opts.budget, chunk = opts.chunk or 64, n = #opts.items,
+                        times = {} }, Measurement)
+end
+
+function Measurement:run()
+  local items, work, check, chunk, n = self.items, self.work, self.check, self.chunk, self.n
+  local first = #self.times == 0
   local now = clock.now
-  local n = #items
-  local times, guesses = {}, nil
   local results = {}
-  for run = 1, runs do
-    local elapsed, total_guesses, counted, i = 0, 0, false, 0
-    while i < n do
-      local last = math.min(i + chunk, n)
-      local t0 = now()
-      for k = i + 1, last do
-        local result, g = work(items[k])
-        results[k - i] = result
-        if g then total_guesses, counted = total_guesses + g, true end
-      end
-      elapsed = elapsed + (now() - t0)
-      for k = i + 1, last do
-        check(items[k], results[k - i])
-        results[k - i] = nil
-      end
-      i = last
-      if run == 1 and budget and elapsed >= budget then break end
+  local elapsed, total_guesses, counted, i = 0, 0, false, 0
+  collectgarbage("collect")
+  while i < n do
+    local last = math.min(i + chunk, n)
+    local t0 = now()
+    for k = i + 1, last do
+      local result, g = work(items[k])
+      results[k - i] = result
+      if g then total_guesses, counted = total_guesses + g, true end
     end
-    if run == 1 then n = i end
-    times[run] = elapsed
-    guesses = counted and total_guesses or nil
+    elapsed = elapsed + (now() - t0)
+    for k = i + 1, last do
+      check(items[k], results[k - i])
+      results[k - i] = nil
+    end
+    i = last
+    if first and self.budget and elapsed >= self.budget then break end
   end
-  local mid, lo, hi = median(times)
-  return { n = n, of = #items, runs = runs, median = mid, min = lo, max = hi, guesses = guesses }
+  self.n = i
+  self.times[#self.times + 1] = elapsed
+  self.guesses = counted and total_guesses or nil
+  return self
+end
+
+function Measurement:result()
+  local mid, lo, hi = median(self.times)
+  return { n = self.n, of = #self.items, runs = #self.times, median = mid, min = lo, max = hi,
+           guesses = self.guesses }
+end
+
+-- runs runs of one measurement.
+function measure.run(opts)
+  local m = measure.new(opts)
+  for _ = 1, opts.runs or 1 do m:run() end
+  return m:result()
 end
 
 -- One call that does all the work at once (solve_many): timed `runs` times, checked each time.
 function measure.once(opts)
   local now, times = clock.now, {}
   for run = 1, opts.runs or 1 do
+    collectgarbage("collect")
     local t0 = now()
     local a, b, c = opts.work()
     times[run] = now() - t0
