@@ -44,7 +44,7 @@ all: $(CORE_SO)
 # The compile command of the last build. It is rewritten only when it changes, and the objects
 # depend on it, so building with other flags (OPT=-O3) rebuilds them; the bench prints it.
 FLAGS_FILE  := $(BUILD)/cflags.txt
-BUILD_FLAGS := $(CC) $(WARN) $(CFLAGS) -fPIC -fvisibility=hidden $(LUA_CFLAGS)
+BUILD_FLAGS := $(CC) $(WARN) $(CFLAGS) $(THREADS) -fPIC -fvisibility=hidden $(LUA_CFLAGS)
 
 $(FLAGS_FILE): FORCE | $(OBJDIR)
 	@echo '$(BUILD_FLAGS)' | cmp -s - $@ || echo '$(BUILD_FLAGS)' > $@
@@ -75,12 +75,13 @@ lint:
 	luacheck $(wildcard lua spec examples bin/sudoku bench)
 
 # The bench's C driver links the core's objects (all but the Lua binding) with no Lua at all.
+# $(THREADS) is empty unless the core needs threads (solve_many's csrc/batch.c sets -pthread).
 BENCH_BIN := $(BUILD)/bench/cbench
 BENCH_OBJ := $(filter-out $(OBJDIR)/lsudoku.o,$(CORE_OBJ))
 
 $(BENCH_BIN): bench/cbench.c $(BENCH_OBJ) $(CORE_HDR) $(FLAGS_FILE) | $(BUILD)/bench
 	$(if $(wildcard csrc/fast9.c),,$(error make bench needs the fast path, csrc/fast9.c))
-	$(CC) $(WARN) $(CFLAGS) -Icsrc $(LDFLAGS) -o $@ bench/cbench.c $(BENCH_OBJ)
+	$(CC) $(WARN) $(CFLAGS) $(THREADS) -Icsrc $(LDFLAGS) -o $@ bench/cbench.c $(BENCH_OBJ) $(THREADS)
 
 $(BUILD)/bench:
 	mkdir -p $@

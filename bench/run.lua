@@ -23,6 +23,17 @@ local cdriver = require "bench.cdriver"
 local rows = require "bench.rows"
 local report = require "bench.report"
 
+local USAGE = [[
+usage: lua5.4 bench/run.lua --cbench PATH [options]   (what `make bench` runs)
+  --cbench PATH      the C driver for row (a), built by `make bench` (build/5.4/bench/cbench)
+  --flags TEXT       the compile command to show in the machine line
+  --data DIR         the puzzle sets (default: ../shared/data beside the checkout)
+  --quick            the first puzzles of each set only (make bench QUICK=1)
+  --runs N           runs per figure, of which the median is shown (default 5, QUICK 3)
+  --budget SECONDS   time box of a measurement's first run (default 60, QUICK 2)
+  --only NAME        only the sets whose file name contains NAME, or whose label is NAME
+exit status: 0 done, 1 a wrong answer or a failure, 2 bad usage or missing data]]
+
 local function fail(status, msg)
   io.stderr:write("bench: ", msg, "\n")
   os.exit(status)
@@ -38,14 +49,17 @@ local function parse_args(argv)
       if argv[i] == nil then fail(2, "option " .. a .. " needs a value") end
       return argv[i]
     end
-    if a == "--quick" then o.quick = true
+    if a == "--help" or a == "-h" then
+      print(USAGE)
+      os.exit(0)
+    elseif a == "--quick" then o.quick = true
     elseif a == "--cbench" then o.cbench = value()
     elseif a == "--flags" then o.flags = value()
     elseif a == "--data" then o.data = value()
     elseif a == "--runs" then o.runs = tonumber(value())
     elseif a == "--budget" then o.budget = tonumber(value())
     elseif a == "--only" then o.only = value()
-    else fail(2, "unknown option " .. a) end
+    else fail(2, "unknown option " .. a .. " (--help lists them)") end
     i = i + 1
   end
   if not o.cbench then fail(2, "--cbench PATH (the C driver, built by `make bench`) is required") end
@@ -89,6 +103,12 @@ if not file_exists(data_dir .. "/sudoku17_royle.txt") then
     .. "the checkout, or --data DIR)"):format(data_dir))
 end
 
+for _, set in ipairs(datasets.list) do
+  if not file_exists(data_dir .. "/" .. datasets.file(set)) then
+    fail(2, ("missing %s in %s"):format(datasets.file(set), data_dir))
+  end
+end
+
 local sudoku = require "sudoku"
 local core_path = package.searchpath("sudoku.core", package.cpath)
 local info = cdriver.info(opts.cbench)
@@ -100,7 +120,7 @@ local function say(s) out[#out + 1] = s; print(s); io.stdout:flush() end
 say("# sudoku benchmarks")
 say("")
 say(("machine: %s (%d cores) | compiler %s | flags `%s` | %s%s | fast path %s | clock %s")
-  :format(model, cores, info.compiler, (opts.flags or "?"):gsub("%s+$", ""), _VERSION,
+  :format(model, cores, info.compiler, (opts.flags or "?"):gsub("%s+", " "):gsub(" $", ""), _VERSION,
           (jit and (" / " .. jit.version)) or "", info.isa, clock.source))
 say(("module: %s | data: %s"):format(core_path or "?", data_dir))
 say(("mode: %s; each figure is the median of %d runs (25x25: %d), the first run of each "
