@@ -7,6 +7,8 @@
 --   size     9, 16 or 25
 --   quick    how many puzzles QUICK mode takes (nil: all)
 --   tdoku    tdoku's puzzles/s on this machine class, for the reference table
+--   slice    search nodes per step for the general engine: the time box may then stop a run
+--            inside a puzzle (for sets whose single puzzles can take minutes)
 local datasets = {}
 
 datasets.list = {
@@ -21,7 +23,7 @@ datasets.list = {
   { name = "serg_benchmark.txt", label = "serg", mode = "count", limit = 2, expect = 2, size = 9,
     quick = 2000, tdoku = 375000 },
   { name = "gecode_16x16.txt", label = "16x16", mode = "solve", size = 16 },
-  { name = "gecode_25x25.txt", label = "25x25", mode = "solve", size = 25, quick = 2 },
+  { name = "gecode_25x25.txt", label = "25x25", mode = "solve", size = 25, quick = 2, slice = 16 },
 }
 
 -- The file a set is read from: its solved twin when there is one.

@@ -7,11 +7,16 @@
 -- answer); guesses is nil when work reports none. Items are timed a chunk at a time (the clock
 -- is read once per chunk, so reading it costs nothing per puzzle) and checked between chunks.
 -- The first run stops after the chunk that passes `budget` seconds (nil: no limit), and the
--- later runs take the same items, so every run does the same work. Each run starts after a full
+-- later runs take the same items, so every run does the same work. In the first run work also
+-- gets a deadline, work(item, deadline): a work that can stop part way (a search stepped in
+-- slices) returns measure.TIMEOUT past it, and the run ends before that item, its time not
+-- counted, so one very long puzzle cannot blow the time box. Each run starts after a full
 -- garbage collection, so no run pays for the garbage of another.
 local clock = require "bench.clock"
 
 local measure = {}
+
+measure.TIMEOUT = setmetatable({}, { __tostring = function() return "timeout" end })
 
 local function median(list)
   local sorted = {}
@@ -40,12 +45,20 @@ function Measurement:run()
   while i < n do
     local last = math.min(i + chunk, n)
     local t0 = now()
+    local deadline = first and self.budget and t0 + self.budget - elapsed or nil
+    local chunk_guesses, timed_out = 0, false
     for k = i + 1, last do
-      local result, g = work(items[k])
+      local result, g = work(items[k], deadline)
+      if result == measure.TIMEOUT then
+        timed_out = true
+        break
+      end
       results[k - i] = result
-      if g then total_guesses, counted = total_guesses + g, true end
+      if g then chunk_guesses, counted = chunk_guesses + g, true end
     end
+    if timed_out then break end
     elapsed = elapsed + (now() - t0)
+    total_guesses = total_guesses + chunk_guesses
     for k = i + 1, last do
       check(items[k], results[k - i])
       results[k - i] = nil

@@ -2,6 +2,8 @@
 -- for bench.measure (or, for solve_many, {work =, check =} for measure.once); `set` is an entry
 -- of bench.datasets, `sudoku` the module under test.
 local verify = require "bench.verify"
+local measure = require "bench.measure"
+local clock = require "bench.clock"
 
 local rows = {}
 
@@ -35,26 +37,47 @@ function rows.lua_solve(sudoku, set)
   }
 end
 
+-- Steps solver to its next stop. With slice, a few nodes at a time, giving up past deadline.
+local function step(solver, slice, deadline)
+  if not slice then return solver:step() end
+  local now = clock.now
+  local status = solver:step(slice)
+  while status == "running" do
+    if deadline and now() > deadline then return measure.TIMEOUT end
+    status = solver:step(slice)
+  end
+  return status
+end
+
 -- (c) and (d): the general engine, a Solver stepped to the first solution (or to `limit`
 -- solutions when counting), with the given options. The last solver is kept for its bytes().
+-- set.slice (nodes per step) lets the first run of a measurement give up on a puzzle that
+-- would overrun its time box.
 local function engine(sudoku, set, label, opts)
+  local slice = set.slice
   local parse, new = sudoku.parse, sudoku.Solver.new
   local row = { label = label }
   if set.mode == "count" then
     local limit = set.limit
-    row.work = function(item)
+    row.work = function(item, deadline)
       local solver = new(parse(item.puzzle), opts)
       local count = 0
-      while count < limit and solver:step() == "solved" do count = count + 1 end
+      while count < limit do
+        local status = step(solver, slice, deadline)
+        if status == measure.TIMEOUT then return status end
+        if status ~= "solved" then break end
+        count = count + 1
+      end
       row.last = solver
       return count, solver:stats().guesses
     end
     row.check = function(item, count) check_count(set, item, count, label) end
   else
-    row.work = function(item)
+    row.work = function(item, deadline)
       local board = parse(item.puzzle)
       local solver = new(board, opts)
-      local status = solver:step()
+      local status = step(solver, slice, deadline)
+      if status == measure.TIMEOUT then return status end
       row.last = solver
       if status ~= "solved" then return status, solver:stats().guesses end
       return board, solver:stats().guesses

@@ -98,6 +98,26 @@ describe("bench verifier", function()
   end)
 end)
 
+describe("bench timing", function()
+  it("ends the first run before a puzzle that gives up at the deadline, and repeats the rest", function()
+    local items = { { n = 1 }, { n = 2 }, { n = 3 } }
+    local seen = {}
+    local m = measure.run{
+      items = items, runs = 3, budget = 60, chunk = 1,
+      work = function(item, deadline)
+        seen[#seen + 1] = item.n
+        if item.n == 2 and deadline then return measure.TIMEOUT end
+        return item.n, 1
+      end,
+      check = function(item, result) assert.equal(item.n, result) end,
+    }
+    assert.equal(1, m.n)
+    assert.equal(3, m.runs)
+    assert.equal(1, m.guesses)
+    assert.same({ 1, 2, 1, 1 }, seen)
+  end)
+end)
+
 describe("bench dataset reader", function()
   it("skips comments and blank lines and keeps line numbers and solutions", function()
     local path = os.tmpname()
