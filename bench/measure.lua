@@ -22,7 +22,7 @@ local function median(list)
   local sorted = {}
   for i, v in ipairs(list) do sorted[i] = v end
   table.sort(sorted)
-  return sorted[(#sorted + 1) // 2], sorted[1], sorted[#sorted]
+  return sorted[math.floor((#sorted + 1) / 2)], sorted[1], sorted[#sorted]
 end
 measure.median = median
 

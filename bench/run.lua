@@ -90,6 +90,13 @@ local function cpu_model()
   return model, cores
 end
 
+-- The first n items of a list, as a new list.
+local function first(items, n)
+  local out = {}
+  for i = 1, n do out[i] = items[i] end
+  return out
+end
+
 local function file_exists(path)
   local f = io.open(path, "r")
   if f then f:close() return true end
@@ -185,7 +192,7 @@ local function run_set(set)
   local d, md
   if not big then
     d = rows.engine_hook(sudoku, set)
-    md = lua_row(d, { table.unpack(items, 1, mc.n) }, budget * 3):run()
+    md = lua_row(d, first(items, mc.n), budget * 3):run()
   end
   for _ = 2, runs do
     mc:run()
@@ -215,7 +222,7 @@ local function run_set(set)
 
   if set.size == 9 then
     local n = r.b and r.b.n or #items
-    local subset = { table.unpack(items, 1, n) }
+    local subset = first(items, n)
     for _, threads in ipairs{ 1, 2 } do
       local f = rows.solve_many(sudoku, set, subset, threads)
       if not f then

@@ -20,7 +20,7 @@ local function box_shape(n)
     if d * d > n then break end
     if n % d == 0 then rows = d end
   end
-  return rows, n // rows
+  return rows, math.floor(n / rows)
 end
 
 local function values(text, n)
@@ -60,11 +60,11 @@ function verify.grid(puzzle, answer, solution)
   local rows, cols = box_shape(n)
   for u = 0, n - 1 do
     local seen_row, seen_col, seen_box = {}, {}, {}
-    local box_r, box_c = u // rows * rows, u % rows * cols
+    local box_r, box_c = math.floor(u / rows) * rows, u % rows * cols
     for k = 0, n - 1 do
       local vr = grid[u * n + k + 1]
       local vc = grid[k * n + u + 1]
-      local vb = grid[(box_r + k // cols) * n + box_c + k % cols + 1]
+      local vb = grid[(box_r + math.floor(k / cols)) * n + box_c + k % cols + 1]
       if seen_row[vr] then return false, ("%d repeats in row %d"):format(vr, u + 1) end
       if seen_col[vc] then return false, ("%d repeats in column %d"):format(vc, u + 1) end
       if seen_box[vb] then return false, ("%d repeats in box %d"):format(vb, u + 1) end

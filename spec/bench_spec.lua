@@ -58,7 +58,7 @@ describe("bench verifier", function()
     for r = 0, 15 do
       local row = {}
       for c = 0, 15 do
-        local v = (r % 4 * 4 + r // 4 + c) % 16 + 1
+        local v = (r % 4 * 4 + math.floor(r / 4) + c) % 16 + 1
         row[#row + 1] = ("123456789ABCDEFG"):sub(v, v)
       end
       rows[#rows + 1] = table.concat(row)
