@@ -18,6 +18,8 @@ OPT     ?= -O2
 CFLAGS  ?= $(OPT)
 WARN     = -std=c99 -Wall -Wextra -Werror -pedantic
 SOFLAGS  = -shared -fPIC -fvisibility=hidden
+# solve_many (csrc/batch.c) runs its puzzles on POSIX threads.
+THREADS  = -pthread
 LIBFLAG ?= -shared
 
 BUILD   := build/$(LUA_VERSION)
@@ -37,10 +39,10 @@ SHELL := /bin/bash
 all: $(CORE_SO)
 
 $(OBJDIR)/%.o: csrc/%.c $(CORE_HDR) | $(OBJDIR)
-	$(CC) $(WARN) $(CFLAGS) -fPIC -fvisibility=hidden $(LUA_CFLAGS) -c $< -o $@
+	$(CC) $(WARN) $(CFLAGS) $(THREADS) -fPIC -fvisibility=hidden $(LUA_CFLAGS) -c $< -o $@
 
 $(CORE_SO): $(CORE_OBJ) | $(BUILD)/sudoku
-	$(CC) $(CFLAGS) $(SOFLAGS) $(LDFLAGS) -o $@ $(CORE_OBJ)
+	$(CC) $(CFLAGS) $(SOFLAGS) $(LDFLAGS) -o $@ $(CORE_OBJ) $(THREADS)
 
 $(OBJDIR) $(BUILD)/sudoku:
 	mkdir -p $@

@@ -33,12 +33,15 @@ build = {
     ["sudoku.core"] = {
       sources = {
         "csrc/alloc.c",
+        "csrc/batch.c",
         "csrc/board.c",
         "csrc/constraint.c",
         "csrc/lsudoku.c",
         "csrc/solver.c",
       },
       incdirs = { "csrc" },
+      -- solve_many runs on POSIX threads (csrc/batch.c).
+      libraries = { "pthread" },
     },
     ["sudoku"] = "lua/sudoku/init.lua",
     ["sudoku.board"] = "lua/sudoku/board.lua",
