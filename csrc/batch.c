@@ -317,7 +317,7 @@ static void *helper_main(void *arg) {
     return NULL;
 }
 
-/* Frees what a worker made; the allocator must be safe to use from this thread. */
+/* Frees what a worker made (with the allocator it was made with, which they keep). */
 static void worker_release(worker *w) {
     sdk_fast9_free(w->fast);
     w->fast = NULL;
@@ -382,10 +382,11 @@ static int run_pool(sdk_batch *b, int threads) {
             if (pthread_create(&ids[started], NULL, helper_main, &workers[started]) != 0) break;
         work(&workers[0], 1);
         for (i = 1; i < started; i++) pthread_join(ids[i], NULL);
+        /* The fast path objects and boards keep the locked allocator: free them while the
+         * lock still exists. */
+        for (i = 0; i < threads; i++) worker_release(&workers[i]);
         pthread_mutex_destroy(&b->lock);
         pthread_mutex_destroy(&la.lock);
-        /* Every helper has stopped: the plain allocator is safe again. */
-        for (i = 0; i < threads; i++) workers[i].alloc = b->alloc;
     }
 
     for (i = 0; i < started; i++) {
@@ -394,7 +395,7 @@ static int run_pool(sdk_batch *b, int threads) {
         b->stats.solved += workers[i].solved;
         b->stats.failed += workers[i].failed;
     }
-    for (i = 0; i < threads; i++) worker_release(&workers[i]);
+    if (threads == 1) worker_release(&workers[0]);
     b->stats.threads = started;
     sdk_free(b->alloc, workers, sizeof(worker) * (size_t)threads);
     sdk_free(b->alloc, ids, sizeof(pthread_t) * (size_t)threads);
