@@ -66,7 +66,8 @@ SDK_INTERNAL int sdk_batch_result(const sdk_batch *b, size_t i, const char **sol
 
 /* The message for an outcome other than SDK_BATCH_SOLVED, NUL-terminated in buf:
  * "line 7, column 12: unexpected character 'x'", "line 3: 80 cells, expected a square number
- * such as 81", "no solution" (the message sudoku.solve gives). Returns its length. */
+ * such as 81", "line 5: no solution" (where sudoku.solve says "no solution"). Returns its length
+ * (truncated to size - 1). */
 SDK_INTERNAL size_t sdk_batch_message(const sdk_batch *b, size_t i, char *buf, size_t size);
 
 /* Online processors (at least 1). */
