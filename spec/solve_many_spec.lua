@@ -278,8 +278,9 @@ describe("sudoku.solve_many", function()
     end)
 
     it("when the text is not a string (read a file with f:read('a') first)", function()
-      assert.has_error(function() sudoku.solve_many(io.stdin) end,
-        "bad argument #1 to 'solve_many' (string expected, got FILE*)")
+      assert.has_error(function() sudoku.solve_many({ EASY }) end,
+        "bad argument #1 to 'solve_many' (string expected, got table)")
+      assert.has_error(function() sudoku.solve_many(io.stdin) end)
       assert.has_error(function() sudoku.solve_many(nil) end,
         "bad argument #1 to 'solve_many' (string expected, got nil)")
     end)
