@@ -5,10 +5,37 @@
  * and tables (f9_state, f9_tables) it uses.
  *
  * Board layout: band b (0..2) holds rows 3b..3b+2; a cell of the band is bit p = 9*row_in_band
- * + column (0..26). cand[3*d + b] has a bit for every cell of band b where digit d (0..8) may
- * still go; a placed digit keeps its own bit and loses every peer. unsolved[b] has the band's
- * cells that hold no digit yet.
+ * + column (0..26). cand[F9_AT(d, b)] has a bit for every cell of band b where digit d (0..8) may
+ * still go (F9_AT(d, b) = 9*b + d: a band's nine digits side by side, so that taking a cell
+ * from every digit is one run over nine words); a placed digit keeps its own bit and loses
+ * every peer. unsolved[b] has the band's cells that hold no digit yet.
+ *
+ * F9_SIMD (set by fast9.c for the AVX2 build) swaps one loop for vector code with the same
+ * result, so both builds walk the same tree.
  */
+
+/* Takes cell bit out of all nine digits of band b; returns the digits that had it. */
+static inline uint32_t F9_FN(take_cell)(f9_state *s, int b, uint32_t bit) {
+    uint32_t *c = &s->cand[F9_AT(0, b)];
+    uint32_t had;
+#if F9_SIMD
+    __m256i words = _mm256_loadu_si256((const __m256i *)c);
+    __m256i mask = _mm256_set1_epi32((int)bit);
+    __m256i none = _mm256_cmpeq_epi32(_mm256_and_si256(words, mask), _mm256_setzero_si256());
+    had = ~(uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(none)) & 0xFF;
+    _mm256_storeu_si256((__m256i *)c, _mm256_andnot_si256(mask, words));
+    had |= (uint32_t)((c[8] & bit) != 0) << 8;
+    c[8] &= ~bit;
+#else
+    int e;
+    had = 0;
+    for (e = 0; e < 9; e++) {
+        had |= (uint32_t)((c[e] & bit) != 0) << e;
+        c[e] &= ~bit;
+    }
+#endif
+    return had;
+}
 
 /* Places digit d on cell p of band b: the cell leaves unsolved, the other digits leave the
  * cell, and d leaves the cell's row, box and column. Every changed word is marked dirty. */
@@ -17,23 +44,17 @@ static inline void F9_FN(place)(f9_state *s, const f9_tables *t, int d, int b, i
     uint32_t col = t->column[p % 9];
     int e;
     s->unsolved[b] &= ~bit;
-    for (e = 0; e < 9; e++) {
-        int i = 3 * e + b;
-        if (e != d && (s->cand[i] & bit)) {
-            s->cand[i] &= ~bit;
-            s->dirty |= (uint32_t)1 << i;
-        }
-    }
+    /* Every digit loses the cell; d gets it back just below. */
+    s->dirty |= F9_FN(take_cell)(s, b, bit) << F9_AT(0, b);
+    s->cand[F9_AT(d, b)] |= bit;
     {
-        int i = 3 * d + b;
+        int i = F9_AT(d, b);
         uint32_t kept = s->cand[i] & ~t->peers[p];
-        if (kept != s->cand[i]) {
-            s->cand[i] = kept;
-            s->dirty |= (uint32_t)1 << i;
-        }
+        s->dirty = (s->dirty & ~((uint32_t)1 << i)) | (uint32_t)(kept != s->cand[i]) << i;
+        s->cand[i] = kept;
     }
     for (e = 0; e < 3; e++) {
-        int i = 3 * d + e;
+        int i = F9_AT(d, e);
         if (e != b && (s->cand[i] & col)) {
             s->cand[i] &= ~col;
             s->dirty |= (uint32_t)1 << i;
@@ -49,14 +70,14 @@ static inline int F9_FN(band_rule)(f9_state *s, const f9_tables *t, int i) {
     uint32_t c = s->cand[i];
     uint32_t keep = t->keep[t->triads[c & 0x1FF] | t->triads[(c >> 9) & 0x1FF] << 3 |
                             t->triads[c >> 18] << 6];
-    int b = i % 3, r;
+    int b = i / 9, r;
     if (!keep) return 0;
     c &= keep;
     s->cand[i] = c;
     for (r = 0; r < 3; r++) {
         uint32_t row = c & ((uint32_t)0x1FF << (9 * r));
         if (!(row & (row - 1)) && (row & s->unsolved[b]))
-            F9_FN(place)(s, t, i / 3, b, f9_ctz(row));
+            F9_FN(place)(s, t, i % 9, b, f9_ctz(row));
     }
     return 1;
 }
@@ -70,7 +91,7 @@ static inline int F9_FN(naked_singles)(f9_state *s, const f9_tables *t) {
         int d;
         if (!open) continue;
         for (d = 0; d < 9; d++) {
-            uint32_t c = s->cand[3 * d + b];
+            uint32_t c = s->cand[F9_AT(d, b)];
             twos |= ones & c;
             ones |= c;
         }
@@ -82,7 +103,7 @@ static inline int F9_FN(naked_singles)(f9_state *s, const f9_tables *t) {
             singles &= singles - 1;
             if (!(s->unsolved[b] & bit)) continue;
             for (d = 0; d < 9; d++)
-                if (s->cand[3 * d + b] & bit) break;
+                if (s->cand[F9_AT(d, b)] & bit) break;
             if (d == 9) return -1;
             F9_FN(place)(s, t, d, b, p);
             placed++;
@@ -96,11 +117,13 @@ static inline int F9_FN(naked_singles)(f9_state *s, const f9_tables *t) {
  * hidden singles of columns: a digit with one place left in a column goes there. Returns -1 on
  * a contradiction, else the number of changes. */
 static inline int F9_FN(column_rule)(f9_state *s, const f9_tables *t) {
-    int d, changed = 0;
-    for (d = 0; d < 9; d++) {
+    int changed = 0;
+    while (s->digits) {
+        int d = f9_ctz(s->digits);
         uint32_t cols[3], b, st;
+        s->digits &= s->digits - 1;
         for (b = 0; b < 3; b++) {
-            uint32_t c = s->cand[3 * d + b];
+            uint32_t c = s->cand[F9_AT(d, b)];
             cols[b] = (c | c >> 9 | c >> 18) & 0x1FF;
         }
         for (st = 0; st < 9; st += 3) {
@@ -109,7 +132,7 @@ static inline int F9_FN(column_rule)(f9_state *s, const f9_tables *t) {
             if (!t->match[x]) return -1;
             while (off) {
                 int k = f9_ctz(off);
-                int i = 3 * d + k / 3;
+                int i = F9_AT(d, k / 3);
                 off &= off - 1;
                 s->cand[i] &= ~t->column[st + k % 3];
                 s->dirty |= (uint32_t)1 << i;
@@ -118,7 +141,7 @@ static inline int F9_FN(column_rule)(f9_state *s, const f9_tables *t) {
             }
         }
         for (b = 0; b < 3; b++) {
-            uint32_t c = s->cand[3 * d + b];
+            uint32_t c = s->cand[F9_AT(d, b)];
             uint32_t r0 = c & 0x1FF, r1 = (c >> 9) & 0x1FF, r2 = c >> 18;
             uint32_t only_here = cols[b] & ~(cols[(b + 1) % 3] | cols[(b + 2) % 3]);
             uint32_t one_row = (r0 ^ r1 ^ r2) & ~(r0 & r1 & r2);
@@ -144,6 +167,7 @@ static inline int F9_FN(propagate)(f9_state *s, const f9_tables *t) {
         while (s->dirty) {
             int i = f9_ctz(s->dirty);
             s->dirty &= s->dirty - 1;
+            s->digits |= (uint32_t)1 << (i % 9);
             if (!F9_FN(band_rule)(s, t, i)) return 0;
         }
         n = F9_FN(naked_singles)(s, t);
@@ -165,7 +189,7 @@ static inline int F9_FN(choose)(const f9_state *s, int *band, int *bit) {
         int d;
         if (!open) continue;
         for (d = 0; d < 9; d++) {
-            uint32_t c = s->cand[3 * d + b];
+            uint32_t c = s->cand[F9_AT(d, b)];
             fours |= threes & c;
             threes |= twos & c;
             twos |= ones & c;
@@ -213,11 +237,12 @@ static int64_t F9_FN(search)(sdk_fast9 *f, f9_state *s, int64_t limit, uint8_t *
                 /* Try the cell's lowest digit here; the stack keeps the state without it. */
                 uint32_t bit = (uint32_t)1 << p;
                 int d = 0;
-                while (!(s->cand[3 * d + b] & bit)) d++;
+                while (!(s->cand[F9_AT(d, b)] & bit)) d++;
                 f->guesses++;
                 stack[depth] = *s;
-                stack[depth].cand[3 * d + b] &= ~bit;
-                stack[depth].dirty = (uint32_t)1 << (3 * d + b);
+                stack[depth].cand[F9_AT(d, b)] &= ~bit;
+                stack[depth].dirty = (uint32_t)1 << (F9_AT(d, b));
+                stack[depth].digits = 0;
                 depth++;
                 F9_FN(place)(s, t, d, b, p);
                 continue;
