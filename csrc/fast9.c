@@ -57,6 +57,16 @@ static inline int f9_ctz(uint32_t x) {
 #endif
 }
 
+static inline int f9_popcount(uint32_t x) {
+#if defined(__GNUC__)
+    return __builtin_popcount(x);
+#else
+    int n = 0;
+    while (x) { x &= x - 1; n++; }
+    return n;
+#endif
+}
+
 static void f9_write(const f9_state *s, uint8_t *out) {
     int d, b;
     for (d = 0; d < 9; d++) {
@@ -144,18 +154,44 @@ void sdk_fast9_free(sdk_fast9 *f) {
 
 size_t sdk_fast9_bytes(void) { return sizeof(sdk_fast9); }
 
-/* Puts the givens on a fresh state. Returns 0 when two of them clash or a value is above 9. */
-static int load(const sdk_fast9 *f, f9_state *s, const uint8_t givens[81]) {
-    int cell;
-    for (cell = 0; cell < 27; cell++) s->cand[cell] = 0x7FFFFFF;
-    s->unsolved[0] = s->unsolved[1] = s->unsolved[2] = 0x7FFFFFF;
-    s->dirty = 0;
+/* Spreads three bits (one per row, box or column group of a band) to the band's cells. */
+static uint32_t band_rows(uint32_t three) {
+    return (three & 1 ? 0x1FFu : 0) | (three & 2 ? 0x1FFu << 9 : 0) | (three & 4 ? 0x1FFu << 18 : 0);
+}
+
+static uint32_t band_boxes(uint32_t three) {
+    return (three & 1 ? 0x1C0E07u : 0) | (three & 2 ? 0x1C0E07u << 3 : 0) |
+           (three & 4 ? 0x1C0E07u << 6 : 0);
+}
+
+/* Puts the givens on a fresh state in one pass: per digit, the rows, columns and boxes it
+ * already holds close to it, and every given cell closes to the other digits. Returns 0 when
+ * two givens clash or a value is above 9. */
+static int load(f9_state *s, const uint8_t givens[81]) {
+    uint16_t rows[9] = {0}, cols[9] = {0}, boxes[9] = {0};
+    uint32_t given[3] = {0, 0, 0}, own[27] = {0};
+    int cell, d, b;
     for (cell = 0; cell < 81; cell++) {
-        int v = givens[cell], b = cell / 27, p = cell % 27;
+        int v = givens[cell], r = cell / 9, c = cell % 9, k = r / 3 * 3 + c / 3;
         if (!v) continue;
-        if (v > 9 || !(s->cand[F9_AT(v - 1, b)] & ((uint32_t)1 << p))) return 0;
-        f9_place_portable(s, &f->tables, v - 1, b, p);
+        if (v > 9) return 0;
+        d = v - 1;
+        if ((rows[d] >> r & 1) | (cols[d] >> c & 1) | (boxes[d] >> k & 1)) return 0;
+        rows[d] |= (uint16_t)(1 << r);
+        cols[d] |= (uint16_t)(1 << c);
+        boxes[d] |= (uint16_t)(1 << k);
+        given[r / 3] |= (uint32_t)1 << (cell % 27);
+        own[F9_AT(d, r / 3)] |= (uint32_t)1 << (cell % 27);
     }
+    for (d = 0; d < 9; d++) {
+        uint32_t col_cells = (uint32_t)cols[d] | (uint32_t)cols[d] << 9 | (uint32_t)cols[d] << 18;
+        for (b = 0; b < 3; b++) {
+            uint32_t closed = given[b] | col_cells | band_rows(rows[d] >> (3 * b) & 7u) |
+                              band_boxes(boxes[d] >> (3 * b) & 7u);
+            s->cand[F9_AT(d, b)] = (0x7FFFFFFu & ~closed) | own[F9_AT(d, b)];
+        }
+    }
+    for (b = 0; b < 3; b++) s->unsolved[b] = 0x7FFFFFFu & ~given[b];
     s->dirty = 0x7FFFFFF;
     s->digits = 0x1FF;
     return 1;
@@ -165,7 +201,7 @@ int64_t sdk_fast9_count(sdk_fast9 *f, const uint8_t givens[81], int64_t limit,
                         uint8_t first[81]) {
     f9_state s;
     f->guesses = 0;
-    if (!load(f, &s, givens)) return 0;
+    if (!load(&s, givens)) return 0;
 #if F9_HAVE_AVX2
     if (f->has_avx2 && !f->portable) return f9_search_avx2(f, &s, limit, first);
 #endif

@@ -179,10 +179,13 @@ static inline int F9_FN(propagate)(f9_state *s, const f9_tables *t) {
     }
 }
 
-/* The cell to guess on: the first (row-major) with two candidates, else with three, else the
- * first open cell. Writes its band and bit; returns 0 when every cell is placed. */
-static inline int F9_FN(choose)(const f9_state *s, int *band, int *bit) {
-    int b, fallback_b = -1, fallback_p = 0;
+/* The cell to guess on: one with two candidates, else the first (row-major) with three, else the
+ * first open cell. Among two-candidate cells, the one whose column has the fewest open cells in
+ * its band, then whose row has the most (then the first): measured on the shared sets, this cuts
+ * guesses by about a quarter against taking the first. Writes the cell's band and bit; returns
+ * 0 when every cell is placed. */
+static inline int F9_FN(choose)(const f9_state *s, const f9_tables *t, int *band, int *bit) {
+    int b, fallback_b = -1, fallback_p = 0, best = 99;
     uint32_t threes_seen[3] = {0, 0, 0};
     for (b = 0; b < 3; b++) {
         uint32_t open = s->unsolved[b], ones = 0, twos = 0, threes = 0, fours = 0, pair;
@@ -196,10 +199,16 @@ static inline int F9_FN(choose)(const f9_state *s, int *band, int *bit) {
             ones |= c;
         }
         pair = open & twos & ~threes;
-        if (pair) {
-            *band = b;
-            *bit = f9_ctz(pair);
-            return 1;
+        while (pair) {
+            int p = f9_ctz(pair);
+            int score = 3 * f9_popcount(open & t->column[p % 9]) -
+                        f9_popcount(open & (uint32_t)0x1FF << (p / 9 * 9));
+            pair &= pair - 1;
+            if (score < best) {
+                best = score;
+                *band = b;
+                *bit = p;
+            }
         }
         threes_seen[b] = open & threes & ~fours;
         if (fallback_b < 0) {
@@ -207,6 +216,7 @@ static inline int F9_FN(choose)(const f9_state *s, int *band, int *bit) {
             fallback_p = f9_ctz(open);
         }
     }
+    if (best < 99) return 1;
     if (fallback_b < 0) return 0;
     for (b = 0; b < 3; b++) {
         if (threes_seen[b]) {
@@ -230,7 +240,7 @@ static int64_t F9_FN(search)(sdk_fast9 *f, f9_state *s, int64_t limit, uint8_t *
     for (;;) {
         int b, p;
         if (F9_FN(propagate)(s, t)) {
-            if (!F9_FN(choose)(s, &b, &p)) {
+            if (!F9_FN(choose)(s, t, &b, &p)) {
                 if (count++ == 0 && first) f9_write(s, first);
                 if (limit > 0 && count >= limit) return count;
             } else {
