@@ -20,7 +20,7 @@ WARN     = -std=c99 -Wall -Wextra -Werror -pedantic
 SOFLAGS  = -shared -fPIC -fvisibility=hidden
 LIBFLAG ?= -shared
 
-BUILD   := build/$(LUA_VERSION)
+BUILD   ?= build/$(LUA_VERSION)
 OBJDIR  := $(BUILD)/obj
 CORE_SO := $(BUILD)/sudoku/core.so
 CORE_SRC := $(wildcard csrc/*.c)

@@ -86,16 +86,31 @@ static void f9_write(const f9_state *s, uint8_t *out) {
 #undef F9_FN
 #undef F9_SIMD
 
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+/* The AVX2 build: the same source with every function compiled for AVX2/BMI2/POPCNT. GCC and
+ * clang each have their own pragma for that; other compilers get the portable build only, and
+ * so does a build with -DSDK_FAST9_PORTABLE_ONLY (how the tests stand in for a CPU without AVX2). */
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(SDK_FAST9_PORTABLE_ONLY)
+#if defined(__clang__)
+#define F9_HAVE_AVX2 1
+#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,popcnt"))), apply_to = function)
+#elif defined(__GNUC__)
 #define F9_HAVE_AVX2 1
 #pragma GCC push_options
 #pragma GCC target("avx2,bmi,bmi2,popcnt")
+#endif
+#endif
+
+#if defined(F9_HAVE_AVX2)
 #define F9_SIMD 1
 #define F9_FN(name) f9_##name##_avx2
 #include "fast9_search.h"
 #undef F9_FN
 #undef F9_SIMD
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 #else
 #define F9_HAVE_AVX2 0
 #endif
