@@ -23,6 +23,7 @@ typedef struct f9_state {
     uint32_t unsolved[3]; /* cells of each band with no digit yet */
     uint32_t dirty;       /* cand words changed since the band rule last ran on them */
     uint32_t digits;      /* digits changed since the stack rule last ran on them */
+    uint32_t bands;       /* bands changed since naked singles were last looked for there */
 } f9_state;
 
 /* Lookup tables, built by sdk_fast9_new into the object: no shared mutable state. */
@@ -209,6 +210,7 @@ static int load(f9_state *s, const uint8_t givens[81]) {
     for (b = 0; b < 3; b++) s->unsolved[b] = 0x7FFFFFFu & ~given[b];
     s->dirty = 0x7FFFFFF;
     s->digits = 0x1FF;
+    s->bands = 7;
     return 1;
 }
 

@@ -45,12 +45,12 @@ static inline void F9_FN(place)(f9_state *s, const f9_tables *t, int d, int b, i
     int e;
     s->unsolved[b] &= ~bit;
     /* Every digit loses the cell; d gets it back just below. */
-    s->dirty |= F9_FN(take_cell)(s, b, bit) << F9_AT(0, b);
+    s->dirty |= (F9_FN(take_cell)(s, b, bit) & ~((uint32_t)1 << d)) << F9_AT(0, b);
     s->cand[F9_AT(d, b)] |= bit;
     {
         int i = F9_AT(d, b);
         uint32_t kept = s->cand[i] & ~t->peers[p];
-        s->dirty = (s->dirty & ~((uint32_t)1 << i)) | (uint32_t)(kept != s->cand[i]) << i;
+        s->dirty |= (uint32_t)(kept != s->cand[i]) << i;
         s->cand[i] = kept;
     }
     for (e = 0; e < 3; e++) {
@@ -86,9 +86,12 @@ static inline int F9_FN(band_rule)(f9_state *s, const f9_tables *t, int i) {
  * else the number of placements. */
 static inline int F9_FN(naked_singles)(f9_state *s, const f9_tables *t) {
     int b, placed = 0;
-    for (b = 0; b < 3; b++) {
-        uint32_t open = s->unsolved[b], ones = 0, twos = 0, singles;
+    while (s->bands) {
+        uint32_t open, ones = 0, twos = 0, singles;
         int d;
+        b = f9_ctz(s->bands);
+        s->bands &= s->bands - 1;
+        open = s->unsolved[b];
         if (!open) continue;
         for (d = 0; d < 9; d++) {
             uint32_t c = s->cand[F9_AT(d, b)];
@@ -147,10 +150,11 @@ static inline int F9_FN(column_rule)(f9_state *s, const f9_tables *t) {
             uint32_t one_row = (r0 ^ r1 ^ r2) & ~(r0 & r1 & r2);
             uint32_t cells = only_here & one_row;
             while (cells) {
-                int col = f9_ctz(cells);
-                uint32_t here = c & t->column[col] & s->unsolved[b];
+                /* Re-read: a placement just made may have taken this column's last place. */
+                uint32_t here = s->cand[F9_AT(d, b)] & t->column[f9_ctz(cells)];
                 cells &= cells - 1;
-                if (here) {
+                if (!here) return -1;
+                if (here & s->unsolved[b]) {
                     F9_FN(place)(s, t, (int)d, (int)b, f9_ctz(here));
                     changed++;
                 }
@@ -168,6 +172,7 @@ static inline int F9_FN(propagate)(f9_state *s, const f9_tables *t) {
             int i = f9_ctz(s->dirty);
             s->dirty &= s->dirty - 1;
             s->digits |= (uint32_t)1 << (i % 9);
+            s->bands |= (uint32_t)1 << (i / 9);
             if (!F9_FN(band_rule)(s, t, i)) return 0;
         }
         n = F9_FN(naked_singles)(s, t);
@@ -253,6 +258,7 @@ static int64_t F9_FN(search)(sdk_fast9 *f, f9_state *s, int64_t limit, uint8_t *
                 stack[depth].cand[F9_AT(d, b)] &= ~bit;
                 stack[depth].dirty = (uint32_t)1 << (F9_AT(d, b));
                 stack[depth].digits = 0;
+                stack[depth].bands = 0;
                 depth++;
                 F9_FN(place)(s, t, d, b, p);
                 continue;
