@@ -22,7 +22,7 @@ SOFLAGS  = -shared -fPIC -fvisibility=hidden
 THREADS  = -pthread
 LIBFLAG ?= -shared
 
-BUILD   := build/$(LUA_VERSION)
+BUILD   ?= build/$(LUA_VERSION)
 OBJDIR  := $(BUILD)/obj
 CORE_SO := $(BUILD)/sudoku/core.so
 CORE_SRC := $(wildcard csrc/*.c)

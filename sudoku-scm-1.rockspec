@@ -36,6 +36,8 @@ build = {
         "csrc/batch.c",
         "csrc/board.c",
         "csrc/constraint.c",
+        "csrc/dispatch.c",
+        "csrc/fast9.c",
         "csrc/lsudoku.c",
         "csrc/solver.c",
       },

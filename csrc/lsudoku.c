@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "compat.h"
-#include "solver.h"
+#include "dispatch.h"
 
 #define BOARD_MT "sudoku.Board"
 #define SOLVER_MT "sudoku.Solver"
@@ -346,11 +346,44 @@ static int board_regions(lua_State *L) {
     return 1;
 }
 
+/* ---- the 9x9 fast path: one object per module instance, an upvalue of the functions that
+ * use it (no C global); its memory comes from the state's allocator. -------------------- */
+
+#define FAST9_MT "sudoku.fast9"
+
+typedef struct lfast9 {
+    sdk_fast9 *f;   /* NULL: not created (memory), the general engine does everything */
+} lfast9;
+
+static int fast9_gc(lua_State *L) {
+    lfast9 *lf = (lfast9 *)lua_touserdata(L, 1);
+    if (lf->f) sdk_fast9_free(lf->f);
+    lf->f = NULL;
+    return 0;
+}
+
+static void push_fast9(lua_State *L) {
+    lfast9 *lf = (lfast9 *)compat_newuserdata(L, sizeof(lfast9));
+    lf->f = NULL;
+    if (luaL_newmetatable(L, FAST9_MT)) {
+        lua_pushcfunction(L, fast9_gc);
+        lua_setfield(L, -2, "__gc");
+    }
+    lua_setmetatable(L, -2);
+    lf->f = sdk_fast9_new(state_allocator(L));
+    if (!lf->f) memory_error(L);
+}
+
+static sdk_fast9 *upvalue_fast9(lua_State *L) {
+    lfast9 *lf = (lfast9 *)lua_touserdata(L, lua_upvalueindex(1));
+    return lf ? lf->f : NULL;
+}
+
 static int board_solve(lua_State *L) {
     sdk_board *b = check_board(L, 1);
     int rc;
     check_not_busy(L, b, "solve");
-    rc = sdk_solve(state_allocator(L), b);
+    rc = sdk_dispatch_solve(upvalue_fast9(L), state_allocator(L), b);
     if (rc < 0) return memory_error(L);
     lua_pushboolean(L, rc);
     return 1;
@@ -372,9 +405,119 @@ static int board_count(lua_State *L) {
         if (rc != SDK_OK) return memory_error(L);
         b = &copy->b;
     }
-    count = sdk_count(state_allocator(L), b, (int64_t)limit);
+    count = sdk_dispatch_count(upvalue_fast9(L), state_allocator(L), b, (int64_t)limit);
     if (count < 0) return memory_error(L);
     lua_pushinteger(L, (lua_Integer)count);
+    return 1;
+}
+
+/* The 81 givens of a line of 1-9 and blanks (.0_?*); 0 when the line is not in that form. */
+static int read_line81(const char *text, size_t len, uint8_t givens[81]) {
+    size_t i;
+    if (len != 81) return 0;
+    for (i = 0; i < 81; i++) {
+        char ch = text[i];
+        if (ch >= '1' && ch <= '9')
+            givens[i] = (uint8_t)(ch - '0');
+        else if (ch == '.' || ch == '0' || ch == '_' || ch == '?' || ch == '*')
+            givens[i] = 0;
+        else
+            return 0;
+    }
+    return 1;
+}
+
+static void push_line81(lua_State *L, const uint8_t values[81]) {
+    char out[81];
+    int i;
+    for (i = 0; i < 81; i++) out[i] = (char)('0' + values[i]);
+    lua_pushlstring(L, out, 81);
+}
+
+/* core.solve_line(text): the per-puzzle shortcut behind sudoku.solve for the datasets' own
+ * form, 81 characters of 1-9 and blanks (.0_?*). Returns the solution line, or nil and
+ * "no solution", or false when the text is not in that form (the Lua reader then takes it
+ * and gives its exact error). Same answers as parse + Board:solve. */
+static int l_solve_line(lua_State *L) {
+    size_t len;
+    const char *text = luaL_checklstring(L, 1, &len);
+    uint8_t givens[81], solution[81];
+    sdk_fast9 *f = upvalue_fast9(L);
+    int rc, i;
+    if (!read_line81(text, len, givens)) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    rc = f ? sdk_fast9_solve(f, givens, solution) : 2;
+    if (rc == 2) {
+        /* Several solutions (or no fast path): the general engine picks the first. */
+        lboard *lb = push_board(L);
+        if (sdk_board_init(&lb->b, state_allocator(L), 3, 3) != SDK_OK) return memory_error(L);
+        lb->open = 1;
+        for (i = 0; i < 81; i++)
+            if (givens[i]) sdk_board_set(&lb->b, i, givens[i]);
+        rc = sdk_solve(state_allocator(L), &lb->b);
+        if (rc < 0) return memory_error(L);
+        memcpy(solution, lb->b.value, 81);
+    }
+    if (rc == 0) {
+        lua_pushnil(L);
+        lua_pushliteral(L, "no solution");
+        return 2;
+    }
+    push_line81(L, solution);
+    return 1;
+}
+
+/* core.fast9(text, limit [, isa]): the fast path alone, for tests and research. Counts the
+ * solutions of an 81-character line up to limit (0: all) and returns the count, the first
+ * solution found (or nil) and the guesses made. isa "portable" forces the portable build. */
+static int l_fast9(lua_State *L) {
+    size_t len;
+    const char *text = luaL_checklstring(L, 1, &len);
+    lua_Integer limit = compat_checkinteger(L, 2);
+    const char *isa = luaL_optstring(L, 3, "auto");
+    sdk_fast9 *f = upvalue_fast9(L);
+    uint8_t givens[81], first[81];
+    int64_t count;
+    luaL_argcheck(L, read_line81(text, len, givens), 1,
+                  "81 characters of 1-9 and blanks (.0_?*) expected");
+    luaL_argcheck(L, limit >= 0, 2, "limit must be 0 (all) or more");
+    luaL_argcheck(L, strcmp(isa, "auto") == 0 || strcmp(isa, "portable") == 0, 3,
+                  "isa must be \"auto\" or \"portable\"");
+    if (!f) return memory_error(L);
+    sdk_fast9_use_portable(f, strcmp(isa, "portable") == 0);
+    count = sdk_fast9_count(f, givens, (int64_t)limit, first);
+    sdk_fast9_use_portable(f, 0);
+    lua_pushinteger(L, (lua_Integer)count);
+    if (count > 0) push_line81(L, first); else lua_pushnil(L);
+    lua_pushinteger(L, (lua_Integer)sdk_fast9_guesses(f));
+    return 3;
+}
+
+/* Bytes held by one board of this shape, the board's own arrays included. */
+static int board_bytes(lua_State *L) {
+    const sdk_board *b = check_board(L, 1);
+    size_t n = sizeof(lboard) + (size_t)b->ncells                      /* value */
+               + sizeof(sdk_mask) * (size_t)b->nunits                   /* used */
+               + sizeof(int) * (size_t)(b->nunits + 1 + b->ncells + 1)  /* starts */
+               + sizeof(int) * (size_t)(2 * (b->unit_start[b->nunits]))  /* both lists */
+               + (b->jigsaw ? (size_t)b->ncells : 0)
+               + (b->nextra ? sizeof(int) * (size_t)(b->nextra + 1 + b->extra_start[b->nextra]) : 0);
+    lua_pushinteger(L, (lua_Integer)n);
+    return 1;
+}
+
+/* core.fast9_bytes(): bytes of the fast path's object (tables and whole search stack). */
+static int l_fast9_bytes(lua_State *L) {
+    lua_pushinteger(L, (lua_Integer)sdk_fast9_bytes());
+    return 1;
+}
+
+/* core.fast9_isa(): which build of the fast path this CPU runs ("avx2" or "portable"). */
+static int l_fast9_isa(lua_State *L) {
+    sdk_fast9 *f = upvalue_fast9(L);
+    lua_pushstring(L, f ? sdk_fast9_isa(f) : "none");
     return 1;
 }
 
@@ -390,8 +533,7 @@ static const luaL_Reg board_methods[] = {
     {"add_region", board_add_region},
     {"set_regions", board_set_regions},
     {"regions", board_regions},
-    {"solve", board_solve},
-    {"count", board_count},
+    {"bytes", board_bytes},
     {NULL, NULL}
 };
 
@@ -1036,6 +1178,31 @@ static void new_class(lua_State *L, const char *name, const luaL_Reg *methods, l
     lua_setfield(L, -2, "__name");
 }
 
+/* With module and Board metatable on the stack: the functions that share the fast path object. */
+static void add_fast9_functions(lua_State *L) {
+    static const luaL_Reg board_fns[] = {{"solve", board_solve}, {"count", board_count}, {NULL, NULL}};
+    static const luaL_Reg module_fns[] = {
+        {"solve_line", l_solve_line}, {"fast9", l_fast9}, {"fast9_isa", l_fast9_isa},
+        {NULL, NULL}};
+    const luaL_Reg *r;
+    push_fast9(L);                           /* module, mt, fast9 */
+    lua_getfield(L, -3, "Board");            /* module, mt, fast9, methods */
+    for (r = board_fns; r->name; r++) {
+        lua_pushvalue(L, -2);
+        lua_pushcclosure(L, r->func, 1);
+        lua_setfield(L, -2, r->name);
+    }
+    lua_pop(L, 1);                           /* module, mt, fast9 */
+    for (r = module_fns; r->name; r++) {
+        lua_pushvalue(L, -1);
+        lua_pushcclosure(L, r->func, 1);
+        lua_setfield(L, -4, r->name);
+    }
+    lua_pop(L, 1);                           /* module, mt */
+    lua_pushcfunction(L, l_fast9_bytes);
+    lua_setfield(L, -3, "fast9_bytes");
+}
+
 SDK_EXPORT int luaopen_sudoku_core(lua_State *L) {
     lua_newtable(L);
     lua_pushcfunction(L, l_new_board);
@@ -1048,6 +1215,7 @@ SDK_EXPORT int luaopen_sudoku_core(lua_State *L) {
     lua_setfield(L, -2, "MAX_SIZE");
 
     new_class(L, BOARD_MT, board_methods, board_gc, "Board");
+    add_fast9_functions(L);
     lua_pushcfunction(L, board_eq);
     lua_setfield(L, -2, "__eq");
     lua_setfield(L, -2, "board_meta");
