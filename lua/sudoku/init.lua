@@ -40,10 +40,7 @@ end
 -- opts.limit = n: counts, errors, stats, counts[i] being the solutions up to n (0 when there is
 -- none) or false for a line that could not be read. opts.threads (default 1; 0: one per CPU),
 -- opts.portable (force the 9x9 fast path's portable code). See docs/API.md.
-function sudoku.solve_many(text, opts)
-  -- Not a tail call, so that argument errors name 'solve_many'.
-  local results, errors, stats = core.solve_many(text, opts)
-  return results, errors, stats
-end
+-- The C function itself, so that an argument error names 'solve_many' and the caller's line.
+sudoku.solve_many = core.solve_many
 
 return sudoku
