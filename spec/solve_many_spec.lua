@@ -174,6 +174,21 @@ describe("sudoku.solve_many", function()
     end)
   end)
 
+  describe("agrees with the published solutions", function()
+    for _, name in ipairs{ "forum_hardest_1106_solved.txt", "kaggle_1m_first10k_solved.txt",
+                           "rust_sudoku_testset_solved.txt", "gecode_9x9_solved.txt" } do
+      it("of " .. name, function()
+        local records = data.shared_records(name)
+        local solutions, errors, stats = sudoku.solve_many(shared(name), { threads = 2 })
+        assert.same({}, errors)
+        assert.equal(#records, stats.solved)
+        for i, rec in ipairs(records) do
+          assert.equal(rec[2], solutions[i], name .. " record " .. i)
+        end
+      end)
+    end
+  end)
+
   describe("takes the first solution of a puzzle with several from the general engine", function()
     it("so that it is the one Board:solve() gives, whatever the threads", function()
       local list = {}
@@ -186,6 +201,15 @@ describe("sudoku.solve_many", function()
       assert.same(one, two)
       for i, puzzle in ipairs(list) do
         assert.equal(sudoku.solve(puzzle), one[i], "puzzle " .. i)
+      end
+    end)
+
+    it("on every serg puzzle", function()
+      local list = puzzles("serg_benchmark.txt")
+      local solutions, errors = sudoku.solve_many(lines(list), { threads = 0 })
+      assert.same({}, errors)
+      for i, puzzle in ipairs(list) do
+        assert.equal(sudoku.solve(puzzle), solutions[i], "puzzle " .. i)
       end
     end)
   end)
