@@ -10,9 +10,12 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Puzzles a thread takes at once: enough to make the shared index cheap, few enough that the
- * last chunks still spread over the threads. */
+/* Most puzzles a thread takes at once: enough to make the shared index cheap. Smaller batches
+ * use smaller chunks, down to one puzzle, so that a few heavy puzzles still spread over the
+ * threads. */
 #define CHUNK 64
+/* Chunks per thread a batch is cut into at least, when it has the puzzles for it. */
+#define CHUNKS_PER_THREAD 16
 
 /* Helpers beyond this many are not started, whatever is asked. */
 #define MAX_THREADS 256
@@ -57,6 +60,7 @@ struct sdk_batch {
     /* Shared while the threads run. */
     pthread_mutex_t lock;
     size_t next;           /* first puzzle not yet taken */
+    size_t chunk;          /* puzzles taken at once */
     int error;             /* SDK_ENOMEM once any thread ran out of memory: everyone stops */
 
     sdk_batch_stats stats;
@@ -278,7 +282,7 @@ static int take_chunk(sdk_batch *b, int locked, size_t *first, size_t *end) {
     more = !b->error && b->next < b->nitems;
     if (more) {
         *first = b->next;
-        *end = b->nitems - b->next > CHUNK ? b->next + CHUNK : b->nitems;
+        *end = b->nitems - b->next > b->chunk ? b->next + b->chunk : b->nitems;
         b->next = *end;
     }
     if (locked) pthread_mutex_unlock(&b->lock);
@@ -337,10 +341,12 @@ static int run_pool(sdk_batch *b, int threads) {
     pthread_t *ids;
     locked_alloc la;
     int started = 0, i, error = SDK_OK;
-    size_t chunks = (b->nitems + CHUNK - 1) / CHUNK;
 
-    if ((size_t)threads > chunks) threads = chunks ? (int)chunks : 1;
     if (threads > MAX_THREADS) threads = MAX_THREADS;
+    if ((size_t)threads > b->nitems) threads = b->nitems ? (int)b->nitems : 1;
+    b->chunk = b->nitems / ((size_t)threads * CHUNKS_PER_THREAD);
+    if (b->chunk < 1) b->chunk = 1;
+    if (b->chunk > CHUNK) b->chunk = CHUNK;
     workers = sdk_alloc(b->alloc, sizeof(worker) * (size_t)threads);
     ids = sdk_alloc(b->alloc, sizeof(pthread_t) * (size_t)threads);
     if (!workers || !ids) {

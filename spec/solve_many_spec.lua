@@ -168,9 +168,11 @@ describe("sudoku.solve_many", function()
       assert.is_true(stats.threads >= 1)
     end)
 
-    it("using no more threads than there are chunks of work", function()
+    it("using no more threads than there are puzzles", function()
       local _, _, stats = sudoku.solve_many(EASY, { threads = 8 })
       assert.equal(1, stats.threads)
+      _, _, stats = sudoku.solve_many(lines{ EASY, EASY, EASY }, { threads = 8 })
+      assert.equal(3, stats.threads)
     end)
   end)
 
