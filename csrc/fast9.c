@@ -186,18 +186,20 @@ static uint32_t band_boxes(uint32_t three) {
 static int load(f9_state *s, const uint8_t givens[81]) {
     uint16_t rows[9] = {0}, cols[9] = {0}, boxes[9] = {0};
     uint32_t given[3] = {0, 0, 0}, own[27] = {0};
-    int cell, d, b;
-    for (cell = 0; cell < 81; cell++) {
-        int v = givens[cell], r = cell / 9, c = cell % 9, k = r / 3 * 3 + c / 3;
-        if (!v) continue;
-        if (v > 9) return 0;
-        d = v - 1;
-        if ((rows[d] >> r & 1) | (cols[d] >> c & 1) | (boxes[d] >> k & 1)) return 0;
-        rows[d] |= (uint16_t)(1 << r);
-        cols[d] |= (uint16_t)(1 << c);
-        boxes[d] |= (uint16_t)(1 << k);
-        given[r / 3] |= (uint32_t)1 << (cell % 27);
-        own[F9_AT(d, r / 3)] |= (uint32_t)1 << (cell % 27);
+    int cell, r, c, d, b;
+    for (r = 0, cell = 0; r < 9; r++) {
+        for (c = 0; c < 9; c++, cell++) {
+            int v = givens[cell], k = r / 3 * 3 + c / 3, p = (r % 3) * 9 + c;
+            if (!v) continue;
+            if (v > 9) return 0;
+            d = v - 1;
+            if ((rows[d] >> r & 1) | (cols[d] >> c & 1) | (boxes[d] >> k & 1)) return 0;
+            rows[d] |= (uint16_t)(1 << r);
+            cols[d] |= (uint16_t)(1 << c);
+            boxes[d] |= (uint16_t)(1 << k);
+            given[r / 3] |= (uint32_t)1 << p;
+            own[F9_AT(d, r / 3)] |= (uint32_t)1 << p;
+        }
     }
     for (d = 0; d < 9; d++) {
         uint32_t col_cells = (uint32_t)cols[d] | (uint32_t)cols[d] << 9 | (uint32_t)cols[d] << 18;

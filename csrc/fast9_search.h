@@ -55,10 +55,10 @@ static inline void F9_FN(place)(f9_state *s, const f9_tables *t, int d, int b, i
     }
     for (e = 0; e < 3; e++) {
         int i = F9_AT(d, e);
-        if (e != b && (s->cand[i] & col)) {
-            s->cand[i] &= ~col;
-            s->dirty |= (uint32_t)1 << i;
-        }
+        uint32_t c = s->cand[i];
+        if (e == b) continue;
+        s->cand[i] = c & ~col;
+        s->dirty |= (uint32_t)((c & col) != 0) << i;
     }
 }
 
