@@ -10,8 +10,10 @@
  * core is told to abort (it restores the board and resets itself), and then step() re-raises
  * the original value.
  */
+#include <limits.h>
 #include <string.h>
 
+#include "batch.h"
 #include "compat.h"
 #include "dispatch.h"
 
@@ -1034,10 +1036,6 @@ static const luaL_Reg solver_methods[] = {
 };
 
 /* ---- batches: solve_many ------------------------------------------------------------------ */
-
-#include <limits.h>
-
-#include "batch.h"
 
 #define BATCH_MT "sudoku.batch"
 #define BATCH_MAX_THREADS 1024
