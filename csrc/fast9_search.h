@@ -70,14 +70,24 @@ static inline int F9_FN(band_rule)(f9_state *s, const f9_tables *t, int i) {
     uint32_t c = s->cand[i];
     uint32_t keep = t->keep[t->triads[c & 0x1FF] | t->triads[(c >> 9) & 0x1FF] << 3 |
                             t->triads[c >> 18] << 6];
-    int b = i / 9, r;
+    uint32_t r0, r1, r2, open, singles;
+    int b = i / 9;
     if (!keep) return 0;
     c &= keep;
     s->cand[i] = c;
-    for (r = 0; r < 3; r++) {
-        uint32_t row = c & ((uint32_t)0x1FF << (9 * r));
-        if (!(row & (row - 1)) && (row & s->unsolved[b]))
-            F9_FN(place)(s, t, i % 9, b, f9_ctz(row));
+    /* Rows left with one cell that is still open, found without a branch per row (after the
+     * band rule no row is empty). */
+    r0 = c & 0x1FF;
+    r1 = c >> 9 & 0x1FF;
+    r2 = c >> 18;
+    open = c & s->unsolved[b];
+    singles = (uint32_t)((r0 & (r0 - 1)) == 0) & (uint32_t)((open & 0x1FF) != 0);
+    singles |= ((uint32_t)((r1 & (r1 - 1)) == 0) & (uint32_t)((open >> 9 & 0x1FF) != 0)) << 1;
+    singles |= ((uint32_t)((r2 & (r2 - 1)) == 0) & (uint32_t)((open >> 18) != 0)) << 2;
+    while (singles) {
+        int r = f9_ctz(singles);
+        singles &= singles - 1;
+        F9_FN(place)(s, t, i % 9, b, f9_ctz(c & (uint32_t)0x1FF << (9 * r)));
     }
     return 1;
 }
