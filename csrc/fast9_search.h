@@ -158,7 +158,9 @@ static inline int F9_FN(column_rule)(f9_state *s, const f9_tables *t) {
             uint32_t r0 = c & 0x1FF, r1 = (c >> 9) & 0x1FF, r2 = c >> 18;
             uint32_t only_here = cols[b] & ~(cols[(b + 1) % 3] | cols[(b + 2) % 3]);
             uint32_t one_row = (r0 ^ r1 ^ r2) & ~(r0 & r1 & r2);
-            uint32_t cells = only_here & one_row;
+            uint32_t done = c & ~s->unsolved[b];
+            /* Columns where the digit is already placed are skipped up front. */
+            uint32_t cells = only_here & one_row & ~((done | done >> 9 | done >> 18) & 0x1FF);
             while (cells) {
                 /* Re-read: a placement just made may have taken this column's last place. */
                 uint32_t here = s->cand[F9_AT(d, b)] & t->column[f9_ctz(cells)];
