@@ -53,10 +53,11 @@ static inline void F9_FN(place)(f9_state *s, const f9_tables *t, int d, int b, i
         s->dirty |= (uint32_t)(kept != s->cand[i]) << i;
         s->cand[i] = kept;
     }
-    for (e = 0; e < 3; e++) {
-        int i = F9_AT(d, e);
+    /* The column in the other two bands, with no branch on which they are. */
+    for (e = 1; e < 3; e++) {
+        int other = b + e - (b + e >= 3 ? 3 : 0);
+        int i = F9_AT(d, other);
         uint32_t c = s->cand[i];
-        if (e == b) continue;
         s->cand[i] = c & ~col;
         s->dirty |= (uint32_t)((c & col) != 0) << i;
     }
