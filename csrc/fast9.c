@@ -29,7 +29,7 @@ typedef struct f9_state {
 /* Lookup tables, built by sdk_fast9_new into the object: no shared mutable state. */
 typedef struct f9_tables {
     uint8_t triads[512]; /* 9 cells of a row -> which of its three box segments hold any */
-    uint16_t match[512]; /* 9 line/box crossings (bit 3*line + box) -> those that lie on some
+    uint32_t match[512]; /* 9 line/box crossings (bit 3*line + box) -> those that lie on some
                             one-to-one matching of lines to boxes (0: there is none) */
     uint32_t keep[512];  /* the same for a band's row/box crossings, as the band's cells */
     uint32_t column[9];  /* the band's three cells of a column */
@@ -142,7 +142,7 @@ static void build_tables(f9_tables *t) {
             if ((x & matchings[i]) == matchings[i]) crossings |= matchings[i];
         for (i = 0; i < 9; i++)
             if (crossings & (1u << i)) cells |= (uint32_t)7 << (9 * (i / 3) + 3 * (i % 3));
-        t->match[x] = (uint16_t)crossings;
+        t->match[x] = crossings;
         t->keep[x] = cells;
     }
     for (i = 0; i < 9; i++) t->column[i] = (uint32_t)0x40201 << i;
