@@ -23,9 +23,11 @@ OPT     ?= -O2
 CFLAGS  ?= $(OPT)
 WARN     = -std=c99 -Wall -Wextra -Werror -pedantic
 SOFLAGS  = -shared -fPIC -fvisibility=hidden
+# solve_many (csrc/batch.c) runs its puzzles on POSIX threads.
+THREADS  = -pthread
 LIBFLAG ?= -shared
 
-BUILD   := build/$(LUA_VERSION)
+BUILD   ?= build/$(LUA_VERSION)
 OBJDIR  := $(BUILD)/obj
 CORE_SO := $(BUILD)/sudoku/core.so
 CORE_SRC := $(wildcard csrc/*.c)
@@ -50,10 +52,10 @@ $(FLAGS_FILE): FORCE | $(OBJDIR)
 	@echo '$(BUILD_FLAGS)' | cmp -s - $@ || echo '$(BUILD_FLAGS)' > $@
 
 $(OBJDIR)/%.o: csrc/%.c $(CORE_HDR) $(FLAGS_FILE) | $(OBJDIR)
-	$(CC) $(WARN) $(CFLAGS) -fPIC -fvisibility=hidden $(LUA_CFLAGS) -c $< -o $@
+	$(CC) $(WARN) $(CFLAGS) $(THREADS) -fPIC -fvisibility=hidden $(LUA_CFLAGS) -c $< -o $@
 
 $(CORE_SO): $(CORE_OBJ) | $(BUILD)/sudoku
-	$(CC) $(CFLAGS) $(SOFLAGS) $(LDFLAGS) -o $@ $(CORE_OBJ)
+	$(CC) $(CFLAGS) $(SOFLAGS) $(LDFLAGS) -o $@ $(CORE_OBJ) $(THREADS)
 
 $(OBJDIR) $(BUILD)/sudoku:
 	mkdir -p $@
@@ -75,7 +77,7 @@ lint:
 	luacheck $(wildcard lua spec examples bin/sudoku bench)
 
 # The bench's C driver links the core's objects (all but the Lua binding) with no Lua at all.
-# $(THREADS) is empty unless the core needs threads (solve_many's csrc/batch.c sets -pthread).
+# $(THREADS): solve_many's csrc/batch.c runs on POSIX threads.
 BENCH_BIN := $(BUILD)/bench/cbench
 BENCH_OBJ := $(filter-out $(OBJDIR)/lsudoku.o,$(CORE_OBJ))
 

@@ -33,6 +33,7 @@ build = {
     ["sudoku.core"] = {
       sources = {
         "csrc/alloc.c",
+        "csrc/batch.c",
         "csrc/board.c",
         "csrc/constraint.c",
         "csrc/dispatch.c",
@@ -41,6 +42,8 @@ build = {
         "csrc/solver.c",
       },
       incdirs = { "csrc" },
+      -- solve_many runs on POSIX threads (csrc/batch.c).
+      libraries = { "pthread" },
     },
     ["sudoku"] = "lua/sudoku/init.lua",
     ["sudoku.board"] = "lua/sudoku/board.lua",

@@ -2,20 +2,34 @@
  * The 9x9 fast path (see fast9.h): object, tables, givens, and the choice between the portable
  * search and the one compiled for AVX2/BMI2, made at run time from what the CPU reports.
  */
+/* The search is a few hot loops over small arrays that -O2 leaves scalar; -O3 unrolls and
+ * vectorises them. A pragma rather than a Makefile flag, so every build system gets it. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3")
+#endif
+
 #include "fast9.h"
 
 #include <string.h>
 
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#endif
+
+#define F9_AT(d, b) (9 * (b) + (d))
+
 typedef struct f9_state {
-    uint32_t cand[27];    /* 3*digit + band: cells of the band where the digit may go */
+    uint32_t cand[27];    /* F9_AT(digit, band): cells of the band where the digit may go */
     uint32_t unsolved[3]; /* cells of each band with no digit yet */
     uint32_t dirty;       /* cand words changed since the band rule last ran on them */
+    uint32_t digits;      /* digits changed since the stack rule last ran on them */
+    uint32_t bands;       /* bands changed since naked singles were last looked for there */
 } f9_state;
 
 /* Lookup tables, built by sdk_fast9_new into the object: no shared mutable state. */
 typedef struct f9_tables {
     uint8_t triads[512]; /* 9 cells of a row -> which of its three box segments hold any */
-    uint16_t match[512]; /* 9 line/box crossings (bit 3*line + box) -> those that lie on some
+    uint32_t match[512]; /* 9 line/box crossings (bit 3*line + box) -> those that lie on some
                             one-to-one matching of lines to boxes (0: there is none) */
     uint32_t keep[512];  /* the same for a band's row/box crossings, as the band's cells */
     uint32_t column[9];  /* the band's three cells of a column */
@@ -44,11 +58,21 @@ static inline int f9_ctz(uint32_t x) {
 #endif
 }
 
+static inline int f9_popcount(uint32_t x) {
+#if defined(__GNUC__)
+    return __builtin_popcount(x);
+#else
+    int n = 0;
+    while (x) { x &= x - 1; n++; }
+    return n;
+#endif
+}
+
 static void f9_write(const f9_state *s, uint8_t *out) {
     int d, b;
     for (d = 0; d < 9; d++) {
         for (b = 0; b < 3; b++) {
-            uint32_t c = s->cand[3 * d + b];
+            uint32_t c = s->cand[F9_AT(d, b)];
             while (c) {
                 out[27 * b + f9_ctz(c)] = (uint8_t)(d + 1);
                 c &= c - 1;
@@ -57,18 +81,37 @@ static void f9_write(const f9_state *s, uint8_t *out) {
     }
 }
 
+#define F9_SIMD 0
 #define F9_FN(name) f9_##name##_portable
 #include "fast9_search.h"
 #undef F9_FN
+#undef F9_SIMD
 
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+/* The AVX2 build: the same source with every function compiled for AVX2/BMI2/POPCNT. GCC and
+ * clang each have their own pragma for that; other compilers get the portable build only, and
+ * so does a build with -DSDK_FAST9_PORTABLE_ONLY (how the tests stand in for a CPU without AVX2). */
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(SDK_FAST9_PORTABLE_ONLY)
+#if defined(__clang__)
+#define F9_HAVE_AVX2 1
+#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,popcnt"))), apply_to = function)
+#elif defined(__GNUC__)
 #define F9_HAVE_AVX2 1
 #pragma GCC push_options
 #pragma GCC target("avx2,bmi,bmi2,popcnt")
+#endif
+#endif
+
+#if defined(F9_HAVE_AVX2)
+#define F9_SIMD 1
 #define F9_FN(name) f9_##name##_avx2
 #include "fast9_search.h"
 #undef F9_FN
+#undef F9_SIMD
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 #else
 #define F9_HAVE_AVX2 0
 #endif
@@ -99,7 +142,7 @@ static void build_tables(f9_tables *t) {
             if ((x & matchings[i]) == matchings[i]) crossings |= matchings[i];
         for (i = 0; i < 9; i++)
             if (crossings & (1u << i)) cells |= (uint32_t)7 << (9 * (i / 3) + 3 * (i % 3));
-        t->match[x] = (uint16_t)crossings;
+        t->match[x] = crossings;
         t->keep[x] = cells;
     }
     for (i = 0; i < 9; i++) t->column[i] = (uint32_t)0x40201 << i;
@@ -127,19 +170,49 @@ void sdk_fast9_free(sdk_fast9 *f) {
 
 size_t sdk_fast9_bytes(void) { return sizeof(sdk_fast9); }
 
-/* Puts the givens on a fresh state. Returns 0 when two of them clash or a value is above 9. */
-static int load(const sdk_fast9 *f, f9_state *s, const uint8_t givens[81]) {
-    int cell;
-    for (cell = 0; cell < 27; cell++) s->cand[cell] = 0x7FFFFFF;
-    s->unsolved[0] = s->unsolved[1] = s->unsolved[2] = 0x7FFFFFF;
-    s->dirty = 0;
-    for (cell = 0; cell < 81; cell++) {
-        int v = givens[cell], b = cell / 27, p = cell % 27;
-        if (!v) continue;
-        if (v > 9 || !(s->cand[3 * (v - 1) + b] & ((uint32_t)1 << p))) return 0;
-        f9_place_portable(s, &f->tables, v - 1, b, p);
+/* Spreads three bits (one per row, box or column group of a band) to the band's cells. */
+static uint32_t band_rows(uint32_t three) {
+    return (three & 1 ? 0x1FFu : 0) | (three & 2 ? 0x1FFu << 9 : 0) | (three & 4 ? 0x1FFu << 18 : 0);
+}
+
+static uint32_t band_boxes(uint32_t three) {
+    return (three & 1 ? 0x1C0E07u : 0) | (three & 2 ? 0x1C0E07u << 3 : 0) |
+           (three & 4 ? 0x1C0E07u << 6 : 0);
+}
+
+/* Puts the givens on a fresh state in one pass: per digit, the rows, columns and boxes it
+ * already holds close to it, and every given cell closes to the other digits. Returns 0 when
+ * two givens clash or a value is above 9. */
+static int load(f9_state *s, const uint8_t givens[81]) {
+    uint16_t rows[9] = {0}, cols[9] = {0}, boxes[9] = {0};
+    uint32_t given[3] = {0, 0, 0}, own[27] = {0};
+    int cell, r, c, d, b;
+    for (r = 0, cell = 0; r < 9; r++) {
+        for (c = 0; c < 9; c++, cell++) {
+            int v = givens[cell], k = r / 3 * 3 + c / 3, p = (r % 3) * 9 + c;
+            if (!v) continue;
+            if (v > 9) return 0;
+            d = v - 1;
+            if ((rows[d] >> r & 1) | (cols[d] >> c & 1) | (boxes[d] >> k & 1)) return 0;
+            rows[d] |= (uint16_t)(1 << r);
+            cols[d] |= (uint16_t)(1 << c);
+            boxes[d] |= (uint16_t)(1 << k);
+            given[r / 3] |= (uint32_t)1 << p;
+            own[F9_AT(d, r / 3)] |= (uint32_t)1 << p;
+        }
     }
+    for (d = 0; d < 9; d++) {
+        uint32_t col_cells = (uint32_t)cols[d] | (uint32_t)cols[d] << 9 | (uint32_t)cols[d] << 18;
+        for (b = 0; b < 3; b++) {
+            uint32_t closed = given[b] | col_cells | band_rows(rows[d] >> (3 * b) & 7u) |
+                              band_boxes(boxes[d] >> (3 * b) & 7u);
+            s->cand[F9_AT(d, b)] = (0x7FFFFFFu & ~closed) | own[F9_AT(d, b)];
+        }
+    }
+    for (b = 0; b < 3; b++) s->unsolved[b] = 0x7FFFFFFu & ~given[b];
     s->dirty = 0x7FFFFFF;
+    s->digits = 0x1FF;
+    s->bands = 7;
     return 1;
 }
 
@@ -147,7 +220,7 @@ int64_t sdk_fast9_count(sdk_fast9 *f, const uint8_t givens[81], int64_t limit,
                         uint8_t first[81]) {
     f9_state s;
     f->guesses = 0;
-    if (!load(f, &s, givens)) return 0;
+    if (!load(&s, givens)) return 0;
 #if F9_HAVE_AVX2
     if (f->has_avx2 && !f->portable) return f9_search_avx2(f, &s, limit, first);
 #endif

@@ -10,8 +10,10 @@
  * core is told to abort (it restores the board and resets itself), and then step() re-raises
  * the original value.
  */
+#include <limits.h>
 #include <string.h>
 
+#include "batch.h"
 #include "compat.h"
 #include "dispatch.h"
 
@@ -1033,6 +1035,131 @@ static const luaL_Reg solver_methods[] = {
     {NULL, NULL}
 };
 
+/* ---- batches: solve_many ------------------------------------------------------------------ */
+
+#define BATCH_MT "sudoku.batch"
+#define BATCH_MAX_THREADS 1024
+
+/* The batch's results live in core memory until they are copied into tables; a box on the Lua
+ * stack owns them meanwhile, so a memory error while building the tables frees them too. */
+typedef struct lbatch {
+    sdk_batch *b;
+} lbatch;
+
+static int batch_gc(lua_State *L) {
+    lbatch *lb = (lbatch *)luaL_checkudata(L, 1, BATCH_MT);
+    sdk_batch_free(lb->b);
+    lb->b = NULL;
+    return 0;
+}
+
+static const char *const batch_option_names[] = {"limit", "threads", "portable", NULL};
+
+static void read_batch_options(lua_State *L, int opts, sdk_batch_options *o) {
+    o->limit = 0;
+    o->threads = 1;
+    o->portable = 0;
+    if (lua_isnoneornil(L, opts)) return;
+    luaL_checktype(L, opts, LUA_TTABLE);
+    lua_pushnil(L);
+    while (lua_next(L, opts)) {
+        int i, known = 0;
+        if (lua_type(L, -2) == LUA_TSTRING)
+            for (i = 0; batch_option_names[i]; i++)
+                if (strcmp(lua_tostring(L, -2), batch_option_names[i]) == 0) known = 1;
+        if (!known) {
+            if (lua_type(L, -2) == LUA_TSTRING)
+                lua_pushfstring(L, "unknown option '%s'", lua_tostring(L, -2));
+            else
+                lua_pushfstring(L, "unknown option key of type %s", luaL_typename(L, -2));
+            luaL_argerror(L, opts, lua_tostring(L, -1));
+        }
+        lua_pop(L, 1);
+    }
+    lua_getfield(L, opts, "limit");
+    if (!lua_isnil(L, -1)) {
+        if (!compat_isinteger(L, -1) || lua_tonumber(L, -1) < 1)
+            luaL_argerror(L, opts, "limit must be an integer of at least 1");
+        o->limit = (int64_t)lua_tonumber(L, -1);
+    }
+    lua_getfield(L, opts, "threads");
+    if (!lua_isnil(L, -1)) {
+        if (!compat_isinteger(L, -1) || lua_tonumber(L, -1) < 0)
+            luaL_argerror(L, opts, "threads must be an integer of at least 0 (0: one per CPU)");
+        /* More threads than BATCH_MAX_THREADS would only wait on each other. */
+        o->threads = lua_tonumber(L, -1) == 0 ? sdk_batch_cpus()
+                   : lua_tonumber(L, -1) > BATCH_MAX_THREADS ? BATCH_MAX_THREADS
+                   : (int)lua_tonumber(L, -1);
+    }
+    lua_getfield(L, opts, "portable");
+    if (!lua_isnil(L, -1)) {
+        if (lua_type(L, -1) != LUA_TBOOLEAN) luaL_argerror(L, opts, "portable must be a boolean");
+        o->portable = lua_toboolean(L, -1);
+    }
+    lua_pop(L, 3);
+}
+
+/* core.solve_many(text [, opts]) -> results, errors, stats (see docs/API.md). */
+static int l_solve_many(lua_State *L) {
+    size_t len, i, n;
+    const char *text;
+    sdk_batch_options o;
+    const sdk_batch_stats *st;
+    lbatch *lb;
+    int rc;
+    luaL_checktype(L, 1, LUA_TSTRING);
+    text = lua_tolstring(L, 1, &len);
+    read_batch_options(L, 2, &o);
+    lua_settop(L, 2);
+    lb = (lbatch *)compat_newuserdata(L, sizeof(lbatch));            /* 3 */
+    lb->b = NULL;
+    if (luaL_newmetatable(L, BATCH_MT)) {
+        lua_pushcfunction(L, batch_gc);
+        lua_setfield(L, -2, "__gc");
+    }
+    lua_setmetatable(L, 3);
+    rc = sdk_batch_run(&lb->b, state_allocator(L), text, len, &o);
+    if (rc != SDK_OK) return memory_error(L);
+
+    st = sdk_batch_stats_of(lb->b);
+    n = st->puzzles;
+    lua_createtable(L, n > INT_MAX ? INT_MAX : (int)n, 0);            /* 4: results */
+    lua_newtable(L);                                                   /* 5: errors */
+    for (i = 0; i < n; i++) {
+        const char *solution;
+        size_t size;
+        int64_t count;
+        int status = sdk_batch_result(lb->b, i, &solution, &size, &count);
+        if (status == SDK_BATCH_SOLVED) {
+            if (o.limit > 0)
+                lua_pushinteger(L, (lua_Integer)count);
+            else
+                lua_pushlstring(L, solution, size);
+        } else {
+            char msg[160];
+            size_t mlen = sdk_batch_message(lb->b, i, msg, sizeof msg);
+            lua_pushlstring(L, msg, mlen);
+            lua_rawseti(L, 5, (lua_Integer)i + 1);
+            lua_pushboolean(L, 0);
+        }
+        lua_rawseti(L, 4, (lua_Integer)i + 1);
+    }
+    lua_createtable(L, 0, 5);                                          /* 6: stats */
+    lua_pushinteger(L, (lua_Integer)st->puzzles);
+    lua_setfield(L, 6, "puzzles");
+    lua_pushinteger(L, (lua_Integer)st->solved);
+    lua_setfield(L, 6, "solved");
+    lua_pushinteger(L, (lua_Integer)st->failed);
+    lua_setfield(L, 6, "failed");
+    lua_pushinteger(L, (lua_Integer)st->guesses);
+    lua_setfield(L, 6, "guesses");
+    lua_pushinteger(L, st->threads);
+    lua_setfield(L, 6, "threads");
+    sdk_batch_free(lb->b);
+    lb->b = NULL;
+    return 3;
+}
+
 /* ---- module ------------------------------------------------------------------------------- */
 
 static void new_class(lua_State *L, const char *name, const luaL_Reg *methods, lua_CFunction gc,
@@ -1080,6 +1207,8 @@ SDK_EXPORT int luaopen_sudoku_core(lua_State *L) {
     lua_setfield(L, -2, "new_board");
     lua_pushcfunction(L, l_new_solver);
     lua_setfield(L, -2, "new_solver");
+    lua_pushcfunction(L, l_solve_many);
+    lua_setfield(L, -2, "solve_many");
     lua_pushinteger(L, SDK_MAX_N);
     lua_setfield(L, -2, "MAX_SIZE");
 

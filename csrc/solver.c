@@ -723,6 +723,7 @@ void sdk_solver_reset(sdk_solver *s) {
 static int prepare(sdk_solver *s) {
     const sdk_board *b = s->b;
     size_t nu = (size_t)b->nunits;
+    size_t cells_values = (size_t)b->ncells * (size_t)b->n;
     void *p;
     int u, w, i, j, total = 0, ok;
     p = s->hints;
@@ -740,6 +741,17 @@ static int prepare(sdk_solver *s) {
     p = s->scratch;
     ok = ok && grow(s, &p, &s->scratch_size, nu * sizeof(sdk_mask));
     s->scratch = p;
+    /* The search itself allocates nothing: an elimination always bans a new candidate of an
+     * empty cell, and a frame's value order holds at most n values with at most one frame per
+     * cell, so ncells * n entries bound both for any search. */
+    p = s->elims;
+    ok = ok && grow(s, &p, &s->elims_size, cells_values * sizeof(elimination));
+    s->elims = p;
+    if (ok && s->ev && s->ev->order_values) {
+        p = s->order;
+        ok = grow(s, &p, &s->order_size, cells_values);
+        s->order = p;
+    }
     if (!ok) return SDK_ENOMEM;
     memset(s->hints, 0, nu * (size_t)b->n);
     memset(s->fixed, 0, nu * sizeof(uint64_t));

@@ -25,3 +25,31 @@ describe("build/<version>/sudoku/core.so", function()
     assert.is_nil(deps:match("liblua"))
   end)
 end)
+
+describe("a build without the AVX2 code (as on a CPU without it)", function()
+  it("builds with -DSDK_FAST9_PORTABLE_ONLY, runs the portable fast path and gets the answers", function()
+    local dir = "build/portable-" .. version
+    local out = run(("cd %s && make -s BUILD=%s CFLAGS='-O2 -DSDK_FAST9_PORTABLE_ONLY' all && echo built")
+      :format(data.root, dir))
+    assert.matches("built", out)
+    local script = [[
+      package.cpath = ARG_SO .. ";" .. package.cpath
+      package.path = ARG_LUA .. "lua/?.lua;" .. ARG_LUA .. "lua/?/init.lua;" .. package.path
+      local sudoku = require "sudoku"
+      io.write(sudoku.core.fast9_isa(), " ")
+      local ok = 0
+      for line in io.lines(ARG_DATA) do
+        local puzzle, solution = line:match("^([^#,]+),(%S+)")
+        if puzzle and sudoku.solve(puzzle) == solution then ok = ok + 1 end
+      end
+      io.write(ok)
+    ]]
+    script = script:gsub("ARG_SO", ("%q"):format(data.root .. dir .. "/?.so"))
+      :gsub("ARG_LUA", ("%q"):format(data.root))
+      :gsub("ARG_DATA", ("%q"):format(data.shared .. "magictour_top1465_solved.txt"))
+    local f = assert(io.open(data.root .. dir .. "/check.lua", "w"))
+    f:write(script)
+    f:close()
+    assert.equal("portable 1465", run("lua" .. version .. " " .. data.root .. dir .. "/check.lua"))
+  end)
+end)

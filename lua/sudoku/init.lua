@@ -34,4 +34,13 @@ function sudoku.solve(text, opts)
   return board:format("line")
 end
 
+-- Many puzzles at once, one per line of `text` (a string: read a file with f:read("a")), on
+-- POSIX threads. Without opts.limit: solutions, errors, stats, where solutions[i] is the i-th
+-- puzzle's first solution as a line or false, and errors[i] says why when it is false. With
+-- opts.limit = n: counts, errors, stats, counts[i] being the solutions up to n (0 when there is
+-- none) or false for a line that could not be read. opts.threads (default 1; 0: one per CPU),
+-- opts.portable (force the 9x9 fast path's portable code). See docs/API.md.
+-- The C function itself, so that an argument error names 'solve_many' and the caller's line.
+sudoku.solve_many = core.solve_many
+
 return sudoku

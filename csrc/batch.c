@@ -1,0 +1,533 @@
+/* Batch solving over a pool of POSIX threads. See batch.h for the line format and the model. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "batch.h"
+#include "fast9.h"
+#include "solver.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Most puzzles a thread takes at once: enough to make the shared index cheap. Smaller batches
+ * use smaller chunks, down to one puzzle, so that a few heavy puzzles still spread over the
+ * threads. */
+#define CHUNK 64
+/* Chunks per thread a batch is cut into at least, when it has the puzzles for it. */
+#define CHUNKS_PER_THREAD 16
+
+/* Helpers beyond this many are not started, whatever is asked. */
+#define MAX_THREADS 256
+
+/* Symbol table: byte -> value 1..64, 0 for a blank, NOT_SYMBOL for anything else. */
+#define NOT_SYMBOL 255
+/* Lowercase letters are values of their own above this size; below it they fold to uppercase. */
+#define FOLD_LIMIT 35
+
+static const char ALPHABET[] =
+    "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!%&";
+static const char BLANKS[] = ".0_?*";
+
+typedef struct item {
+    size_t start;      /* offset of the puzzle's first symbol in the text */
+    size_t len;        /* its symbols (trimmed, before any ',') */
+    size_t line;       /* 1-based line number in the text */
+    size_t out;        /* solve mode: offset of its solution in the output buffer */
+    int64_t count;     /* count mode: the count */
+    int status;        /* SDK_BATCH_* */
+    size_t column;     /* SDK_BATCH_BAD_CHAR: 1-based column of the character */
+    unsigned char ch;  /* and the character */
+} item;
+
+/* The allocator as helpers see it: the embedder's, behind a mutex. */
+typedef struct locked_alloc {
+    sdk_allocator inner;
+    pthread_mutex_t lock;
+} locked_alloc;
+
+struct sdk_batch {
+    sdk_allocator alloc;   /* the embedder's own, for everything the batch keeps */
+    const char *text;      /* borrowed for the run only */
+    item *items;
+    size_t nitems;
+    char *output;          /* solve mode: every solution, back to back */
+    size_t output_size;
+    int64_t limit;
+    int portable;
+    uint8_t values[256];   /* byte -> value, see NOT_SYMBOL */
+
+    /* Shared while the threads run. */
+    pthread_mutex_t lock;
+    size_t next;           /* first puzzle not yet taken */
+    size_t chunk;          /* puzzles taken at once */
+    int error;             /* SDK_ENOMEM once any thread ran out of memory: everyone stops */
+
+    sdk_batch_stats stats;
+};
+
+typedef struct worker {
+    sdk_batch *batch;
+    sdk_allocator alloc;   /* locked while helpers run */
+    sdk_fast9 *fast;       /* made on first use */
+    sdk_board board;       /* scratch for the general engine, of size board_n (0: none yet) */
+    int board_n;
+    int64_t guesses;
+    size_t solved, failed;
+    int error;
+    uint8_t givens[SDK_MAX_N * SDK_MAX_N];
+    uint8_t solution[81];
+} worker;
+
+/* ---- the locked allocator ----------------------------------------------------------------- */
+
+static void *locked_fn(void *ud, void *ptr, size_t osize, size_t nsize) {
+    locked_alloc *la = (locked_alloc *)ud;
+    void *p;
+    pthread_mutex_lock(&la->lock);
+    p = la->inner.fn(la->inner.ud, ptr, osize, nsize);
+    pthread_mutex_unlock(&la->lock);
+    return p;
+}
+
+/* ---- reading lines ------------------------------------------------------------------------ */
+
+static void build_values(uint8_t values[256]) {
+    int i;
+    memset(values, NOT_SYMBOL, 256);
+    for (i = 0; ALPHABET[i]; i++) values[(unsigned char)ALPHABET[i]] = (uint8_t)(i + 1);
+    for (i = 0; BLANKS[i]; i++) values[(unsigned char)BLANKS[i]] = 0;
+}
+
+static int is_trailing_space(char c) {
+    return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* Splits the text into puzzle items; with items NULL only counts them. Returns the count. */
+static size_t scan_lines(const char *text, size_t len, item *items, size_t *symbols) {
+    size_t pos = 0, line = 0, n = 0, total = 0;
+    /* A UTF-8 byte order mark is not part of the first line. */
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) pos = 3;
+    while (pos < len) {
+        const char *nl = memchr(text + pos, '\n', len - pos);
+        size_t eol = nl ? (size_t)(nl - text) : len;
+        const char *comma = memchr(text + pos, ',', eol - pos);
+        size_t end = comma ? (size_t)(comma - text) : eol;
+        line++;
+        if (!comma)
+            while (end > pos && is_trailing_space(text[end - 1])) end--;
+        else
+            while (end > pos && (text[end - 1] == ' ' || text[end - 1] == '\t')) end--;
+        if (text[pos] != '#' && (end > pos || comma)) {
+            if (items) {
+                item *it = &items[n];
+                memset(it, 0, sizeof *it);
+                it->start = pos;
+                it->len = end - pos;
+                it->line = line;
+                it->out = total;
+            }
+            total += end - pos;
+            n++;
+        }
+        pos = eol + 1;
+    }
+    if (symbols) *symbols = total;
+    return n;
+}
+
+/* The side of a board of count cells, or 0 when count is not N*N for 1 <= N <= 64. */
+static int side_of(size_t count) {
+    int n;
+    for (n = 1; n <= SDK_MAX_N; n++)
+        if ((size_t)n * (size_t)n == count) return n;
+    return 0;
+}
+
+/* Rows of the squarest box: the largest divisor of n that is at most sqrt(n). */
+static int squarest_rows(int n) {
+    int d, rows = 1;
+    for (d = 2; d * d <= n; d++)
+        if (n % d == 0) rows = d;
+    return rows;
+}
+
+/* Reads the givens of it into givens, in the order the Lua reader reports problems: a byte that
+ * is no symbol of any size, then a length that is no board, then a symbol too large for the
+ * board. Returns the side, or 0 with it->status set. */
+static int read_puzzle(const sdk_batch *b, item *it, uint8_t *givens) {
+    const unsigned char *p = (const unsigned char *)b->text + it->start;
+    size_t i;
+    int n;
+    for (i = 0; i < it->len; i++)
+        if (b->values[p[i]] == NOT_SYMBOL) goto bad_char;
+    n = side_of(it->len);
+    if (!n) {
+        it->status = SDK_BATCH_BAD_SIZE;
+        return 0;
+    }
+    for (i = 0; i < it->len; i++) {
+        int v = b->values[p[i]];
+        if (v > FOLD_LIMIT && n <= FOLD_LIMIT && p[i] >= 'a' && p[i] <= 'z')
+            v = b->values[p[i] - 'a' + 'A'];
+        if (v > n) goto bad_char;
+        givens[i] = (uint8_t)v;
+    }
+    return n;
+bad_char:
+    it->status = SDK_BATCH_BAD_CHAR;
+    it->ch = p[i];
+    /* The column counts from the start of the line, which a BOM on line 1 does not belong to. */
+    it->column = i + 1;
+    return 0;
+}
+
+/* ---- solving one puzzle ------------------------------------------------------------------- */
+
+/* The worker's scratch board of side n, emptied; NULL when memory runs out. */
+static sdk_board *scratch_board(worker *w, int n) {
+    int cell;
+    if (w->board_n != n) {
+        if (w->board_n) sdk_board_free(&w->board);
+        w->board_n = 0;
+        if (sdk_board_init(&w->board, w->alloc, squarest_rows(n), n / squarest_rows(n)) != SDK_OK) {
+            sdk_board_free(&w->board);
+            return NULL;
+        }
+        w->board_n = n;
+        return &w->board;
+    }
+    for (cell = 0; cell < w->board.ncells; cell++) sdk_board_set(&w->board, cell, 0);
+    return &w->board;
+}
+
+/* The general engine, exactly as Board:solve() and Board:count() run it: a fresh solver on a
+ * board holding the givens. Solve mode writes the first solution's symbols to out. */
+static int general(worker *w, item *it, int n, char *out) {
+    const sdk_batch *b = w->batch;
+    sdk_board *board = scratch_board(w, n);
+    sdk_solver *s;
+    sdk_status st;
+    int cell, rc;
+    if (!board) return SDK_ENOMEM;
+    for (cell = 0; cell < board->ncells; cell++)
+        if (w->givens[cell]) sdk_board_set(board, cell, w->givens[cell]);
+    s = sdk_solver_new(w->alloc, board, NULL);
+    if (!s) return SDK_ENOMEM;
+    if (b->limit > 0) {
+        do {
+            st = sdk_solver_step(s, 0);
+        } while (st == SDK_SOLVED && sdk_solver_stats(s)->solutions < b->limit);
+        it->count = sdk_solver_stats(s)->solutions;
+        it->status = SDK_BATCH_SOLVED;
+    } else {
+        st = sdk_solver_step(s, 0);
+        if (st == SDK_SOLVED) {
+            for (cell = 0; cell < board->ncells; cell++) out[cell] = ALPHABET[board->value[cell] - 1];
+            it->status = SDK_BATCH_SOLVED;
+        } else {
+            it->status = SDK_BATCH_UNSAT;
+        }
+    }
+    rc = st == SDK_FAILED ? SDK_ENOMEM : SDK_OK;
+    w->guesses += sdk_solver_stats(s)->guesses;
+    sdk_solver_free(s);
+    return rc;
+}
+
+static int solve_one(worker *w, item *it) {
+    sdk_batch *b = w->batch;
+    char *out = b->output ? b->output + it->out : NULL;
+    int n = read_puzzle(b, it, w->givens);
+    int i, rc = SDK_OK;
+    if (!n) return SDK_OK;
+    if (n == 9) {
+        if (!w->fast) {
+            w->fast = sdk_fast9_new(w->alloc);
+            if (!w->fast) return SDK_ENOMEM;
+            if (b->portable) sdk_fast9_use_portable(w->fast, 1);
+        }
+        if (b->limit > 0) {
+            int64_t count = sdk_fast9_count(w->fast, w->givens, b->limit, NULL);
+            w->guesses += sdk_fast9_guesses(w->fast);
+            if (count < 0) return SDK_ENOMEM;
+            it->count = count;
+            it->status = SDK_BATCH_SOLVED;
+        } else {
+            int r = sdk_fast9_solve(w->fast, w->givens, w->solution);
+            w->guesses += sdk_fast9_guesses(w->fast);
+            if (r < 0) return SDK_ENOMEM;
+            if (r == 1) {
+                for (i = 0; i < 81; i++) out[i] = ALPHABET[w->solution[i] - 1];
+                it->status = SDK_BATCH_SOLVED;
+            } else if (r == 0) {
+                it->status = SDK_BATCH_UNSAT;
+            } else {
+                /* Several solutions: which one is first is the general engine's to say. */
+                rc = general(w, it, 9, out);
+            }
+        }
+    } else {
+        rc = general(w, it, n, out);
+    }
+    return rc;
+}
+
+/* ---- the pool ----------------------------------------------------------------------------- */
+
+/* Takes the next chunk: its first puzzle in *first and its end in *end; 0 when none is left. */
+static int take_chunk(sdk_batch *b, int locked, size_t *first, size_t *end) {
+    int more;
+    if (locked) pthread_mutex_lock(&b->lock);
+    more = !b->error && b->next < b->nitems;
+    if (more) {
+        *first = b->next;
+        *end = b->nitems - b->next > b->chunk ? b->next + b->chunk : b->nitems;
+        b->next = *end;
+    }
+    if (locked) pthread_mutex_unlock(&b->lock);
+    return more;
+}
+
+static void report_error(sdk_batch *b, int locked, int error) {
+    if (locked) pthread_mutex_lock(&b->lock);
+    b->error = error;
+    if (locked) pthread_mutex_unlock(&b->lock);
+}
+
+/* One thread's loop; locked says whether helpers share the batch. */
+static void work(worker *w, int locked) {
+    sdk_batch *b = w->batch;
+    size_t first, end, i;
+    while (take_chunk(b, locked, &first, &end)) {
+        for (i = first; i < end; i++) {
+            item *it = &b->items[i];
+            int rc = solve_one(w, it);
+            if (rc != SDK_OK) {
+                w->error = rc;
+                report_error(b, locked, rc);
+                return;
+            }
+            if (it->status == SDK_BATCH_SOLVED && (b->limit <= 0 || it->count > 0))
+                w->solved++;
+            else
+                w->failed++;
+        }
+    }
+}
+
+static void *helper_main(void *arg) {
+    work((worker *)arg, 1);
+    return NULL;
+}
+
+/* Frees what a worker made (with the allocator it was made with, which they keep). */
+static void worker_release(worker *w) {
+    sdk_fast9_free(w->fast);
+    w->fast = NULL;
+    if (w->board_n) sdk_board_free(&w->board);
+    w->board_n = 0;
+}
+
+int sdk_batch_cpus(void) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1) return 1;
+    return n > MAX_THREADS ? MAX_THREADS : (int)n;
+}
+
+/* Runs the puzzles on threads threads (the calling one included); returns the error, if any. */
+static int run_pool(sdk_batch *b, int threads) {
+    worker *workers;
+    pthread_t *ids;
+    locked_alloc la;
+    int started = 0, i, error = SDK_OK;
+
+    if (threads > MAX_THREADS) threads = MAX_THREADS;
+    if ((size_t)threads > b->nitems) threads = b->nitems ? (int)b->nitems : 1;
+    b->chunk = b->nitems / ((size_t)threads * CHUNKS_PER_THREAD);
+    if (b->chunk < 1) b->chunk = 1;
+    if (b->chunk > CHUNK) b->chunk = CHUNK;
+    workers = sdk_alloc(b->alloc, sizeof(worker) * (size_t)threads);
+    ids = sdk_alloc(b->alloc, sizeof(pthread_t) * (size_t)threads);
+    if (!workers || !ids) {
+        sdk_free(b->alloc, workers, sizeof(worker) * (size_t)threads);
+        sdk_free(b->alloc, ids, sizeof(pthread_t) * (size_t)threads);
+        return SDK_ENOMEM;
+    }
+    b->next = 0;
+    b->error = SDK_OK;
+
+    if (threads == 1) {
+        /* Inline on the calling thread: no thread, no lock. */
+        memset(&workers[0], 0, sizeof(worker));
+        workers[0].batch = b;
+        workers[0].alloc = b->alloc;
+        work(&workers[0], 0);
+        started = 1;
+    } else {
+        la.inner = b->alloc;
+        if (pthread_mutex_init(&la.lock, NULL) != 0) {
+            sdk_free(b->alloc, workers, sizeof(worker) * (size_t)threads);
+            sdk_free(b->alloc, ids, sizeof(pthread_t) * (size_t)threads);
+            return SDK_ENOMEM;
+        }
+        if (pthread_mutex_init(&b->lock, NULL) != 0) {
+            pthread_mutex_destroy(&la.lock);
+            sdk_free(b->alloc, workers, sizeof(worker) * (size_t)threads);
+            sdk_free(b->alloc, ids, sizeof(pthread_t) * (size_t)threads);
+            return SDK_ENOMEM;
+        }
+        for (i = 0; i < threads; i++) {
+            memset(&workers[i], 0, sizeof(worker));
+            workers[i].batch = b;
+            workers[i].alloc.fn = locked_fn;
+            workers[i].alloc.ud = &la;
+        }
+        /* Helpers 1..threads-1; one that cannot be started leaves its share to the rest. */
+        for (started = 1; started < threads; started++)
+            if (pthread_create(&ids[started], NULL, helper_main, &workers[started]) != 0) break;
+        work(&workers[0], 1);
+        for (i = 1; i < started; i++) pthread_join(ids[i], NULL);
+        /* The fast path objects and boards keep the locked allocator: free them while the
+         * lock still exists. */
+        for (i = 0; i < threads; i++) worker_release(&workers[i]);
+        pthread_mutex_destroy(&b->lock);
+        pthread_mutex_destroy(&la.lock);
+    }
+
+    for (i = 0; i < started; i++) {
+        if (workers[i].error) error = workers[i].error;
+        b->stats.guesses += workers[i].guesses;
+        b->stats.solved += workers[i].solved;
+        b->stats.failed += workers[i].failed;
+    }
+    if (threads == 1) worker_release(&workers[0]);
+    b->stats.threads = started;
+    sdk_free(b->alloc, workers, sizeof(worker) * (size_t)threads);
+    sdk_free(b->alloc, ids, sizeof(pthread_t) * (size_t)threads);
+    return error;
+}
+
+/* ---- the interface ------------------------------------------------------------------------ */
+
+void sdk_batch_free(sdk_batch *b) {
+    if (!b) return;
+    sdk_free(b->alloc, b->items, sizeof(item) * b->nitems);
+    sdk_free(b->alloc, b->output, b->output_size);
+    sdk_free(b->alloc, b, sizeof *b);
+}
+
+int sdk_batch_run(sdk_batch **out, sdk_allocator a, const char *text, size_t len,
+                  const sdk_batch_options *opts) {
+    sdk_batch *b;
+    size_t symbols;
+    int rc;
+    *out = NULL;
+    if (!opts || opts->threads < 1 || opts->limit < 0) return SDK_EINVAL;
+    b = sdk_alloc(a, sizeof *b);
+    if (!b) return SDK_ENOMEM;
+    memset(b, 0, sizeof *b);
+    b->alloc = a;
+    b->text = text;
+    b->limit = opts->limit;
+    b->portable = opts->portable;
+    build_values(b->values);
+
+    b->nitems = scan_lines(text, len, NULL, &symbols);
+    if (b->nitems) {
+        b->items = sdk_alloc(a, sizeof(item) * b->nitems);
+        if (!b->items) {
+            b->nitems = 0;
+            sdk_batch_free(b);
+            return SDK_ENOMEM;
+        }
+        scan_lines(text, len, b->items, NULL);
+    }
+    /* One buffer for every solution: a solution has as many symbols as its puzzle. */
+    if (b->limit <= 0 && symbols) {
+        b->output = sdk_alloc(a, symbols);
+        if (!b->output) {
+            sdk_batch_free(b);
+            return SDK_ENOMEM;
+        }
+        b->output_size = symbols;
+    }
+    b->stats.puzzles = b->nitems;
+    rc = run_pool(b, opts->threads);
+    b->text = NULL;
+    if (rc != SDK_OK) {
+        sdk_batch_free(b);
+        return rc;
+    }
+    *out = b;
+    return SDK_OK;
+}
+
+const sdk_batch_stats *sdk_batch_stats_of(const sdk_batch *b) {
+    return &b->stats;
+}
+
+int sdk_batch_result(const sdk_batch *b, size_t i, const char **solution, size_t *size,
+                     int64_t *count) {
+    const item *it = &b->items[i];
+    if (solution) *solution = NULL;
+    if (size) *size = 0;
+    if (count) *count = 0;
+    if (it->status == SDK_BATCH_SOLVED) {
+        if (b->output) {
+            if (solution) *solution = b->output + it->out;
+            if (size) *size = it->len;
+        }
+        if (count) *count = it->count;
+    }
+    return it->status;
+}
+
+/* A byte as the Lua reader shows it: printable ASCII as itself, quote and backslash escaped,
+ * anything else as \0 or \xNN. */
+static void show_byte(unsigned char c, char buf[16]) {
+    if (c == 0)
+        strcpy(buf, "\\0");
+    else if (c < 32 || c > 126)
+        sprintf(buf, "\\x%02X", (unsigned)c);
+    else if (c == '\'' || c == '\\')
+        sprintf(buf, "\\%c", c);
+    else
+        sprintf(buf, "%c", c);
+}
+
+/* Whether count is a square too large for a board. */
+static int square_over(size_t count) {
+    size_t n = SDK_MAX_N + 1;
+    for (; n * n <= count; n++)
+        if (n * n == count) return 1;
+    return 0;
+}
+
+size_t sdk_batch_message(const sdk_batch *b, size_t i, char *buf, size_t size) {
+    const item *it = &b->items[i];
+    char shown[16];
+    int r;
+    switch (it->status) {
+    case SDK_BATCH_BAD_CHAR:
+        show_byte(it->ch, shown);
+        r = snprintf(buf, size, "line %lu, column %lu: unexpected character '%s'",
+                     (unsigned long)it->line, (unsigned long)it->column, shown);
+        break;
+    case SDK_BATCH_BAD_SIZE:
+        if (square_over(it->len))
+            r = snprintf(buf, size, "line %lu: %lu cells, a board larger than %dx%d",
+                         (unsigned long)it->line, (unsigned long)it->len, SDK_MAX_N, SDK_MAX_N);
+        else
+            r = snprintf(buf, size, "line %lu: %lu cells, expected a square number such as 81",
+                         (unsigned long)it->line, (unsigned long)it->len);
+        break;
+    case SDK_BATCH_UNSAT:
+        r = snprintf(buf, size, "line %lu: no solution", (unsigned long)it->line);
+        break;
+    default:
+        r = snprintf(buf, size, "%s", "");
+    }
+    if (r < 0) return 0;
+    return (size_t)r < size ? (size_t)r : size ? size - 1 : 0;
+}

@@ -1,0 +1,76 @@
+/*
+ * Batch solving: a text of many puzzles, one per line, solved (or counted) by a pool of POSIX
+ * threads. Plain C99 over POSIX: nothing here knows about Lua.
+ *
+ * Lines: a line that is empty (or only spaces, tabs and a trailing \r) or that starts with '#'
+ * is not a puzzle and is skipped. Any other line is one puzzle: its symbols, then optionally ','
+ * and more columns (as in the *_solved.txt datasets), which are ignored. Trailing spaces, tabs
+ * and \r are ignored too. A puzzle of N*N symbols (1 <= N <= 64) is an N x N board with the
+ * squarest box shape (the largest divisor of N that is at most sqrt(N) gives the rows). Symbols
+ * are those of lua/sudoku/symbols.lua: "123456789ABC...xyz!%&" for the values 1..64, ".0_?*" for
+ * a blank, lowercase read as uppercase when N <= 35. 81-symbol puzzles go to the 9x9 fast path
+ * (fast9.h), every other size to the general engine (solver.h).
+ *
+ * First solution: when a 9x9 puzzle has several solutions the fast path leaves it to the
+ * general engine, so the solution reported is always the one sdk_solve would put on the board.
+ *
+ * Threads: the calling thread works too, and threads - 1 helpers join it; they take chunks of
+ * puzzles from a shared index under a mutex and write to per-puzzle slots, so results never
+ * depend on the thread count. Each thread has its own fast path object and scratch boards.
+ * While helpers run, every allocation goes through a mutex-protected wrapper of the allocator
+ * handed in, so the allocator need not be thread-safe (but it must not call back into anything
+ * the calling thread holds). A helper that cannot be started leaves its share to the others.
+ */
+#ifndef SUDOKU_BATCH_H
+#define SUDOKU_BATCH_H
+
+#include "common.h"
+
+typedef struct sdk_batch sdk_batch;
+
+typedef struct sdk_batch_options {
+    int64_t limit;     /* >= 1: count solutions up to limit; 0: find the first solution */
+    int threads;       /* >= 1: the calling thread plus threads - 1 helpers */
+    int portable;      /* force the fast path's portable code (sdk_fast9_use_portable) */
+} sdk_batch_options;
+
+typedef struct sdk_batch_stats {
+    size_t puzzles;    /* puzzle lines */
+    size_t solved;     /* with a solution (solve mode) or at least one (count mode) */
+    size_t failed;     /* unreadable lines, plus puzzles without a solution */
+    int64_t guesses;   /* fast path guesses plus the general engine's */
+    int threads;       /* threads that took part, the calling one included */
+} sdk_batch_stats;
+
+/* Outcome of one puzzle. */
+enum {
+    SDK_BATCH_SOLVED = 1,     /* a solution (solve mode) or a count (count mode, may be 0) */
+    SDK_BATCH_UNSAT = 0,      /* solve mode: no solution */
+    SDK_BATCH_BAD_CHAR = -1,  /* a character that is not a symbol of the board's size */
+    SDK_BATCH_BAD_SIZE = -2   /* the line's length is not N*N for 1 <= N <= 64 */
+};
+
+/* Solves every puzzle of text[0 .. len). Returns SDK_OK and the batch in *out, SDK_ENOMEM (no
+ * batch; everything allocated is freed) or SDK_EINVAL (bad options). */
+SDK_INTERNAL int sdk_batch_run(sdk_batch **out, sdk_allocator a, const char *text, size_t len,
+                               const sdk_batch_options *opts);
+SDK_INTERNAL void sdk_batch_free(sdk_batch *b);
+
+SDK_INTERNAL const sdk_batch_stats *sdk_batch_stats_of(const sdk_batch *b);
+
+/* The outcome of puzzle i (0-based, i < puzzles). On SDK_BATCH_SOLVED in solve mode *solution
+ * points to the solution's symbols (*size of them, not NUL-terminated); in count mode *count
+ * holds the count. Either pointer may be NULL. */
+SDK_INTERNAL int sdk_batch_result(const sdk_batch *b, size_t i, const char **solution,
+                                  size_t *size, int64_t *count);
+
+/* The message for an outcome other than SDK_BATCH_SOLVED, NUL-terminated in buf:
+ * "line 7, column 12: unexpected character 'x'", "line 3: 80 cells, expected a square number
+ * such as 81", "line 5: no solution" (where sudoku.solve says "no solution"). Returns its length
+ * (truncated to size - 1). */
+SDK_INTERNAL size_t sdk_batch_message(const sdk_batch *b, size_t i, char *buf, size_t size);
+
+/* Online processors (at least 1). */
+SDK_INTERNAL int sdk_batch_cpus(void);
+
+#endif

@@ -1,0 +1,50 @@
+-- Memory: the searches allocate nothing once started, and sizes are reported.
+local sudoku = require "sudoku"
+local data = require "support.data"
+
+-- Kilobytes the Lua state gained while fn ran (the core allocates through Lua's allocator, so
+-- its memory shows here), with the collector stopped so nothing is freed meanwhile.
+local function growth(fn)
+  collectgarbage("collect")
+  collectgarbage("stop")
+  local before = collectgarbage("count")
+  fn()
+  local after = collectgarbage("count")
+  collectgarbage("restart")
+  return after - before
+end
+
+describe("memory", function()
+  local hard = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+
+  it("the general engine allocates nothing after its first step, however deep it goes", function()
+    for _, line in ipairs { hard, ("."):rep(81), ("."):rep(256) } do
+      local solver = sudoku.Solver.new(assert(sudoku.parse(line)))
+      assert.equal("running", solver:step(1))
+      local status
+      assert.equal(0, growth(function() status = solver:step() end))
+      assert.equal("solved", status)
+    end
+  end)
+
+  it("the 9x9 fast path allocates nothing at all", function()
+    local boards = {}
+    for i, rec in ipairs(data.shared_records("forum_hardest_1106.txt")) do
+      boards[i] = assert(sudoku.parse(rec[1]))
+    end
+    local counts = {}
+    for i = 1, #boards do counts[i] = 0 end
+    assert.equal(0, growth(function()
+      for i = 1, #boards do counts[i] = boards[i]:count(2) end
+    end))
+    for i = 1, #boards do assert.equal(1, counts[i]) end
+  end)
+
+  it("reports bytes per board, per general solver and per fast-path object", function()
+    local b9, b25 = sudoku.Board.new { size = 9 }, sudoku.Board.new { size = 25 }
+    assert.is_true(b9:bytes() > 81 and b25:bytes() > b9:bytes())
+    local solver = sudoku.Solver.new(b9)
+    assert.is_true(solver:bytes() > 0)
+    assert.is_true(sudoku.core.fast9_bytes() > 0)
+  end)
+end)
