@@ -30,6 +30,16 @@ describe("bench verifier", function()
     assert.is_string(why)
   end)
 
+  it("rejects a grid whose rows and columns are right but whose boxes are not", function()
+    local cells = {}
+    for r = 0, 8 do
+      for c = 0, 8 do cells[#cells + 1] = tostring((r + c) % 9 + 1) end
+    end
+    local ok, why = verify.grid(("."):rep(81), table.concat(cells))
+    assert.is_false(ok)
+    assert.matches("box", why)
+  end)
+
   it("rejects a grid that changes a given", function()
     -- Cells 1 and 2 are empty in the puzzle but cell 3 holds a given 4: move it.
     local ok, why = verify.grid(PUZZLE, swapped(SOLUTION, 2, 3))
