@@ -440,16 +440,9 @@ static void push_line81(lua_State *L, const uint8_t values[81]) {
  * form, 81 characters of 1-9 and blanks (.0_?*). Returns the solution line, or nil and
  * "no solution", or false when the text is not in that form (the Lua reader then takes it
  * and gives its exact error). Same answers as parse + Board:solve. */
-static int l_solve_line(lua_State *L) {
-    size_t len;
-    const char *text = luaL_checklstring(L, 1, &len);
-    uint8_t givens[81], solution[81];
-    sdk_fast9 *f = upvalue_fast9(L);
+static int solve81(lua_State *L, sdk_fast9 *f, const uint8_t givens[81]) {
+    uint8_t solution[81];
     int rc, i;
-    if (!read_line81(text, len, givens)) {
-        lua_pushboolean(L, 0);
-        return 1;
-    }
     rc = f ? sdk_fast9_solve(f, givens, solution) : 2;
     if (rc == 2) {
         /* Several solutions (or no fast path): the general engine picks the first. */
@@ -468,6 +461,60 @@ static int l_solve_line(lua_State *L) {
         return 2;
     }
     push_line81(L, solution);
+    return 1;
+}
+
+static int l_solve_line(lua_State *L) {
+    size_t len;
+    const char *text = luaL_checklstring(L, 1, &len);
+    uint8_t givens[81];
+    if (!read_line81(text, len, givens)) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    return solve81(L, upvalue_fast9(L), givens);
+}
+
+/* sudoku.solve itself: a lone 81-character line of 1-9 and blanks is solved right here, with
+ * no Lua frame in between (for a pipeline that is most of the cost of a call); any other call
+ * goes to the Lua function given to core.wrap_solve, with its arguments unchanged. */
+static int solve_front(lua_State *L) {
+    if (lua_gettop(L) == 1 && lua_type(L, 1) == LUA_TSTRING) {
+        size_t len;
+        const char *text = lua_tolstring(L, 1, &len);
+        uint8_t givens[81];
+        if (read_line81(text, len, givens)) return solve81(L, upvalue_fast9(L), givens);
+    }
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* core.count_line(text [, limit]): the shortcut behind sudoku.count, as solve_line is for
+ * sudoku.solve: the number of solutions up to limit (none or 0: all), or false when the text is
+ * not 81 characters of 1-9 and blanks. */
+static int l_count_line(lua_State *L) {
+    size_t len;
+    const char *text = luaL_checklstring(L, 1, &len);
+    lua_Integer limit = luaL_optinteger(L, 2, 0);
+    sdk_fast9 *f = upvalue_fast9(L);
+    uint8_t givens[81];
+    luaL_argcheck(L, limit >= 0, 2, "limit must be 0 (all) or more");
+    if (!f || !read_line81(text, len, givens)) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    lua_pushinteger(L, (lua_Integer)sdk_fast9_count(f, givens, (int64_t)limit, NULL));
+    return 1;
+}
+
+/* core.wrap_solve(fallback): the function above, over the module's fast path object. */
+static int l_wrap_solve(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, 1);
+    lua_pushcclosure(L, solve_front, 2);
     return 1;
 }
 
@@ -1180,7 +1227,8 @@ static void new_class(lua_State *L, const char *name, const luaL_Reg *methods, l
 static void add_fast9_functions(lua_State *L) {
     static const luaL_Reg board_fns[] = {{"solve", board_solve}, {"count", board_count}, {NULL, NULL}};
     static const luaL_Reg module_fns[] = {
-        {"solve_line", l_solve_line}, {"fast9", l_fast9}, {"fast9_isa", l_fast9_isa},
+        {"solve_line", l_solve_line}, {"wrap_solve", l_wrap_solve}, {"count_line", l_count_line},
+        {"fast9", l_fast9}, {"fast9_isa", l_fast9_isa},
         {NULL, NULL}};
     const luaL_Reg *r;
     push_fast9(L);                           /* module, mt, fast9 */

@@ -121,6 +121,43 @@ describe("the sudoku module", function()
     it("returns nil and 'no solution' for an unsolvable puzzle", function()
       assert.same({ nil, "no solution" }, { sudoku.solve("11" .. LEET:sub(3)) })
     end)
+
+    it("gives the same answer with options, in grid form, or with other blank symbols", function()
+      assert.equal(LEET_SOLVED, sudoku.solve(LEET, { size = 9 }))
+      assert.equal(LEET_SOLVED, sudoku.solve((LEET:gsub("%.", "0")), nil))
+      assert.equal(LEET_SOLVED, sudoku.solve((LEET:gsub("(.........)", "%1\n"))))
+    end)
+
+    it("reads a line with a letter through the parser, which names the character", function()
+      assert.same({ nil, "line 1, column 2: unexpected character 'x'" },
+        { sudoku.solve(LEET:sub(1, 1) .. "x" .. LEET:sub(3)) })
+    end)
+
+    it("gives the general engine's first solution to a puzzle with several", function()
+      local puzzle = "." .. LEET_SOLVED:sub(2, 9) .. ("."):rep(72)
+      local board = assert(sudoku.parse(puzzle))
+      local solver = sudoku.Solver.new(board)
+      assert.equal("solved", solver:step())
+      assert.equal(board:format("line"), sudoku.solve(puzzle))
+    end)
+  end)
+
+  describe("sudoku.count", function()
+    it("counts the solutions up to a limit, or all of them", function()
+      assert.equal(1, sudoku.count(LEET))
+      assert.equal(2, sudoku.count(("."):rep(81), 2))
+      assert.equal(0, sudoku.count("11" .. LEET:sub(3)))
+    end)
+
+    it("counts other sizes through the parser, and returns nil and why for bad text", function()
+      assert.equal(288, sudoku.count(("."):rep(16)))
+      assert.same({ nil, "cannot infer a board size from 80 cells" }, { sudoku.count(LEET:sub(2)) })
+    end)
+
+    it("raises on a limit below 1", function()
+      assert.has_error(function() sudoku.count(LEET, 0) end,
+        "bad argument #2 to 'count' (limit must be an integer of at least 1)")
+    end)
   end)
 
   describe("Solver.new", function()

@@ -18,12 +18,12 @@ local Solver = core.Solver
 Solver.new = core.new_solver
 sudoku.Solver = Solver
 
-local solve_line = core.solve_line
+local solve_line, count_line = core.solve_line, core.count_line
 
--- The first solution of a puzzle in line format, or nil and why not. A plain 81-character line
--- goes straight to C (core.solve_line); anything else, or a line that C declines, is read by
--- sudoku.parse, which gives exact errors. Both ways give the same answer.
-function sudoku.solve(text, opts)
+-- The first solution of a puzzle in line format, or nil and why not. A lone 81-character line
+-- is solved in C before any Lua runs (core.wrap_solve); any other text, or options, come here
+-- and go through sudoku.parse, which gives exact errors. Both ways give the same answer.
+local function solve(text, opts)
   if opts == nil and type(text) == "string" and #text == 81 then
     local solution, err = solve_line(text)
     if solution ~= false then return solution, err end
@@ -32,6 +32,22 @@ function sudoku.solve(text, opts)
   if not board then return nil, err end
   if not board:solve() then return nil, "no solution" end
   return board:format("line")
+end
+sudoku.solve = core.wrap_solve(solve)
+
+-- The number of solutions of a puzzle up to limit (default: all), or nil and why the text could
+-- not be read. 81-character lines are counted in C straight away.
+function sudoku.count(text, limit, opts)
+  if limit ~= nil and (type(limit) ~= "number" or limit < 1 or limit ~= math.floor(limit)) then
+    error("bad argument #2 to 'count' (limit must be an integer of at least 1)", 2)
+  end
+  if opts == nil and type(text) == "string" and #text == 81 then
+    local n = count_line(text, limit)
+    if n ~= false then return n end
+  end
+  local board, err = parse.parse(text, opts)
+  if not board then return nil, err end
+  return board:count(limit)
 end
 
 -- Many puzzles at once, one per line of `text` (a string: read a file with f:read("a")), on
