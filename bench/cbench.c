@@ -3,12 +3,15 @@
  *
  *   cbench info
  *   cbench solve FILE [-n MAX] [-r RUNS] [-t SECONDS] [--portable]
+ *   cbench first FILE [-n MAX] [-r RUNS] [-t SECONDS] [--portable]
  *   cbench count FILE LIMIT EXPECT [-n MAX] [-r RUNS] [-t SECONDS] [--portable]
  *
  * `solve` times sdk_fast9_solve over the puzzles of FILE (the text before the first comma of
  * each line that is neither blank nor a `#` comment); every answer must be the one solution, a
  * complete valid grid that keeps the givens, and equal to the published one when the line has
- * it (`puzzle,solution`). `count` times sdk_fast9_count(limit) and every count must be EXPECT.
+ * it (`puzzle,solution`). `first` times sdk_fast9_count(limit 1): the first solution found,
+ * without the uniqueness proof that sdk_fast9_solve adds (what tdoku's figures measure), checked
+ * the same way. `count` times sdk_fast9_count(limit) and every count must be EXPECT.
  * The first run stops at the first puzzle that ends after SECONDS (the time box) and the other
  * runs take the same puzzles. Every run is verified, outside the timed loop.
  *
@@ -169,7 +172,7 @@ static void bench(const char *mode, const char *path, int64_t limit, int64_t exp
     long n, done = 0, i;
     uint8_t *answers;
     int64_t *counts, guesses = 0;
-    int counting = strcmp(mode, "count") == 0;
+    int counting = strcmp(mode, "count") == 0, first_only = strcmp(mode, "first") == 0;
     double *times;
     int run;
 
@@ -190,6 +193,8 @@ static void bench(const char *mode, const char *path, int64_t limit, int64_t exp
         for (i = 0; i < stop; i++) {
             if (counting)
                 counts[i] = sdk_fast9_count(f, ps[i].givens, limit, answers + 81 * i);
+            else if (first_only)
+                counts[i] = sdk_fast9_count(f, ps[i].givens, 1, answers + 81 * i);
             else
                 counts[i] = sdk_fast9_solve(f, ps[i].givens, answers + 81 * i);
             guesses += sdk_fast9_guesses(f);
@@ -276,9 +281,10 @@ static void info(void) {
 static void usage(void) {
     fprintf(stderr, "usage: %s info\n"
                     "       %s solve FILE [-n MAX] [-r RUNS] [-t SECONDS] [--portable]\n"
+                    "       %s first FILE [-n MAX] [-r RUNS] [-t SECONDS] [--portable]\n"
                     "       %s count FILE LIMIT EXPECT [-n MAX] [-r RUNS] [-t SECONDS] "
                     "[--portable]\n",
-            progname, progname, progname);
+            progname, progname, progname, progname);
     exit(2);
 }
 
@@ -294,7 +300,8 @@ int main(int argc, char **argv) {
         info();
         return 0;
     }
-    if (strcmp(mode, "solve") != 0 && strcmp(mode, "count") != 0) usage();
+    if (strcmp(mode, "solve") != 0 && strcmp(mode, "first") != 0 && strcmp(mode, "count") != 0)
+        usage();
     i = 2;
     if (argc <= i) usage();
     path = argv[i++];

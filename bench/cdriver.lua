@@ -35,7 +35,7 @@ function cdriver.info(bin)
   return t
 end
 
--- Times the fast path over a dataset file: opts = {mode = "solve"|"count", limit =, expect =,
+-- Times the fast path over a dataset file: opts = {mode = "solve"|"first"|"count", limit =, expect =,
 -- max =, runs =, budget =, portable =, label =}. Returns {n =, of =, runs =, median =, min =,
 -- max =, guesses =, isa =}.
 function cdriver.run(bin, path, opts)

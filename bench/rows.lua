@@ -17,14 +17,14 @@ local function check_count(set, item, count, path)
   verify.check(set.name, item, ok, why, path)
 end
 
--- (b) the per-puzzle path from Lua: sudoku.solve(line), or board:count(limit) for counting.
+-- (b) the per-puzzle path from Lua: sudoku.solve(line), or sudoku.count(line, limit) for counting.
 function rows.lua_solve(sudoku, set)
   if set.mode == "count" then
-    local parse, limit = sudoku.parse, set.limit
-    local label = ("(b) `sudoku.parse(line):count(%d)`"):format(limit)
+    local count_of, limit = sudoku.count, set.limit
+    local label = ("(b) `sudoku.count(line, %d)`"):format(limit)
     return {
       label = label,
-      work = function(item) return parse(item.puzzle):count(limit) end,
+      work = function(item) return count_of(item.puzzle, limit) end,
       check = function(item, count) check_count(set, item, count, label) end,
     }
   end
