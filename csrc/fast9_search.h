@@ -243,10 +243,11 @@ static inline int F9_FN(propagate)(f9_state *s, const f9_tables *t) {
 }
 
 /* The cell to guess on: one with two candidates, else the first (row-major) with three, else the
- * first open cell. Among two-candidate cells, the one whose column has the fewest open cells in
- * its band, then whose row has the most (then the first): measured on the shared sets, this cuts
- * guesses by about a quarter against taking the first. Writes the cell's band and bit; returns
- * 0 when every cell is placed. */
+ * first open cell. Among two-candidate cells, the one with the lowest 3 * (open cells of its
+ * column in the band) - 2 * (open cells of its box), then the first: a guess where its column
+ * is nearly full and its box nearly empty. Measured on the shared sets, this takes a quarter to
+ * a third fewer guesses than the first two-candidate cell, for first solutions and for counts
+ * alike. Writes the cell's band and bit; returns 0 when every cell is placed. */
 static inline int F9_FN(choose)(const f9_state *s, const f9_tables *t, int *band, int *bit) {
     int b, fallback_b = -1, fallback_p = 0, best = 99;
     uint32_t threes_seen[3] = {0, 0, 0};
@@ -265,7 +266,7 @@ static inline int F9_FN(choose)(const f9_state *s, const f9_tables *t, int *band
         while (pair) {
             int p = f9_ctz(pair);
             int score = 3 * f9_popcount(open & t->column[p % 9]) -
-                        f9_popcount(open & (uint32_t)0x1FF << (p / 9 * 9));
+                        2 * f9_popcount(open & (uint32_t)0x1C0E07 << (p % 9 / 3 * 3));
             pair &= pair - 1;
             if (score < best) {
                 best = score;
