@@ -48,25 +48,9 @@ struct sdk_fast9 {
     f9_state stack[F9_MAX_DEPTH];
 };
 
-static inline int f9_ctz(uint32_t x) {
-#if defined(__GNUC__)
-    return __builtin_ctz(x);
-#else
-    int i = 0;
-    while (!(x & 1)) { x >>= 1; i++; }
-    return i;
-#endif
-}
-
-static inline int f9_popcount(uint32_t x) {
-#if defined(__GNUC__)
-    return __builtin_popcount(x);
-#else
-    int n = 0;
-    while (x) { x &= x - 1; n++; }
-    return n;
-#endif
-}
+/* Bit scans on the 27-bit words, through the core's own helpers (common.h). */
+#define f9_ctz(x) sdk_lowest(x)
+#define f9_popcount(x) sdk_popcount(x)
 
 static void f9_write(const f9_state *s, uint8_t *out) {
     int d, b;

@@ -880,19 +880,21 @@ static const char *const option_names[] = {
     "seed", "different", NULL
 };
 
-static void check_options(lua_State *L, int opts) {
+/* Raises on any key of the options table at index opts that is not in names (NULL-ended), so
+ * that a misspelt option is an error rather than silently ignored. */
+static void check_option_names(lua_State *L, int opts, const char *const names[]) {
     lua_pushnil(L);
     while (lua_next(L, opts)) {
         int i, known = 0;
         if (lua_type(L, -2) == LUA_TSTRING)
-            for (i = 0; option_names[i]; i++)
-                if (strcmp(lua_tostring(L, -2), option_names[i]) == 0) known = 1;
+            for (i = 0; names[i]; i++)
+                if (strcmp(lua_tostring(L, -2), names[i]) == 0) known = 1;
         if (!known) {
             if (lua_type(L, -2) == LUA_TSTRING)
                 lua_pushfstring(L, "unknown option '%s'", lua_tostring(L, -2));
             else
                 lua_pushfstring(L, "unknown option key of type %s", luaL_typename(L, -2));
-            luaL_argerror(L, 2, lua_tostring(L, -1));
+            luaL_argerror(L, opts, lua_tostring(L, -1));
         }
         lua_pop(L, 1);
     }
@@ -908,7 +910,7 @@ static int l_new_solver(lua_State *L) {
     } else {
         luaL_checktype(L, 2, LUA_TTABLE);
         lua_settop(L, 2);
-        check_options(L, opts);
+        check_option_names(L, opts, option_names);
     }
     ls = (lsolver *)compat_newuserdata(L, sizeof(lsolver));          /* 3 */
     memset(ls, 0, sizeof *ls);
@@ -1109,21 +1111,7 @@ static void read_batch_options(lua_State *L, int opts, sdk_batch_options *o) {
     o->portable = 0;
     if (lua_isnoneornil(L, opts)) return;
     luaL_checktype(L, opts, LUA_TTABLE);
-    lua_pushnil(L);
-    while (lua_next(L, opts)) {
-        int i, known = 0;
-        if (lua_type(L, -2) == LUA_TSTRING)
-            for (i = 0; batch_option_names[i]; i++)
-                if (strcmp(lua_tostring(L, -2), batch_option_names[i]) == 0) known = 1;
-        if (!known) {
-            if (lua_type(L, -2) == LUA_TSTRING)
-                lua_pushfstring(L, "unknown option '%s'", lua_tostring(L, -2));
-            else
-                lua_pushfstring(L, "unknown option key of type %s", luaL_typename(L, -2));
-            luaL_argerror(L, opts, lua_tostring(L, -1));
-        }
-        lua_pop(L, 1);
-    }
+    check_option_names(L, opts, batch_option_names);
     lua_getfield(L, opts, "limit");
     if (!lua_isnil(L, -1)) {
         if (!compat_isinteger(L, -1) || lua_tonumber(L, -1) < 1)
