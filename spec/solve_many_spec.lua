@@ -13,6 +13,16 @@ end
 
 local function lines(list) return table.concat(list, "\n") .. "\n" end
 
+-- The first n puzzles of a shared set.
+local function first_puzzles(name, n)
+  local list = {}
+  for i, puzzle in ipairs(puzzles(name)) do
+    if i > n then break end
+    list[i] = puzzle
+  end
+  return list
+end
+
 local EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 local EASY_SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 -- Two 5s in the first row: no solution.
@@ -193,11 +203,7 @@ describe("sudoku.solve_many", function()
 
   describe("takes the first solution of a puzzle with several from the general engine", function()
     it("so that it is the one Board:solve() gives, whatever the threads", function()
-      local list = {}
-      for i, puzzle in ipairs(puzzles("serg_benchmark.txt")) do
-        if i > 200 then break end
-        list[i] = puzzle
-      end
+      local list = first_puzzles("serg_benchmark.txt", 200)
       local one = sudoku.solve_many(lines(list))
       local two = sudoku.solve_many(lines(list), { threads = 2 })
       assert.same(one, two)
@@ -257,11 +263,7 @@ describe("sudoku.solve_many", function()
 
   describe("solves other sizes with the general engine", function()
     it("16x16 lines (4x4 boxes) as sudoku.solve does", function()
-      local list = {}
-      for i, puzzle in ipairs(puzzles("gecode_16x16.txt")) do
-        if i > 5 then break end
-        list[i] = puzzle
-      end
+      local list = first_puzzles("gecode_16x16.txt", 5)
       local solutions, errors, stats = sudoku.solve_many(lines(list), { threads = 2 })
       assert.same({}, errors)
       assert.equal(#list, stats.solved)
