@@ -13,7 +13,7 @@ local datasets = {}
 
 datasets.list = {
   { name = "sudoku17_royle.txt", label = "17-clue", mode = "solve", size = 9, quick = 2000,
-    tdoku = 274000 },
+    tdoku = 274000, lua_target = 0.8 },
   { name = "magictour_top1465.txt", solved = "magictour_top1465_solved.txt", label = "top1465",
     mode = "solve", size = 9, tdoku = 102000 },
   { name = "forum_hardest_1905_11plus.txt", label = "forum 1905", mode = "solve", size = 9,
