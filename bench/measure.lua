@@ -1,11 +1,15 @@
 -- Timing with medians and a time box.
 --
--- measure.new{items =, budget =, chunk =, work =, check =} makes a measurement; m:run() times
+-- measure.new{items =, budget =, chunk =, work =, work_chunk =, check =} makes a measurement;
+-- m:run() times
 -- one run of work(item) over the items and m:result() gives {n =, of =, runs =, median =,
 -- min =, max =, guesses =}. work(item) -> result, guesses runs inside the timed loop;
 -- check(item, result) runs outside it, on every result of every run (it raises on a wrong
 -- answer); guesses is nil when work reports none. Items are timed a chunk at a time (the clock
 -- is read once per chunk, so reading it costs nothing per puzzle) and checked between chunks.
+-- work_chunk(items, first, last, results), when given, does a whole chunk in its own loop
+-- (results[k - first + 1] for item k), for work cheap enough that a call per item would show;
+-- it takes no deadline.
 -- The first run stops after the chunk that passes `budget` seconds (nil: no limit), and the
 -- later runs take the same items, so every run does the same work. In the first run work also
 -- gets a deadline, work(item, deadline): a work that can stop part way (a search stepped in
@@ -30,7 +34,8 @@ local Measurement = {}
 Measurement.__index = Measurement
 
 function measure.new(opts)
-  return setmetatable({ items = opts.items, work = opts.work, check = opts.check,
+  return setmetatable({ items = opts.items, work = opts.work, work_chunk = opts.work_chunk,
+                        check = opts.check,
                         budget = opts.budget, chunk = opts.chunk or 64, n = #opts.items,
                         times = {} }, Measurement)
 end
@@ -47,14 +52,18 @@ function Measurement:run()
     local t0 = now()
     local deadline = first and self.budget and t0 + self.budget - elapsed or nil
     local chunk_guesses, timed_out = 0, false
-    for k = i + 1, last do
-      local result, g = work(items[k], deadline)
-      if result == measure.TIMEOUT then
-        timed_out = true
-        break
+    if self.work_chunk then
+      self.work_chunk(items, i + 1, last, results)
+    else
+      for k = i + 1, last do
+        local result, g = work(items[k], deadline)
+        if result == measure.TIMEOUT then
+          timed_out = true
+          break
+        end
+        results[k - i] = result
+        if g then chunk_guesses, counted = chunk_guesses + g, true end
       end
-      results[k - i] = result
-      if g then chunk_guesses, counted = chunk_guesses + g, true end
     end
     if timed_out then break end
     elapsed = elapsed + (now() - t0)

@@ -192,14 +192,14 @@ local function run_set(set)
     -- Chunks of 1024: the answers are checked between chunks, and checking after every 64
     -- puzzles would leave the solver's tables out of cache at the start of every chunk.
     r.b = measure.run{ items = items, runs = runs, budget = budget, work = b.work,
-                       check = b.check, chunk = 1024 }
+                       work_chunk = b.work_chunk, check = b.check, chunk = 1024 }
     table_rows[#table_rows + 1] = report.timing(b.label, r.b)
     -- The Lua path against C, pair by pair: each pair of runs is timed back to back, so that a
     -- machine that speeds up or slows down between the two rows moves both, and the ratio is
     -- the median over the pairs.
     if set.lua_target and r.a then
-      local mb = measure.new{ items = first(items, r.b.n), work = b.work, check = b.check,
-                              chunk = 1024 }
+      local mb = measure.new{ items = first(items, r.b.n), work = b.work,
+                              work_chunk = b.work_chunk, check = b.check, chunk = 1024 }
       local ratios = {}
       for k = 1, runs do
         local a = cdriver.run(opts.cbench, path, { mode = set.mode, max = r.b.n, runs = 1,
