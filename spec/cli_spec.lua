@@ -253,6 +253,80 @@ describe("sudoku solve", function()
   end)
 end)
 
+describe("sudoku count", function()
+  local EMPTY = ("."):rep(81)
+
+  it("prints each puzzle's number of solutions on its own line and exits 0", function()
+    local r = sudoku({ "count" }, lines(P1, P2))
+    assert.are.equal(lines("1", "1"), r.stdout)
+    assert.are.equal("", r.stderr)
+    assert.are.equal(0, r.status)
+  end)
+
+  it("stops counting at --limit, and counts 0 for clashing givens or a dead end", function()
+    local r = sudoku({ "count", "--limit", "2" }, lines(P1, EMPTY, CLASH, DEAD_END))
+    assert.are.equal(lines("1", "2", "0", "0"), r.stdout)
+    assert.are.equal(0, r.status)
+  end)
+
+  it("reports a malformed line on stderr, goes on, and exits 1", function()
+    local path = temp_file(lines(BAD_CHAR, P2))
+    local r = sudoku({ "count", path })
+    assert.are.equal(lines("1"), r.stdout)
+    assert.are.equal(path .. ":1: column 5: unexpected character 'Z'\n", r.stderr)
+    assert.are.equal(1, r.status)
+  end)
+
+  it("rejects a --limit that is not a whole number of at least 1 with exit 2", function()
+    for _, bad in ipairs { "0", "-3", "1.5", "many" } do
+      local r = sudoku({ "count", "--limit=" .. bad }, lines(P1))
+      assert.are.equal("", r.stdout)
+      assert.matches("--limit must be a whole number of at least 1", r.stderr, 1, true)
+      assert.are.equal(2, r.status)
+    end
+  end)
+
+  it("has its own --help", function()
+    local r = sudoku({ "count", "--help" })
+    assert.matches("^Usage: sudoku count ", r.stdout)
+    assert.matches("--limit", r.stdout, 1, true)
+    assert.are.equal(0, r.status)
+  end)
+end)
+
+describe("sudoku validate", function()
+  it("prints 'unique' for every puzzle with exactly one solution and exits 0", function()
+    local r = sudoku({ "validate" }, lines(P1, P2))
+    assert.are.equal(lines("unique", "unique"), r.stdout)
+    assert.are.equal("", r.stderr)
+    assert.are.equal(0, r.status)
+  end)
+
+  it("gives a verdict for every line, reports each flaw on stderr and exits 1", function()
+    local path = temp_file(lines(P1, ("."):rep(81), CLASH, DEAD_END, BAD_CHAR))
+    local r = sudoku({ "validate", path })
+    assert.are.equal(lines("unique", "multiple", "none", "none", "malformed"), r.stdout)
+    assert.are.equal(table.concat({
+      path .. ":2: more than one solution",
+      path .. ":3: no solution: givens clash: 1 at row 1, column 1 and at row 1, column 2",
+      path .. ":4: no solution",
+      path .. ":5: column 5: unexpected character 'Z'",
+    }, "\n") .. "\n", r.stderr)
+    assert.are.equal(1, r.status)
+  end)
+
+  it("finds every puzzle of serg's set not unique and every top1465 puzzle unique #slow", function()
+    local r = sudoku({ "validate", data.shared .. "magictour_top1465.txt" })
+    local _, uniques = r.stdout:gsub("unique\n", "")
+    assert.are.equal(1465, uniques)
+    assert.are.equal(0, r.status)
+    r = sudoku({ "validate", data.shared .. "serg_benchmark.txt" })
+    local _, multiples = r.stdout:gsub("multiple\n", "")
+    assert.are.equal(6667, multiples)
+    assert.are.equal(1, r.status)
+  end)
+end)
+
 describe("sudoku.cli.main, called in-process", function()
   local cli = require "sudoku.cli"
 

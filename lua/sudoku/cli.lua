@@ -28,13 +28,14 @@ end
 
 local EXIT_STATUS_HELP = table.concat({
   "Exit status:",
-  "   0  every puzzle was solved",
-  "   1  some puzzle was malformed or had no solution (reported on stderr)",
+  "   0  every puzzle was handled (solved, counted, or found unique)",
+  "   1  some puzzle was malformed, had no solution (solve) or was not unique (validate);",
+  "      each is reported on stderr",
   "   2  usage error: unknown option or command, unreadable file",
 }, "\n")
 
 local function build_parser(state)
-  local parser = argparse("sudoku", "Solve Sudoku puzzles.")
+  local parser = argparse("sudoku", "Solve, count and validate Sudoku puzzles.")
     :epilog(EXIT_STATUS_HELP)
   add_help_flag(parser, state)
   parser:command_target("command")
@@ -51,7 +52,40 @@ local function build_parser(state)
     :epilog(EXIT_STATUS_HELP)
   add_help_flag(solve, state)
   solve:argument("file", "Puzzle file; standard input when absent or '-'."):args("?")
-  state.commands = { solve = solve }
+
+  local count = parser:command("count")
+    :summary("Count the solutions of puzzles given one per line.")
+    :description(table.concat({
+    "Read one puzzle per line and print its number of solutions on a line of its own",
+    "(0 for a puzzle whose givens clash or that has no solution). With --limit N, counting",
+    "stops at N, so `--limit 2` tells unique puzzles (1) from the others (2).",
+    "Malformed lines are reported on stderr as FILE:LINE: message.",
+  }, "\n"))
+    :epilog(EXIT_STATUS_HELP)
+  add_help_flag(count, state)
+  count:option("--limit", "Stop counting at N solutions (default: count them all).")
+    :argname("N"):convert(function(text)
+      local n = tonumber(text)
+      if not n or n < 1 or n ~= math.floor(n) then
+        return nil, "--limit must be a whole number of at least 1, got '" .. text .. "'"
+      end
+      return n
+    end)
+  count:argument("file", "Puzzle file; standard input when absent or '-'."):args("?")
+
+  local validate = parser:command("validate")
+    :summary("Check that puzzles given one per line each have exactly one solution.")
+    :description(table.concat({
+    "Read one puzzle per line and print one verdict per puzzle: unique (exactly one",
+    "solution), multiple, none (no solution, or givens that clash) or malformed.",
+    "Every verdict other than unique is also reported on stderr as FILE:LINE: reason,",
+    "and makes the exit status 1.",
+  }, "\n"))
+    :epilog(EXIT_STATUS_HELP)
+  add_help_flag(validate, state)
+  validate:argument("file", "Puzzle file; standard input when absent or '-'."):args("?")
+
+  state.commands = { solve = solve, count = count, validate = validate }
   return parser
 end
 
@@ -90,11 +124,31 @@ local function solve_text(sudoku, text)
   return board:format("line")
 end
 
-local function run_solve(result, streams)
-  -- Loaded here rather than at the top so that `sudoku --help` works before the C core is
-  -- built.
-  local sudoku = require "sudoku"
+-- Counts the solutions of one puzzle text (up to limit): the count as text, or nil and a message.
+local function count_text(sudoku, text, limit)
+  local board, err = sudoku.parse(text)
+  if not board then return nil, parse_message(err) end
+  if not board:is_valid() then return "0" end
+  return tostring(board:count(limit))
+end
 
+-- The verdict on one puzzle text: "unique", or the verdict and the reason it is not.
+local function validate_text(sudoku, text)
+  local board, err = sudoku.parse(text)
+  if not board then return "malformed", parse_message(err) end
+  local valid, conflicts = board:is_valid()
+  if not valid then return "none", "no solution: " .. describe_conflict(conflicts[1]) end
+  local n = board:count(2)
+  if n == 0 then return "none", "no solution" end
+  if n > 1 then return "multiple", "more than one solution" end
+  return "unique"
+end
+
+-- The loop every command shares: reads the input named by result.file a line at a time
+-- (constant memory however large it is), skips blank and # lines, takes the text before the
+-- first ',' as the puzzle, and hands it to handle(puzzle), which returns the line to print
+-- (or nil) and a message for stderr (or nil). A record with a message counts as failed.
+local function run_records(result, streams, handle)
   local path = result.file
   local input, name
   if path == nil or path == "-" then
@@ -127,15 +181,14 @@ local function run_solve(result, streams)
     if content ~= "" and content:sub(1, 1) ~= "#" then
       -- Dataset files carry the answer (and more) after commas; the puzzle comes first.
       local puzzle = trim(content:match("^[^,]*"))
-      local solution, err
+      local out, err
       if puzzle == "" then
         err = "no puzzle before ','"
       else
-        solution, err = solve_text(sudoku, puzzle)
+        out, err = handle(puzzle)
       end
-      if solution then
-        streams.stdout:write(solution, "\n")
-      else
+      if out then streams.stdout:write(out, "\n") end
+      if err then
         failed = failed + 1
         streams.stderr:write(name, ":", lineno, ": ", err, "\n")
       end
@@ -146,6 +199,23 @@ local function run_solve(result, streams)
   if status == EXIT_OK and failed > 0 then status = EXIT_FAILED end
   return status
 end
+
+-- Each command: how one puzzle is handled. The core is loaded here rather than at the top so
+-- that `sudoku --help` works before the C core is built.
+local handlers = {
+  solve = function()
+    local sudoku = require "sudoku"
+    return function(puzzle) return solve_text(sudoku, puzzle) end
+  end,
+  count = function(result)
+    local sudoku = require "sudoku"
+    return function(puzzle) return count_text(sudoku, puzzle, result.limit) end
+  end,
+  validate = function()
+    local sudoku = require "sudoku"
+    return function(puzzle) return validate_text(sudoku, puzzle) end
+  end,
+}
 
 -- Which command the user was typing, so that a usage error shows that command's usage line.
 local function command_in(args, commands)
@@ -184,8 +254,9 @@ function cli.main(args, streams)
     return EXIT_USAGE
   end
 
-  if result.command == "solve" then
-    return run_solve(result, streams)
+  local handler = handlers[result.command]
+  if handler then
+    return run_records(result, streams, handler(result))
   end
   -- argparse requires a command, so this is only reached if a command lacks a handler.
   streams.stderr:write("sudoku: command '", tostring(result.command), "' is not implemented\n")
