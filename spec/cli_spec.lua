@@ -294,6 +294,39 @@ describe("sudoku count", function()
   end)
 end)
 
+describe("sudoku solve and count with -j", function()
+  it("print the same bytes on 1, 2 and one-per-CPU threads", function()
+    local path = data.shared .. "magictour_top1465_solved.txt"
+    for _, command in ipairs { "solve", "count" } do
+      local one = sudoku({ command, "-j", "1", path })
+      assert.are.equal(0, one.status)
+      for _, jobs in ipairs { "2", "0" } do
+        local r = sudoku({ command, "-j", jobs, path })
+        assert.are.equal(one.stdout, r.stdout)
+        assert.are.equal(0, r.status)
+      end
+    end
+  end)
+
+  it("keep the messages of malformed lines and the order of the output", function()
+    local path = temp_file(lines(P1, BAD_CHAR, CLASH, P2))
+    local r = sudoku({ "solve", "--jobs", "2", path })
+    assert.are.equal(lines(S1, S2), r.stdout)
+    assert.are.equal(table.concat({
+      path .. ":2: column 5: unexpected character 'Z'",
+      path .. ":3: no solution: givens clash: 1 at row 1, column 1 and at row 1, column 2",
+    }, "\n") .. "\n", r.stderr)
+    assert.are.equal(1, r.status)
+  end)
+
+  it("reject a --jobs that is not a whole number of at least 0 with exit 2", function()
+    local r = sudoku({ "solve", "--jobs=two" }, lines(P1))
+    assert.are.equal("", r.stdout)
+    assert.matches("--jobs must be a whole number of at least 0", r.stderr, 1, true)
+    assert.are.equal(2, r.status)
+  end)
+end)
+
 describe("sudoku validate", function()
   it("prints 'unique' for every puzzle with exactly one solution and exits 0", function()
     local r = sudoku({ "validate" }, lines(P1, P2))

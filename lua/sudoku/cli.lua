@@ -26,6 +26,19 @@ local function add_help_flag(parser, state)
     :action(function() state.help = state.help or parser end)
 end
 
+-- -j N: the batch solver's threads. Output never depends on it.
+local function add_jobs_option(command)
+  command:option("-j --jobs", "Solve on N threads (0: one per CPU; default 1). The output is "
+    .. "the same whatever N is.")
+    :argname("N"):default("1"):convert(function(text)
+      local n = tonumber(text)
+      if not n or n < 0 or n ~= math.floor(n) then
+        return nil, "--jobs must be a whole number of at least 0, got '" .. text .. "'"
+      end
+      return n
+    end)
+end
+
 local EXIT_STATUS_HELP = table.concat({
   "Exit status:",
   "   0  every puzzle was handled (solved, counted, or found unique)",
@@ -51,6 +64,7 @@ local function build_parser(state)
   }, "\n"))
     :epilog(EXIT_STATUS_HELP)
   add_help_flag(solve, state)
+  add_jobs_option(solve)
   solve:argument("file", "Puzzle file; standard input when absent or '-'."):args("?")
 
   local count = parser:command("count")
@@ -71,6 +85,7 @@ local function build_parser(state)
       end
       return n
     end)
+  add_jobs_option(count)
   count:argument("file", "Puzzle file; standard input when absent or '-'."):args("?")
 
   local validate = parser:command("validate")
@@ -144,10 +159,15 @@ local function validate_text(sudoku, text)
   return "unique"
 end
 
+-- Puzzles handled per batch: enough for the batch solver's threads to share out, few enough
+-- that memory stays small and constant however long the input is.
+local CHUNK = 4096
+
 -- The loop every command shares: reads the input named by result.file a line at a time
 -- (constant memory however large it is), skips blank and # lines, takes the text before the
--- first ',' as the puzzle, and hands it to handle(puzzle), which returns the line to print
--- (or nil) and a message for stderr (or nil). A record with a message counts as failed.
+-- first ',' as the puzzle, and hands the puzzles CHUNK at a time to handle(puzzles), which
+-- returns two lists: per puzzle the line to print (or nil) and a message for stderr (or nil).
+-- A record with a message counts as failed. Output keeps the input's order.
 local function run_records(result, streams, handle)
   local path = result.file
   local input, name
@@ -165,8 +185,23 @@ local function run_records(result, streams, handle)
   local failed = 0
   local lineno = 0
   local status = EXIT_OK
-  -- Read line by line (not f:lines(), which raises on a read error) so that memory stays
-  -- constant however large the file is.
+  local puzzles, numbers, empty = {}, {}, {}
+
+  local function flush()
+    local outs, errs = handle(puzzles)
+    for i = 1, #numbers do
+      local out, err = outs[i], errs[i]
+      if empty[i] then out, err = nil, "no puzzle before ','" end
+      if out then streams.stdout:write(out, "\n") end
+      if err then
+        failed = failed + 1
+        streams.stderr:write(name, ":", numbers[i], ": ", err, "\n")
+      end
+    end
+    puzzles, numbers, empty = {}, {}, {}
+  end
+
+  -- Read line by line (not f:lines(), which raises on a read error).
   while true do
     local line, read_err = input:read("*l")
     if line == nil then
@@ -181,39 +216,66 @@ local function run_records(result, streams, handle)
     if content ~= "" and content:sub(1, 1) ~= "#" then
       -- Dataset files carry the answer (and more) after commas; the puzzle comes first.
       local puzzle = trim(content:match("^[^,]*"))
-      local out, err
-      if puzzle == "" then
-        err = "no puzzle before ','"
-      else
-        out, err = handle(puzzle)
-      end
-      if out then streams.stdout:write(out, "\n") end
-      if err then
-        failed = failed + 1
-        streams.stderr:write(name, ":", lineno, ": ", err, "\n")
-      end
+      local k = #numbers + 1
+      numbers[k], empty[k] = lineno, puzzle == ""
+      -- A stand-in that any reader rejects keeps the lists aligned; its verdict is replaced.
+      puzzles[k] = puzzle == "" and "#" or puzzle
+      if k == CHUNK then flush() end
     end
   end
+  if #numbers > 0 then flush() end
 
   if input ~= streams.stdin then input:close() end
   if status == EXIT_OK and failed > 0 then status = EXIT_FAILED end
   return status
 end
 
+-- A chunk handler from a handler of one puzzle.
+local function each(handle_one)
+  return function(puzzles)
+    local outs, errs = {}, {}
+    for i, puzzle in ipairs(puzzles) do outs[i], errs[i] = handle_one(puzzle) end
+    return outs, errs
+  end
+end
+
+-- A chunk handler over sudoku.solve_many: the batch solver does the chunk on result.jobs
+-- threads; a puzzle it could not read or solve goes through handle_one, which gives the
+-- command's own message (or reads what only the Lua reader reads). value(x) turns a batch
+-- answer into the line to print.
+local function batched(sudoku, opts, handle_one, value)
+  return function(puzzles)
+    local answers = sudoku.solve_many(table.concat(puzzles, "\n"), opts)
+    local outs, errs = {}, {}
+    for i, puzzle in ipairs(puzzles) do
+      if answers[i] then
+        outs[i] = value(answers[i])
+      else
+        outs[i], errs[i] = handle_one(puzzle)
+      end
+    end
+    return outs, errs
+  end
+end
+
 -- Each command: how one puzzle is handled. The core is loaded here rather than at the top so
 -- that `sudoku --help` works before the C core is built.
 local handlers = {
-  solve = function()
+  solve = function(result)
     local sudoku = require "sudoku"
-    return function(puzzle) return solve_text(sudoku, puzzle) end
+    local function one(puzzle) return solve_text(sudoku, puzzle) end
+    return batched(sudoku, { threads = result.jobs }, one, tostring)
   end,
   count = function(result)
     local sudoku = require "sudoku"
-    return function(puzzle) return count_text(sudoku, puzzle, result.limit) end
+    local function one(puzzle) return count_text(sudoku, puzzle, result.limit) end
+    -- Without --limit every solution counts; 2^53 is as far as a count stays exact anyway.
+    local opts = { threads = result.jobs, limit = result.limit or math.floor(2 ^ 53) }
+    return batched(sudoku, opts, one, function(n) return ("%d"):format(n) end)
   end,
   validate = function()
     local sudoku = require "sudoku"
-    return function(puzzle) return validate_text(sudoku, puzzle) end
+    return each(function(puzzle) return validate_text(sudoku, puzzle) end)
   end,
 }
 
