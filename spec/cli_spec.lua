@@ -327,6 +327,30 @@ describe("sudoku solve and count with -j", function()
   end)
 end)
 
+describe("--stats and the progress bar", function()
+  it("--stats ends stderr with the puzzles read, the failures, the time and the rate", function()
+    local r = sudoku({ "solve", "--stats" }, lines(P1, CLASH, P2))
+    assert.are.equal(lines(S1, S2), r.stdout)
+    assert.matches("\nsudoku: 3 puzzles, 1 failed, %d+%.%d%d s, [%d,]+ puzzles/s\n$", "\n" .. r.stderr)
+    assert.are.equal(1, r.status)
+  end)
+
+  it("draws a progress bar on stderr only when stderr is a terminal", function()
+    -- util-linux's script(1) gives the command a terminal; skip where it is missing.
+    if not os.execute("command -v script >/dev/null 2>&1") then return end
+    local out = temp_file()
+    local command = ("cd %s && script -qec %s /dev/null > %s"):format(quote(data.root),
+      quote(("%s bin/sudoku solve %s > /dev/null"):format(LUA,
+        quote(data.shared .. "magictour_top1465.txt"))), quote(out))
+    os.execute(command)
+    local screen = read_file(out)
+    assert.matches("%[####################%] 100%%  1,465 puzzles  [%d,]+/s  ETA 0:00", screen)
+    -- Not a terminal (as in every other case here): nothing but the messages.
+    local r = sudoku({ "solve", data.shared .. "magictour_top1465.txt" })
+    assert.are.equal("", r.stderr)
+  end)
+end)
+
 describe("sudoku validate", function()
   it("prints 'unique' for every puzzle with exactly one solution and exits 0", function()
     local r = sudoku({ "validate" }, lines(P1, P2))

@@ -39,6 +39,11 @@ local function add_jobs_option(command)
     end)
 end
 
+local function add_stats_flag(command)
+  command:flag("--stats", "At the end, print on stderr how many puzzles were read, how many "
+    .. "failed, the time taken and the rate.")
+end
+
 local EXIT_STATUS_HELP = table.concat({
   "Exit status:",
   "   0  every puzzle was handled (solved, counted, or found unique)",
@@ -65,6 +70,7 @@ local function build_parser(state)
     :epilog(EXIT_STATUS_HELP)
   add_help_flag(solve, state)
   add_jobs_option(solve)
+  add_stats_flag(solve)
   solve:argument("file", "Puzzle file; standard input when absent or '-'."):args("?")
 
   local count = parser:command("count")
@@ -86,6 +92,7 @@ local function build_parser(state)
       return n
     end)
   add_jobs_option(count)
+  add_stats_flag(count)
   count:argument("file", "Puzzle file; standard input when absent or '-'."):args("?")
 
   local validate = parser:command("validate")
@@ -98,6 +105,7 @@ local function build_parser(state)
   }, "\n"))
     :epilog(EXIT_STATUS_HELP)
   add_help_flag(validate, state)
+  add_stats_flag(validate)
   validate:argument("file", "Puzzle file; standard input when absent or '-'."):args("?")
 
   state.commands = { solve = solve, count = count, validate = validate }
@@ -159,6 +167,58 @@ local function validate_text(sudoku, text)
   return "unique"
 end
 
+-- Wall-clock seconds: lua-system's monotonic clock when it is installed (it comes with busted),
+-- else whole seconds from os.time.
+local now = (function()
+  local ok, system = pcall(require, "system")
+  if ok and type(system) == "table" and system.monotime then return system.monotime end
+  return os.time
+end)()
+
+local function thousands(n)
+  local s = ("%d"):format(math.floor(n + 0.5))
+  return (s:reverse():gsub("(%d%d%d)", "%1,"):reverse():gsub("^,", ""))
+end
+
+local function clock_text(seconds)
+  seconds = math.floor(seconds + 0.5)
+  return ("%d:%02d"):format(math.floor(seconds / 60), seconds % 60)
+end
+
+-- Whether the real standard error is a terminal: the shell's `test -t 2` in a child, which
+-- inherits this process's descriptor 2. Asked only when the CLI writes to io.stderr itself.
+local function stderr_is_terminal(streams)
+  if streams.stderr ~= io.stderr then return false end
+  local ok, how, code = os.execute("test -t 2")
+  if type(ok) == "number" then return ok == 0 end  -- Lua 5.1: the status itself
+  return ok == true and how == "exit" and code == 0
+end
+
+-- The progress line on a terminal: done, rate, and for a file of known size the share read
+-- and the time left. Redrawn in place with "\r"; cleared at the end.
+local function progress_bar(stderr, total_bytes)
+  local started, width = now(), 0
+  local bar = {}
+  function bar.update(done, bytes)
+    local elapsed = now() - started
+    local rate = elapsed > 0 and done / elapsed or 0
+    local text = ("%s puzzles  %s/s"):format(thousands(done), thousands(rate))
+    if total_bytes and total_bytes > 0 then
+      local share = math.min(bytes / total_bytes, 1)
+      local filled = math.floor(share * 20 + 0.5)
+      local left = share > 0 and elapsed * (1 - share) / share or 0
+      text = ("[%s%s] %3d%%  %s  ETA %s"):format(("#"):rep(filled), ("."):rep(20 - filled),
+        math.floor(share * 100), text, clock_text(left))
+    end
+    stderr:write("\r", text, (" "):rep(math.max(width - #text, 0)))
+    width = #text
+  end
+  function bar.clear()
+    if width > 0 then stderr:write("\r", (" "):rep(width), "\r") end
+  end
+  return bar
+end
+
 -- Puzzles handled per batch: enough for the batch solver's threads to share out, few enough
 -- that memory stays small and constant however long the input is.
 local CHUNK = 4096
@@ -182,10 +242,17 @@ local function run_records(result, streams, handle)
     input, name = f, path
   end
 
-  local failed = 0
-  local lineno = 0
+  local failed, handled = 0, 0
+  local lineno, bytes = 0, 0
   local status = EXIT_OK
   local puzzles, numbers, empty = {}, {}, {}
+  local started = now()
+  local bar
+  if stderr_is_terminal(streams) then
+    local size = input ~= streams.stdin and input:seek("end") or nil
+    if size then input:seek("set") end
+    bar = progress_bar(streams.stderr, size)
+  end
 
   local function flush()
     local outs, errs = handle(puzzles)
@@ -198,7 +265,9 @@ local function run_records(result, streams, handle)
         streams.stderr:write(name, ":", numbers[i], ": ", err, "\n")
       end
     end
+    handled = handled + #numbers
     puzzles, numbers, empty = {}, {}, {}
+    if bar then bar.update(handled, bytes) end
   end
 
   -- Read line by line (not f:lines(), which raises on a read error).
@@ -212,6 +281,7 @@ local function run_records(result, streams, handle)
       break
     end
     lineno = lineno + 1
+    bytes = bytes + #line + 1
     local content = trim(line)
     if content ~= "" and content:sub(1, 1) ~= "#" then
       -- Dataset files carry the answer (and more) after commas; the puzzle comes first.
@@ -224,6 +294,13 @@ local function run_records(result, streams, handle)
     end
   end
   if #numbers > 0 then flush() end
+  if bar then bar.clear() end
+  if result.stats then
+    local elapsed = now() - started
+    streams.stderr:write(("sudoku: %s puzzles, %s failed, %.2f s, %s puzzles/s\n"):format(
+      thousands(handled), thousands(failed), elapsed,
+      elapsed > 0 and thousands(handled / elapsed) or "-"))
+  end
 
   if input ~= streams.stdin then input:close() end
   if status == EXIT_OK and failed > 0 then status = EXIT_FAILED end
