@@ -26,17 +26,26 @@ local function add_help_flag(parser, state)
     :action(function() state.help = state.help or parser end)
 end
 
+-- An argparse converter for a whole number of at least min, naming the option when it is not.
+local function whole_number(option, min)
+  return function(text)
+    local n = tonumber(text)
+    if not n or n < min or n ~= math.floor(n) then
+      return nil, ("%s must be a whole number of at least %d, got '%s'"):format(option, min, text)
+    end
+    return n
+  end
+end
+
 -- -j N: the batch solver's threads. Output never depends on it.
 local function add_jobs_option(command)
   command:option("-j --jobs", "Solve on N threads (0: one per CPU; default 1). The output is "
     .. "the same whatever N is.")
-    :argname("N"):default("1"):convert(function(text)
-      local n = tonumber(text)
-      if not n or n < 0 or n ~= math.floor(n) then
-        return nil, "--jobs must be a whole number of at least 0, got '" .. text .. "'"
-      end
-      return n
-    end)
+    :argname("N"):default("1"):convert(whole_number("--jobs", 0))
+end
+
+local function add_file_argument(command)
+  command:argument("file", "Puzzle file; standard input when absent or '-'."):args("?")
 end
 
 local function add_stats_flag(command)
@@ -52,61 +61,56 @@ local EXIT_STATUS_HELP = table.concat({
   "   2  usage error: unknown option or command, unreadable file",
 }, "\n")
 
+-- A subcommand with its summary, description, the exit statuses and the -h flag.
+local function add_command(parser, state, name, summary, description)
+  local command = parser:command(name)
+    :summary(summary)
+    :description(table.concat(description, "\n"))
+    :epilog(EXIT_STATUS_HELP)
+  add_help_flag(command, state)
+  return command
+end
+
 local function build_parser(state)
   local parser = argparse("sudoku", "Solve, count and validate Sudoku puzzles.")
     :epilog(EXIT_STATUS_HELP)
   add_help_flag(parser, state)
   parser:command_target("command")
 
-  local solve = parser:command("solve")
-    :summary("Solve puzzles given one per line, printing one solution per line.")
-    :description(table.concat({
+  local solve = add_command(parser, state, "solve",
+    "Solve puzzles given one per line, printing one solution per line.", {
     "Read one puzzle per line and print each solution as one line.",
     "Blank lines and lines starting with # are skipped. On a line like",
     "`puzzle,solution` only the text before the first comma is read.",
     "Malformed and unsolvable lines are reported on stderr as FILE:LINE: message,",
     "and the rest are still solved.",
-  }, "\n"))
-    :epilog(EXIT_STATUS_HELP)
-  add_help_flag(solve, state)
+  })
   add_jobs_option(solve)
   add_stats_flag(solve)
-  solve:argument("file", "Puzzle file; standard input when absent or '-'."):args("?")
+  add_file_argument(solve)
 
-  local count = parser:command("count")
-    :summary("Count the solutions of puzzles given one per line.")
-    :description(table.concat({
+  local count = add_command(parser, state, "count",
+    "Count the solutions of puzzles given one per line.", {
     "Read one puzzle per line and print its number of solutions on a line of its own",
     "(0 for a puzzle whose givens clash or that has no solution). With --limit N, counting",
     "stops at N, so `--limit 2` tells unique puzzles (1) from the others (2).",
     "Malformed lines are reported on stderr as FILE:LINE: message.",
-  }, "\n"))
-    :epilog(EXIT_STATUS_HELP)
-  add_help_flag(count, state)
+  })
   count:option("--limit", "Stop counting at N solutions (default: count them all).")
-    :argname("N"):convert(function(text)
-      local n = tonumber(text)
-      if not n or n < 1 or n ~= math.floor(n) then
-        return nil, "--limit must be a whole number of at least 1, got '" .. text .. "'"
-      end
-      return n
-    end)
+    :argname("N"):convert(whole_number("--limit", 1))
   add_jobs_option(count)
   add_stats_flag(count)
-  count:argument("file", "Puzzle file; standard input when absent or '-'."):args("?")
+  add_file_argument(count)
 
-  local validate = parser:command("validate")
-    :summary("Check that puzzles given one per line each have exactly one solution.")
-    :description(table.concat({
+  local validate = add_command(parser, state, "validate",
+    "Check that puzzles given one per line each have exactly one solution.", {
     "Read one puzzle per line and print one verdict per puzzle: unique (exactly one",
     "solution), multiple, none (no solution, or givens that clash) or malformed.",
     "Every verdict other than unique is also reported on stderr as FILE:LINE: reason,",
     "and makes the exit status 1.",
-  }, "\n"))
-    :epilog(EXIT_STATUS_HELP)
-  add_help_flag(validate, state)
+  })
   add_stats_flag(validate)
-  validate:argument("file", "Puzzle file; standard input when absent or '-'."):args("?")
+  add_file_argument(validate)
 
   state.commands = { solve = solve, count = count, validate = validate }
   return parser
