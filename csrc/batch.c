@@ -201,38 +201,34 @@ static sdk_board *scratch_board(worker *w, int n) {
     return &w->board;
 }
 
-/* The general engine, exactly as Board:solve() and Board:count() run it: a fresh solver on a
- * board holding the givens. Solve mode writes the first solution's symbols to out. */
+/* The general engine, exactly as Board:solve() and Board:count() run it (sdk_solve and
+ * sdk_count on a board holding the givens). Solve mode writes the first solution's symbols to
+ * out. */
 static int general(worker *w, item *it, int n, char *out) {
     const sdk_batch *b = w->batch;
     sdk_board *board = scratch_board(w, n);
-    sdk_solver *s;
-    sdk_status st;
-    int cell, rc;
+    sdk_stats stats;
+    int cell;
     if (!board) return SDK_ENOMEM;
     for (cell = 0; cell < board->ncells; cell++)
         if (w->givens[cell]) sdk_board_set(board, cell, w->givens[cell]);
-    s = sdk_solver_new(w->alloc, board, NULL);
-    if (!s) return SDK_ENOMEM;
     if (b->limit > 0) {
-        do {
-            st = sdk_solver_step(s, 0);
-        } while (st == SDK_SOLVED && sdk_solver_stats(s)->solutions < b->limit);
-        it->count = sdk_solver_stats(s)->solutions;
+        int64_t count = sdk_count(w->alloc, board, b->limit, &stats);
+        if (count < 0) return SDK_ENOMEM;
+        it->count = count;
         it->status = SDK_BATCH_SOLVED;
     } else {
-        st = sdk_solver_step(s, 0);
-        if (st == SDK_SOLVED) {
+        int rc = sdk_solve(w->alloc, board, &stats);
+        if (rc < 0) return SDK_ENOMEM;
+        if (rc) {
             for (cell = 0; cell < board->ncells; cell++) out[cell] = ALPHABET[board->value[cell] - 1];
             it->status = SDK_BATCH_SOLVED;
         } else {
             it->status = SDK_BATCH_UNSAT;
         }
     }
-    rc = st == SDK_FAILED ? SDK_ENOMEM : SDK_OK;
-    w->guesses += sdk_solver_stats(s)->guesses;
-    sdk_solver_free(s);
-    return rc;
+    w->guesses += stats.guesses;
+    return SDK_OK;
 }
 
 static int solve_one(worker *w, item *it) {

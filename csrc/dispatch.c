@@ -14,10 +14,10 @@ int sdk_dispatch_solve(sdk_fast9 *f, sdk_allocator a, sdk_board *b) {
             return 1;
         }
     }
-    return sdk_solve(a, b);
+    return sdk_solve(a, b, NULL);
 }
 
 int64_t sdk_dispatch_count(sdk_fast9 *f, sdk_allocator a, sdk_board *b, int64_t limit) {
     if (f && sdk_fast9_fits(b)) return sdk_fast9_count(f, b->value, limit, NULL);
-    return sdk_count(a, b, limit);
+    return sdk_count(a, b, limit, NULL);
 }

@@ -452,7 +452,7 @@ static int solve81(lua_State *L, sdk_fast9 *f, const uint8_t givens[81]) {
         lb->open = 1;
         for (i = 0; i < 81; i++)
             if (givens[i]) sdk_board_set(&lb->b, i, givens[i]);
-        rc = sdk_solve(state_allocator(L), &lb->b);
+        rc = sdk_solve(state_allocator(L), &lb->b, NULL);
         if (rc < 0) return memory_error(L);
         memcpy(solution, lb->b.value, 81);
     }

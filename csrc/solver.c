@@ -725,33 +725,25 @@ static int prepare(sdk_solver *s) {
     size_t nu = (size_t)b->nunits;
     size_t cells_values = (size_t)b->ncells * (size_t)b->n;
     void *p;
-    int u, w, i, j, total = 0, ok;
-    p = s->hints;
-    ok = grow(s, &p, &s->hints_size, nu * (size_t)b->n);
-    s->hints = p;
-    p = s->weights;
-    ok = ok && grow(s, &p, &s->weights_size, nu * sizeof(uint32_t));
-    s->weights = p;
-    p = s->fixed;
-    ok = ok && grow(s, &p, &s->fixed_size, nu * sizeof(uint64_t));
-    s->fixed = p;
-    p = s->link_start;
-    ok = ok && grow(s, &p, &s->link_start_size, (nu + 1) * sizeof(int));
-    s->link_start = p;
-    p = s->scratch;
-    ok = ok && grow(s, &p, &s->scratch_size, nu * sizeof(sdk_mask));
-    s->scratch = p;
+    int u, w, i, j, total = 0, ok = 1;
+    /* s->field grows to need bytes (see grow), through a void * so no pointer is type-punned;
+     * once a growth fails, ok stays 0 and the rest are skipped. */
+#define GROW_FIELD(field, need)                                                  \
+    do {                                                                         \
+        p = s->field;                                                            \
+        ok = ok && grow(s, &p, &s->field##_size, (need));                        \
+        s->field = p;                                                            \
+    } while (0)
+    GROW_FIELD(hints, nu * (size_t)b->n);
+    GROW_FIELD(weights, nu * sizeof(uint32_t));
+    GROW_FIELD(fixed, nu * sizeof(uint64_t));
+    GROW_FIELD(link_start, (nu + 1) * sizeof(int));
+    GROW_FIELD(scratch, nu * sizeof(sdk_mask));
     /* The search itself allocates nothing: an elimination always bans a new candidate of an
      * empty cell, and a frame's value order holds at most n values with at most one frame per
      * cell, so ncells * n entries bound both for any search. */
-    p = s->elims;
-    ok = ok && grow(s, &p, &s->elims_size, cells_values * sizeof(elimination));
-    s->elims = p;
-    if (ok && s->ev && s->ev->order_values) {
-        p = s->order;
-        ok = grow(s, &p, &s->order_size, cells_values);
-        s->order = p;
-    }
+    GROW_FIELD(elims, cells_values * sizeof(elimination));
+    if (s->ev && s->ev->order_values) GROW_FIELD(order, cells_values);
     if (!ok) return SDK_ENOMEM;
     memset(s->hints, 0, nu * (size_t)b->n);
     memset(s->fixed, 0, nu * sizeof(uint64_t));
@@ -783,15 +775,12 @@ static int prepare(sdk_solver *s) {
         }
         s->link_start[b->nunits] = total;
         if (!j) {
-            p = s->link_unit;
-            ok = grow(s, &p, &s->link_unit_size, (size_t)total * sizeof(int));
-            s->link_unit = p;
-            p = s->link_mask;
-            ok = ok && grow(s, &p, &s->link_mask_size, (size_t)total * sizeof(sdk_mask));
-            s->link_mask = p;
+            GROW_FIELD(link_unit, (size_t)total * sizeof(int));
+            GROW_FIELD(link_mask, (size_t)total * sizeof(sdk_mask));
             if (!ok) return SDK_ENOMEM;
         }
     }
+#undef GROW_FIELD
     return SDK_OK;
 }
 
@@ -1059,17 +1048,18 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
 
 /* ---- one-shot helpers --------------------------------------------------------------------- */
 
-int sdk_solve(sdk_allocator a, sdk_board *b) {
+int sdk_solve(sdk_allocator a, sdk_board *b, sdk_stats *stats) {
     sdk_solver *s = sdk_solver_new(a, b, NULL);
     sdk_status st;
     if (!s) return SDK_ENOMEM;
     st = sdk_solver_step(s, 0);
+    if (stats) *stats = s->stats;
     sdk_solver_free(s);
     if (st == SDK_FAILED) return SDK_ENOMEM;
     return st == SDK_SOLVED;
 }
 
-int64_t sdk_count(sdk_allocator a, sdk_board *b, int64_t limit) {
+int64_t sdk_count(sdk_allocator a, sdk_board *b, int64_t limit, sdk_stats *stats) {
     sdk_solver *s = sdk_solver_new(a, b, NULL);
     sdk_status st;
     int64_t count;
@@ -1078,6 +1068,7 @@ int64_t sdk_count(sdk_allocator a, sdk_board *b, int64_t limit) {
         st = sdk_solver_step(s, 0);
     } while (st == SDK_SOLVED && (limit <= 0 || s->stats.solutions < limit));
     count = st == SDK_FAILED ? SDK_ENOMEM : s->stats.solutions;
+    if (stats) *stats = s->stats;  /* before reset, which clears them */
     sdk_solver_reset(s);
     sdk_solver_free(s);
     return count;

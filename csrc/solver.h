@@ -99,10 +99,11 @@ SDK_INTERNAL sdk_mask sdk_solver_candidates(const sdk_solver *s, int cell);
 /* Bytes the solver holds, for reporting. */
 SDK_INTERNAL size_t sdk_solver_bytes(const sdk_solver *s);
 
-/* One-shot helpers over a private solver without callbacks. */
+/* One-shot helpers over a private solver without callbacks; each copies the search's
+ * statistics to *stats when stats is not NULL. */
 /* Solves b in place: 1 solved, 0 no solution, SDK_ENOMEM. */
-SDK_INTERNAL int sdk_solve(sdk_allocator a, sdk_board *b);
+SDK_INTERNAL int sdk_solve(sdk_allocator a, sdk_board *b, sdk_stats *stats);
 /* Counts solutions of b up to limit (limit <= 0: all); b is unchanged. */
-SDK_INTERNAL int64_t sdk_count(sdk_allocator a, sdk_board *b, int64_t limit);
+SDK_INTERNAL int64_t sdk_count(sdk_allocator a, sdk_board *b, int64_t limit, sdk_stats *stats);
 
 #endif
