@@ -348,6 +348,29 @@ static int board_regions(lua_State *L) {
     return 1;
 }
 
+/* The jigsaw regions that replace the boxes, as N lists of {r, c} in row-major order of their
+ * cells, or nil for a board with boxes: writers of layouts (JSON, SVG) need them back. */
+static int board_jigsaw(lua_State *L) {
+    sdk_board *b = check_board(L, 1);
+    int k, i, len;
+    if (!b->jigsaw) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_createtable(L, b->n, 0);
+    for (k = 0; k < b->n; k++) {
+        lua_createtable(L, b->n, 0);
+        len = 0;
+        for (i = 0; i < b->ncells; i++)
+            if (b->jigsaw[i] == k) {
+                push_cell(L, b, i);
+                lua_rawseti(L, -2, ++len);
+            }
+        lua_rawseti(L, -2, k + 1);
+    }
+    return 1;
+}
+
 /* ---- the 9x9 fast path: one object per module instance, an upvalue of the functions that
  * use it (no C global); its memory comes from the state's allocator. -------------------- */
 
@@ -583,6 +606,7 @@ static const luaL_Reg board_methods[] = {
     {"add_region", board_add_region},
     {"set_regions", board_set_regions},
     {"regions", board_regions},
+    {"jigsaw", board_jigsaw},
     {"bytes", board_bytes},
     {NULL, NULL}
 };

@@ -126,14 +126,16 @@ describe("sudoku.format", function()
       assert.equal(format.grid(board), format.write(board, "grid"))
     end)
 
-    it("returns nil and a message for an unknown name", function()
-      assert.same({ nil, "unknown format 'sdk' (expected 'line' or 'grid')" },
-        { format.write(sudoku.Board.new{ size = 4 }, "sdk") })
+    it("raises for an unknown name, listing the formats there are", function()
+      assert.has_error(function() format.write(sudoku.Board.new{ size = 4 }, "sdx") end,
+        "bad argument #2 to 'write' (unknown format 'sdx' (expected one of 'line', 'grid', "
+        .. "'hdu', 'leetcode', 'sdk', 'sdm', 'ss', 'pencil', 'json', 'svg'))")
     end)
 
     it("makes board:format raise for an unknown name", function()
-      assert.has_error(function() sudoku.Board.new{ size = 4 }:format("sdk") end,
-        "bad argument #1 to 'format' (unknown format 'sdk' (expected 'line' or 'grid'))")
+      assert.has_error(function() sudoku.Board.new{ size = 4 }:format("sdx") end,
+        "bad argument #1 to 'format' (unknown format 'sdx' (expected one of 'line', 'grid', "
+        .. "'hdu', 'leetcode', 'sdk', 'sdm', 'ss', 'pencil', 'json', 'svg'))")
     end)
   end)
 end)

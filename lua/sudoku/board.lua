@@ -46,13 +46,15 @@ function Board.new(spec)
   return core.new_board(rows, cols)
 end
 
--- The text of the board in a format of sudoku.format ("line" unless named).
-function Board:format(name)
-  local text, err = format.write(self, name or "line")
-  if not text then
+-- The text of the board in a format of sudoku.format ("line" unless named); opts go to the
+-- format's writer.
+function Board:format(name, opts)
+  name = name or "line"
+  local _, err = format.get(name)
+  if err then
     error("bad argument #1 to 'format' (" .. err .. ")", 2)
   end
-  return text
+  return format.write(self, name, opts)
 end
 
 -- An iterator over the solutions, each a new Board; `self` is never touched because the search
@@ -72,7 +74,7 @@ function Board:solutions(opts)
 end
 
 if core.board_meta then
-  core.board_meta.__tostring = format.grid
+  core.board_meta.__tostring = function(board) return format.grid(board) end
 end
 
 return Board

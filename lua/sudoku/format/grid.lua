@@ -1,0 +1,70 @@
+-- grid: the human layout, one row per line with "|" between boxes and a rule line
+-- ("------+-------+------") between bands. The reader is tolerant: any whitespace, '|', '+',
+-- '-' and '*' borders, blanks '.', '0', '_', '*', 'x', '?', and grids of whitespace-separated
+-- numbers for N >= 10; the box shape is read back from the separators. Grids follow one another
+-- with or without blank lines between them; '#' lines are skipped.
+local reader = require "sudoku.format.reader"
+local shape = require "sudoku.shape"
+local symbols = require "sudoku.symbols"
+
+local grid = {
+  name = "grid",
+  summary = "one row per line, '|' between boxes, rule lines between bands",
+  separator = "\n\n",
+}
+
+-- 'x' and 'X' are blanks in hand-typed grids, but 'X' is also value 33: only boards of up to
+-- 32 values read them as blanks.
+local X_LIMIT = 32
+
+local function read_block(block, index, opts)
+  local text = reader.block_text(block)
+  local count = 0
+  for _ in text:gsub("[%s|+%-]", ""):gmatch(".") do count = count + 1 end
+  if text:find("[xX]") and (opts.size or math.sqrt(count)) <= X_LIMIT then
+    text = text:gsub("[xX]", ".")
+  end
+  return reader.parse(text, opts, index, block.lines)
+end
+
+function grid.records(src, opts)
+  return reader.blocks(src, function(block, index) return read_block(block, index, opts) end)
+end
+
+-- Cells separated by spaces, "|" between boxes and a rule line between bands of boxes. Jigsaw
+-- boards have no boxes to mark. A prime N has 1xN boxes, the shape the reader assumes anyway,
+-- so its rules are left out; any other box shape is drawn in full so that the reader can
+-- recover it. opts.blank: the character for an empty cell (default '.').
+function grid.write(rec, opts)
+  local board = rec.board
+  local n, box_rows, box_cols = board:size()
+  local blank = opts.blank or symbols.BLANK
+  local bars = box_cols ~= nil and box_cols < n
+  local rules = box_rows ~= nil and box_rows < n
+  if rules and box_rows == 1 and shape.squarest(n) == 1 then
+    rules = false
+  end
+
+  local lines = {}
+  local rule
+  for r = 1, n do
+    local parts = {}
+    for c = 1, n do
+      if bars and c > 1 and (c - 1) % box_cols == 0 then
+        parts[#parts + 1] = "|"
+      end
+      local v = board:get(r, c)
+      parts[#parts + 1] = v == 0 and blank or symbols.symbol(v)
+    end
+    local row = table.concat(parts, " ")
+    if rules and r > 1 and (r - 1) % box_rows == 0 then
+      -- The rule has the row's width, with "+" where the row has "|".
+      rule = rule or row:gsub("[^|]", "-"):gsub("|", "+")
+      lines[#lines + 1] = rule
+    end
+    lines[#lines + 1] = row
+  end
+  return table.concat(lines, "\n")
+end
+
+return grid

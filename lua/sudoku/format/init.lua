@@ -1,0 +1,102 @@
+-- sudoku.format: every text format in one registry. Each format is a module of its own,
+-- sudoku.format.<name>, loaded when first used, with the same fields (docs/FORMATS.md):
+--
+--   name, summary      what it is called and a line about it
+--   records(src, opts) an iterator over the records of a line source (sudoku.format.source):
+--                      each step gives a record, or false, a message and {record =, line =,
+--                      column =} for a record that could not be read; reading goes on after it
+--   write(rec, opts)   the text of one record (a record or a Board), without a final newline
+--   separator          what goes between two written records
+--   read_only / write_only  set for formats that go one way only (svg is written, never read)
+--
+-- The functions here pick the module by name, or by looking at the input when no name is given.
+local record = require "sudoku.format.record"
+local source = require "sudoku.format.source"
+
+local format = {}
+
+-- Every format, in the order `sudoku --help` lists them.
+format.NAMES = { "line", "grid", "hdu", "leetcode", "sdk", "sdm", "ss", "pencil", "json", "svg" }
+
+local known = {}
+for _, name in ipairs(format.NAMES) do known[name] = true end
+
+local function name_list()
+  return "'" .. table.concat(format.NAMES, "', '") .. "'"
+end
+
+-- The module of the named format, or nil and a message naming the formats there are.
+function format.get(name)
+  if not known[name] then
+    return nil, ("unknown format '%s' (expected one of %s)"):format(tostring(name), name_list())
+  end
+  return (require("sudoku.format." .. name))
+end
+
+local function get_or_raise(name, fname, arg)
+  local module, err = format.get(name)
+  if not module then
+    error(("bad argument #%d to '%s' (%s)"):format(arg, fname, err), 3)
+  end
+  return module
+end
+
+-- The name of the format `input` (a string or a line source) is written in, or nil and why it
+-- cannot be told. Looks at the first lines only; a source keeps them for the reader.
+function format.detect(input)
+  return require("sudoku.format.detect").detect(source.of(input))
+end
+
+-- An iterator over the records of `input` (a string, a file or a line source) in the named
+-- format, or in the one detect() finds. When the format cannot be told the iterator gives that
+-- one failure and ends. opts: size, box (as for sudoku.parse) and the format's own options.
+function format.records(input, name, opts)
+  local src = source.of(input)
+  if name == nil then
+    local detected, err = format.detect(src)
+    if not detected then
+      local done = false
+      return function()
+        if done then return nil end
+        done = true
+        return false, err, { line = 1 }
+      end
+    end
+    name = detected
+  end
+  local module = get_or_raise(name, "records", 2)
+  if module.write_only then
+    error(("bad argument #2 to 'records' (format '%s' is written, not read)"):format(name), 2)
+  end
+  return module.records(src, opts or {})
+end
+
+-- The one record of `input`: the record, or nil and a message. A text that holds more than one
+-- record is refused (use records() for those).
+function format.read(input, name, opts)
+  local next_record = format.records(input, name, opts)
+  local rec, err = next_record()
+  if rec == nil then return nil, "no puzzle found" end
+  if not rec then return nil, err end
+  local more, _, where = next_record()
+  if more ~= nil then
+    return nil, ("more than one puzzle (the next starts at line %d)"):format(
+      more and more.line or where.line)
+  end
+  return rec
+end
+
+-- The text of `x` (a Board or a record) in the named format, without a final newline.
+function format.write(x, name, opts)
+  local module = get_or_raise(name, "write", 2)
+  if module.read_only then
+    error(("bad argument #2 to 'write' (format '%s' is read, not written)"):format(name), 2)
+  end
+  return module.write(record.of(x), opts or {})
+end
+
+-- The two formats every board has had since the first release, kept as plain functions.
+function format.line(board) return format.write(board, "line") end
+function format.grid(board) return format.write(board, "grid") end
+
+return format
