@@ -1,6 +1,6 @@
 -- The LeetCode seed interfaces (problems 36 and 37) as thin shims over Board. Their board is a
 -- 9x9 table of rows, each a table of one-character strings: "1".."9" or "." for an empty cell.
-local Board = require "sudoku.board"
+local format = require "sudoku.format.leetcode"
 
 local leetcode = {}
 
@@ -12,28 +12,8 @@ local function load(fname, grid)
   if type(grid) ~= "table" then
     error(("bad argument #1 to '%s' (table expected, got %s)"):format(fname, type(grid)), 3)
   end
-  if #grid ~= N then
-    error(("%s: expected %d rows, got %d"):format(fname, N, #grid), 3)
-  end
-  local board = Board.new{ size = N }
-  for r = 1, N do
-    local row = grid[r]
-    if type(row) ~= "table" then
-      error(("%s: row %d is a %s, expected a table of %d cells"):format(fname, r, type(row), N), 3)
-    end
-    if #row ~= N then
-      error(("%s: row %d has %d cells, expected %d"):format(fname, r, #row, N), 3)
-    end
-    for c = 1, N do
-      local cell = row[c]
-      local v = type(cell) == "string" and (cell == "." and 0 or cell:match("^[1-9]$") and tonumber(cell))
-      if not v then
-        local shown = type(cell) == "string" and ("%q"):format(cell) or tostring(cell)
-        error(("%s: row %d, column %d: expected '1'-'9' or '.', got %s"):format(fname, r, c, shown), 3)
-      end
-      if v ~= 0 then board:set(r, c, v) end
-    end
-  end
+  local board, err = format.board_of(grid, { size = N })
+  if not board then error(fname .. ": " .. err, 3) end
   return board
 end
 

@@ -1,0 +1,158 @@
+-- Tells which format a text is in from its first lines, for readers called without a format
+-- name. Each rule looks for what only one format writes; where two formats would read the same
+-- lines differently the answer is nil and a message naming both, never a guess. Formats that
+-- read the same text the same way (sdm and line, ss and grid for most grids) are not told
+-- apart: the answer is the one whose reader takes the other's files too.
+local reader = require "sudoku.format.reader"
+local symbols = require "sudoku.symbols"
+
+local detect = {}
+
+-- How many lines are looked at: enough for a 64x64 grid with its rule lines.
+local LOOKAHEAD = 80
+
+-- Lines of a puzzle list hold at least a 4x4 board; a row of a grid is shorter than that, and
+-- boards of size 2 or 3 are read as lines only when asked for (--from line).
+local MIN_LINE_SIZE = 4
+
+local function trim(s)
+  return (s:gsub("^%s+", ""):gsub("%s+$", ""))
+end
+
+local function root(m, power)
+  local k = math.floor(m ^ (1 / power) + 0.5)
+  for guess = k - 1, k + 1 do
+    if guess >= 1 and guess ^ power == m then return guess end
+  end
+  return nil
+end
+
+local function all_cells(text)
+  for i = 1, #text do
+    local ch = text:sub(i, i)
+    if not (symbols.is_symbol(ch) or symbols.is_blank(ch)) then return false end
+  end
+  return true
+end
+
+-- Pencil marks of an n x n board: every block of n characters has, at its k-th place, the
+-- symbol of k or a blank, and at least one symbol (a cell with no candidate is no position).
+local function is_pencil(text, n)
+  if n > symbols.MAX then return false end
+  for cell = 0, n * n - 1 do
+    local marks = 0
+    for k = 1, n do
+      local ch = text:sub(cell * n + k, cell * n + k)
+      if not symbols.is_blank(ch) then
+        if symbols.value(ch, n) ~= k then return false end
+        marks = marks + 1
+      end
+    end
+    if marks == 0 then return false end
+  end
+  return true
+end
+
+-- What a one-line puzzle of m cells could be: "line" (N*N cells), "pencil" (N*N*N marks).
+local function one_line_kinds(puzzle)
+  local m = #puzzle
+  local kinds = {}
+  if not all_cells(puzzle) then return kinds, m end
+  local n = root(m, 2)
+  if n and n >= MIN_LINE_SIZE and n <= symbols.MAX then kinds[#kinds + 1] = { "line", n } end
+  local p = root(m, 3)
+  if p and p >= 2 and is_pencil(puzzle, p) then kinds[#kinds + 1] = { "pencil", p } end
+  return kinds, m
+end
+
+-- The rows of a grid at the top of `lines` (from `first`): their count before a blank line,
+-- with rule lines left out, and the cells of the first.
+local function grid_rows(lines, first)
+  local width, rows = nil, {}
+  for i = first, #lines do
+    local line = lines[i]
+    if not line:find("%S") or line:find("^%s*#") then break end
+    if not reader.is_rule(line) then
+      local cells = reader.cells_in(line)
+      width = width or cells
+      if cells ~= width then break end
+      rows[#rows + 1] = line
+    end
+  end
+  return rows, width
+end
+
+-- Which block format a grid's rows are written in.
+local function block_kind(rows, lines, first)
+  local spaced, barred, question = false, false, false
+  for _, row in ipairs(rows) do
+    local cells = trim(row)
+    if cells:find("%s") then spaced = true end
+    if cells:find("|", 1, true) then barred = true end
+    if cells:find("?", 1, true) then question = true end
+  end
+  if lines[first]:find("^%s*%*%-") then return "ss" end
+  if spaced then
+    if question and not barred then return "hdu" end
+    return "grid"
+  end
+  if barred then return "ss" end
+  return "sdk"
+end
+
+function detect.detect(src)
+  local lines = src:lookahead(LOOKAHEAD)
+  local first, sdk_meta
+  for i, line in ipairs(lines) do
+    if line:find("%S") then
+      if line:find("^%s*#") then
+        if line:find("^#[ADCBSLU]%S") then sdk_meta = true end
+      else
+        first = i
+        break
+      end
+    end
+  end
+  if not first then return nil, "no puzzle in the input (only blank or '#' lines)" end
+  local text = trim(lines[first])
+  local where = ("line %d"):format(first)
+
+  if text:find("^{") or text:find("^%[%s*{") then return "json" end
+  if text:find("^%[%s*%[") or (text == "[" and (lines[first + 1] or ""):find("^%s*%[")) then
+    return "leetcode"
+  end
+  if text:find("^%[%a+%]$") then return "sdk" end
+  if text:find("^<") then
+    return nil, where .. " starts with '<': SVG and XML are written, not read"
+  end
+
+  local rows, width = grid_rows(lines, first)
+  local puzzle = text:match("^[^%s,;#]*")
+  local kinds, m = one_line_kinds(puzzle)
+  local is_grid = width and width >= 2 and #rows >= width
+  if is_grid and #kinds > 0 and puzzle == text and kinds[1][1] == "line" then
+    -- w lines of w cells each: w puzzles of sqrt(w) x sqrt(w), or one w x w grid.
+    return nil, ("ambiguous: lines %d-%d each hold %d cells, which reads as %d puzzles of "
+      .. "%dx%d ('line') or as one %dx%d grid ('%s'); name the format"):format(
+      first, first + width - 1, width, width, kinds[1][2], kinds[1][2], width, width,
+      block_kind(rows, lines, first))
+  end
+  if is_grid then
+    if sdk_meta then return "sdk" end
+    return block_kind(rows, lines, first)
+  end
+  if #kinds == 2 then
+    return nil, ("ambiguous: %s holds %d cells, which reads as a %dx%d puzzle ('line') or as "
+      .. "the pencil marks of a %dx%d board ('pencil'); name the format"):format(
+      where, m, kinds[1][2], kinds[1][2], kinds[2][2], kinds[2][2])
+  end
+  if #kinds == 1 then return kinds[1][1] end
+  if width and #rows < width and #rows > 1 then
+    return nil, ("%s starts a grid of %d cells a row, but only %d rows follow"):format(
+      where, width, #rows)
+  end
+  return nil, ("cannot tell the format of %s: %d cells is neither N*N (a puzzle line) nor "
+    .. "N*N*N (pencil marks), and the lines after it are no grid"):format(where, m)
+end
+
+return detect

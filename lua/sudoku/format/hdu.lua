@@ -1,0 +1,90 @@
+-- hdu: the layout of HDU 1426 "Sudoku Killer": one row per line, cells as single characters
+-- separated by spaces, '?' for a cell to fill, a blank line between cases. The reader takes a
+-- case as the next N*N cells whatever the line breaks, so a missing or doubled blank line, a
+-- trailing space or a CRLF file cannot shift the cases after it; N is the number of cells on a
+-- case's first line (9 in the problem) unless opts.size says.
+local reader = require "sudoku.format.reader"
+local record = require "sudoku.format.record"
+local symbols = require "sudoku.symbols"
+local Board = require "sudoku.board"
+
+local hdu = {
+  name = "hdu",
+  summary = "HDU 1426: cells separated by spaces, '?' blank, a blank line between cases",
+  separator = "\n\n",
+}
+
+local BLANK = "?"
+
+-- Shows a token in a message the way the reader saw it.
+local function shown(token)
+  return token:gsub("[^%w%p]", function(ch) return ("\\x%02X"):format(ch:byte()) end)
+end
+
+function hdu.records(src, opts)
+  local index = 0
+  -- Every case of a file has the size of the first.
+  local n = opts.size or (opts.box and opts.box[1] * opts.box[2])
+  return function()
+    local values, first_line, failure = {}, nil, nil
+    while true do
+      local line, lineno = src:next()
+      if line == nil then break end
+      for start, token in line:gmatch("()(%S+)") do
+        if not first_line then
+          first_line = lineno
+          index = index + 1
+          if not n then
+            local count = 0
+            for _ in line:gmatch("%S+") do count = count + 1 end
+            n = count
+          end
+        end
+        local v = #token == 1 and symbols.value(token, n)
+        if not v and not failure then
+          failure = { reader.failure(index, lineno, start,
+            ("expected one of 1..%d or '?' as a cell, got '%s'"):format(n, shown(token))) }
+        end
+        values[#values + 1] = v or 0
+      end
+      if n and #values >= n * n then break end
+    end
+    if not first_line then return nil end
+    if failure then return failure[1], failure[2], failure[3] end
+    if #values < n * n then
+      return reader.failure(index, first_line, nil,
+        ("the input ends after %d of the case's %d cells"):format(#values, n * n))
+    end
+    local box = opts.box
+    local ok, board = pcall(Board.new, { size = n, box = box })
+    if not ok then
+      return reader.failure(index, first_line, nil, ("no board of size %d"):format(n))
+    end
+    local i = 0
+    for r = 1, n do
+      for c = 1, n do
+        i = i + 1
+        if values[i] ~= 0 then board:set(r, c, values[i]) end
+      end
+    end
+    return record.new(board, { line = first_line, index = index })
+  end
+end
+
+function hdu.write(rec, opts)
+  local board = rec.board
+  local n = board:size()
+  local blank = opts.blank or BLANK
+  local rows = {}
+  for r = 1, n do
+    local cells = {}
+    for c = 1, n do
+      local v = board:get(r, c)
+      cells[c] = v == 0 and blank or symbols.symbol(v)
+    end
+    rows[r] = table.concat(cells, " ")
+  end
+  return table.concat(rows, "\n")
+end
+
+return hdu

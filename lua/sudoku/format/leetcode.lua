@@ -1,0 +1,141 @@
+-- leetcode: the board of LeetCode 36 and 37, a table of N rows, each a table of N one-character
+-- strings ("1".."9", or "." for an empty cell; larger boards use the symbols of
+-- sudoku.symbols). As text it is written the way LeetCode prints it:
+-- [["5","3",".",...],...] on one line; the reader takes that text (JSON, read with dkjson)
+-- over as many lines as it spans, one board after another.
+local json = require "dkjson"
+local reader = require "sudoku.format.reader"
+local record = require "sudoku.format.record"
+local symbols = require "sudoku.symbols"
+local Board = require "sudoku.board"
+
+local leetcode = {
+  name = "leetcode",
+  summary = "LeetCode 36/37: [[\"5\",\"3\",\".\",...],...], rows of one-character strings",
+  separator = "\n",
+}
+
+local function shown(cell)
+  if type(cell) == "string" then return ("%q"):format(cell) end
+  return tostring(cell)
+end
+
+-- The board of a LeetCode table, or nil and a message naming the row and column at fault.
+-- opts.size fixes N (default: the number of rows); opts.box the box shape.
+function leetcode.board_of(grid, opts)
+  opts = opts or {}
+  if type(grid) ~= "table" then
+    return nil, ("expected a table of rows, got %s"):format(type(grid))
+  end
+  local n = opts.size or #grid
+  if #grid ~= n or n < 1 or n > symbols.MAX then
+    return nil, ("expected %s rows, got %d"):format(opts.size or "1.." .. symbols.MAX, #grid)
+  end
+  local ok, board = pcall(Board.new, { size = n, box = opts.box })
+  if not ok then return nil, ("no board of %d rows: %s"):format(n, board) end
+  local blank = symbols.BLANK
+  local top = symbols.symbol(n)
+  for r = 1, n do
+    local row = grid[r]
+    if type(row) ~= "table" then
+      return nil, ("row %d is a %s, expected a table of %d cells"):format(r, type(row), n)
+    end
+    if #row ~= n then
+      return nil, ("row %d has %d cells, expected %d"):format(r, #row, n)
+    end
+    for c = 1, n do
+      local cell = row[c]
+      local v = type(cell) == "string" and #cell == 1
+        and (cell == blank and 0 or symbols.value(cell, n))
+      if not v or (v == 0 and cell ~= blank) then
+        return nil, ("row %d, column %d: expected '1'-'%s' or '.', got %s"):format(
+          r, c, top, shown(cell))
+      end
+      if v ~= 0 then board:set(r, c, v) end
+    end
+  end
+  return board
+end
+
+-- The LeetCode table of a board or record: rows of one-character strings.
+function leetcode.table_of(x)
+  local board = record.of(x).board
+  local n = board:size()
+  local grid = {}
+  for r = 1, n do
+    local row = {}
+    for c = 1, n do row[c] = symbols.symbol(board:get(r, c)) end
+    grid[r] = row
+  end
+  return grid
+end
+
+function leetcode.write(rec)
+  local rows = {}
+  for r, row in ipairs(leetcode.table_of(rec)) do
+    rows[r] = '["' .. table.concat(row, '","') .. '"]'
+  end
+  return "[" .. table.concat(rows, ",") .. "]"
+end
+
+-- Where a JSON value that starts on the first line ends: the text is taken a line at a time
+-- until its brackets balance outside strings.
+local function depth_change(line, state)
+  for i = 1, #line do
+    local ch = line:sub(i, i)
+    if state.in_string then
+      if state.escaped then
+        state.escaped = false
+      elseif ch == "\\" then
+        state.escaped = true
+      elseif ch == '"' then
+        state.in_string = false
+      end
+    elseif ch == '"' then
+      state.in_string = true
+    elseif ch == "[" or ch == "{" then
+      state.depth = state.depth + 1
+    elseif ch == "]" or ch == "}" then
+      state.depth = state.depth - 1
+    end
+  end
+end
+
+-- The line and column of byte `pos` of the lines joined with "\n".
+local function locate(lines, numbers, pos)
+  for i, line in ipairs(lines) do
+    if pos <= #line + 1 then return numbers[i], pos end
+    pos = pos - #line - 1
+  end
+  return numbers[#numbers], nil
+end
+
+function leetcode.records(src, opts)
+  local index = 0
+  return function()
+    local lines, numbers = {}, {}
+    local state = { depth = 0 }
+    while true do
+      local line, lineno = src:next()
+      if line == nil then break end
+      if #lines > 0 or (line:find("%S") and not line:find("^%s*#")) then
+        lines[#lines + 1], numbers[#numbers + 1] = line, lineno
+        depth_change(line, state)
+        if state.depth <= 0 then break end
+      end
+    end
+    if #lines == 0 then return nil end
+    index = index + 1
+    local text = table.concat(lines, "\n")
+    local grid, pos, err = json.decode(text, 1, nil)
+    if err then
+      local line, column = locate(lines, numbers, pos or 1)
+      return reader.failure(index, line, column, "not a LeetCode board: " .. err)
+    end
+    local board, problem = leetcode.board_of(grid, opts)
+    if not board then return reader.failure(index, numbers[1], nil, problem) end
+    return record.new(board, { line = numbers[1], index = index })
+  end
+end
+
+return leetcode

@@ -1,0 +1,69 @@
+-- sdk: the SadMan Sudoku file, extended by SudoCue: N rows of N characters ('.' blank), after
+-- optional metadata lines "#" + a letter + text: A author, D description, C comment, B date
+-- published, S source, L level, U url. A "[Puzzle]" line before the grid is allowed. The
+-- metadata becomes rec.meta and is written back in that order; several puzzles may follow one
+-- another, each with its own metadata.
+local reader = require "sudoku.format.reader"
+local symbols = require "sudoku.symbols"
+
+local sdk = {
+  name = "sdk",
+  summary = "SadMan/SudoCue: #A author, #D description... lines, then N rows of N characters",
+  separator = "\n\n",
+}
+
+-- The metadata codes, in the order they are written.
+sdk.META = {
+  { "A", "author" }, { "D", "description" }, { "C", "comment" }, { "B", "date" },
+  { "S", "source" }, { "L", "level" }, { "U", "url" },
+}
+
+local key_of = {}
+for _, entry in ipairs(sdk.META) do key_of[entry[1]] = entry[2] end
+
+local function is_section(line)
+  return line:match("^%s*%[%a+%]%s*$") ~= nil
+end
+
+function sdk.records(src, opts)
+  return reader.blocks(src, function(block, index)
+    local rec, err, where = reader.parse(reader.block_text(block), opts, index, block.lines)
+    if not rec then return rec, err, where end
+    for _, entry in ipairs(block.header) do
+      local code, text = entry[1]:match("^%s*#(%a)(.-)%s*$")
+      local key = code and key_of[code:upper()]
+      if key then
+        rec.meta = rec.meta or {}
+        rec.meta[key] = text
+      end
+    end
+    if block.header[1] then rec.line = block.header[1][2] end
+    return rec
+  end, is_section)
+end
+
+function sdk.write(rec, opts)
+  local board = rec.board
+  local n = board:size()
+  local blank = opts.blank or symbols.BLANK
+  local lines = {}
+  local meta = rec.meta or {}
+  for _, entry in ipairs(sdk.META) do
+    local text = meta[entry[2]]
+    if text ~= nil then
+      -- One line each: a line break inside would start a row.
+      lines[#lines + 1] = "#" .. entry[1] .. tostring(text):gsub("[\r\n]+", " ")
+    end
+  end
+  for r = 1, n do
+    local row = {}
+    for c = 1, n do
+      local v = board:get(r, c)
+      row[c] = v == 0 and blank or symbols.symbol(v)
+    end
+    lines[#lines + 1] = table.concat(row)
+  end
+  return table.concat(lines, "\n")
+end
+
+return sdk

@@ -1,0 +1,41 @@
+-- ss: Simple Sudoku's file. Rows of cells with no spaces, '|' between boxes, a line of dashes
+-- between bands ("..2|.3.|..." and "-----------"); '.' blank. The reader also takes the layout
+-- Simple Sudoku copies to the clipboard, framed by "*-----------*" and "|---+---+---|" lines,
+-- and anything the grid reader takes.
+local grid = require "sudoku.format.grid"
+local symbols = require "sudoku.symbols"
+
+local ss = {
+  name = "ss",
+  summary = "Simple Sudoku: rows like '..2|.3.|...', dashes between bands",
+  separator = "\n\n",
+  records = grid.records,
+}
+
+function ss.write(rec, opts)
+  local board = rec.board
+  local n, box_rows, box_cols = board:size()
+  local blank = opts.blank or symbols.BLANK
+  local lines = {}
+  for r = 1, n do
+    if box_rows and box_rows < n and r > 1 and (r - 1) % box_rows == 0 then
+      lines[#lines + 1] = false  -- a rule, drawn once the row width is known
+    end
+    local row = {}
+    for c = 1, n do
+      if box_cols and box_cols < n and c > 1 and (c - 1) % box_cols == 0 then
+        row[#row + 1] = "|"
+      end
+      local v = board:get(r, c)
+      row[#row + 1] = v == 0 and blank or symbols.symbol(v)
+    end
+    lines[#lines + 1] = table.concat(row)
+  end
+  local rule = ("-"):rep(#lines[1])
+  for i, line in ipairs(lines) do
+    if line == false then lines[i] = rule end
+  end
+  return table.concat(lines, "\n")
+end
+
+return ss
