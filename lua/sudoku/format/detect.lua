@@ -100,6 +100,7 @@ local function block_kind(rows, lines, first)
   return "sdk"
 end
 
+-- The format's name, or nil, why not and (for an input with no puzzle at all) "empty".
 function detect.detect(src)
   local lines = src:lookahead(LOOKAHEAD)
   local first, sdk_meta
@@ -113,7 +114,7 @@ function detect.detect(src)
       end
     end
   end
-  if not first then return nil, "no puzzle in the input (only blank or '#' lines)" end
+  if not first then return nil, "no puzzle in the input (only blank or '#' lines)", "empty" end
   local text = trim(lines[first])
   local where = ("line %d"):format(first)
 

@@ -49,11 +49,14 @@ end
 
 -- An iterator over the records of `input` (a string, a file or a line source) in the named
 -- format, or in the one detect() finds. When the format cannot be told the iterator gives that
--- one failure and ends. opts: size, box (as for sudoku.parse) and the format's own options.
+-- one failure (whose where has no record number) and ends; an input with no puzzle at all has
+-- no records. opts: size, box (as for sudoku.parse) and the format's own options.
 function format.records(input, name, opts)
   local src = source.of(input)
   if name == nil then
-    local detected, err = format.detect(src)
+    local detected, err, empty = format.detect(src)
+    -- An input with no puzzle has no records, whatever its format.
+    if empty then return function() return nil end end
     if not detected then
       local done = false
       return function()

@@ -1,0 +1,274 @@
+-- What each command does to a chunk of records (see sudoku.cli.pipeline): job(result) gives
+-- the pipeline's job table for the parsed command line. The core is loaded here, when a
+-- command runs, so that `sudoku --help` works before the C core is built.
+local format = require "sudoku.format"
+local record = require "sudoku.format.record"
+
+local jobs = {}
+
+-- The rules a record may carry that the solver honours: diagonals arrive as extra regions of
+-- the board. Any other rule would be ignored, so such a record is refused rather than solved
+-- wrongly.
+local SOLVABLE = { diagonals = true }
+
+local function unsupported_rule(rec)
+  local names = {}
+  for key in pairs(rec.constraints or {}) do
+    if not SOLVABLE[key] then names[#names + 1] = key end
+  end
+  if #names == 0 then return nil end
+  table.sort(names)
+  return ("cannot solve with the rule%s '%s' (not supported yet)"):format(
+    #names > 1 and "s" or "", table.concat(names, "', '"))
+end
+
+-- sudoku.parse numbers lines and columns within the text it was given; line mode hands it a
+-- single line and reports the file's own line number, so "line 1, " would only mislead.
+local function parse_message(message)
+  message = tostring(message)
+  return message:match("^line 1, (column .*)$") or message
+end
+
+local function describe_conflict(conflict)
+  local a, b = conflict[1], conflict[2]
+  return ("givens clash: %d at row %d, column %d and at row %d, column %d"):format(
+    conflict.value, a[1], a[2], b[1], b[2])
+end
+
+-- Why the board cannot be searched (a rule it cannot honour, clashing givens), or nil.
+local function unsearchable(rec)
+  local rule = unsupported_rule(rec)
+  if rule then return rule end
+  -- A clash among the givens is the commonest reason for "no solution"; naming the cells tells
+  -- the user which clue to fix instead of leaving them to hunt for it.
+  local valid, conflicts = rec.board:is_valid()
+  if not valid then return "no solution: " .. describe_conflict(conflicts[1]) end
+  return nil
+end
+
+-- The solved record: the board's first solution, with the values it started from as the givens
+-- (so a writer that shows givens apart, like svg or json, still tells them from the rest).
+local function solve_record(rec)
+  local why = unsearchable(rec)
+  if why then return nil, why end
+  local board = rec.board:copy()
+  if not board:solve() then return nil, "no solution" end
+  local n = board:size()
+  local givens = {}
+  for r = 1, n do
+    for c = 1, n do
+      if record.is_given(rec, r, c) then givens[record.index(n, r, c)] = true end
+    end
+  end
+  return record.new(board, {
+    givens = givens, constraints = rec.constraints, meta = rec.meta,
+    comment = rec.comment, separator = rec.separator,
+  })
+end
+
+-- A chunk handler from a handler of one record.
+local function each(handle_one)
+  return function(items)
+    local outs, errs = {}, {}
+    for i, item in ipairs(items) do outs[i], errs[i] = handle_one(item.record) end
+    return outs, errs
+  end
+end
+
+-- Line mode's chunk handler over sudoku.solve_many: the batch solver does the chunk on
+-- result.jobs threads; a puzzle it could not read or solve goes through handle_text, which
+-- gives the command's own message (or reads what only the Lua reader reads). value(answer,
+-- text) turns a batch answer into the text to print.
+local function batched(sudoku, opts, handle_text, value)
+  return function(items)
+    local texts = {}
+    for i, item in ipairs(items) do texts[i] = item.text end
+    local answers = sudoku.solve_many(table.concat(texts, "\n"), opts)
+    local outs, errs = {}, {}
+    for i, text in ipairs(texts) do
+      if answers[i] then
+        outs[i] = value(answers[i], text)
+      else
+        outs[i], errs[i] = handle_text(text)
+      end
+    end
+    return outs, errs
+  end
+end
+
+-- The record read from one line-mode puzzle text, or nil and the message.
+local function line_record(sudoku, text)
+  local board, err = sudoku.parse(text)
+  if not board then return nil, parse_message(err) end
+  return record.new(board)
+end
+
+-- The format records are read in: the one named, else line for the batch commands (their
+-- input has always been one puzzle per line) or whatever detection finds for the others.
+local function input_format(result, default)
+  if result.from == "auto" then return nil end
+  return result.from or default
+end
+
+-- solve: the first solution of each record, in --to's format (default: the input's format,
+-- or line).
+function jobs.solve(result)
+  local sudoku = require "sudoku"
+  local from = input_format(result, "line")
+  local to = result.to or from or "line"
+  local writer = format.get(to)
+  local function write(rec) return format.write(rec, to) end
+  local job = { from = from, separator = writer.separator }
+  if from == "line" then
+    local function one(text)
+      local rec, err = line_record(sudoku, text)
+      if not rec then return nil, err end
+      local solved, why = solve_record(rec)
+      if not solved then return nil, why end
+      return write(solved)
+    end
+    local value = tostring
+    if to ~= "line" then
+      -- The batch answer is a line; the records keep the puzzle's cells as the givens.
+      value = function(answer, text)
+        return write(assert(solve_record(assert(line_record(sudoku, text)))))
+          or answer
+      end
+    end
+    job.handle = batched(sudoku, { threads = result.jobs }, one, value)
+  else
+    job.handle = each(function(rec)
+      local solved, why = solve_record(rec)
+      if not solved then return nil, why end
+      return write(solved)
+    end)
+  end
+  return job
+end
+
+-- count: the number of solutions of each record (up to --limit), one per line.
+function jobs.count(result)
+  local sudoku = require "sudoku"
+  local from = input_format(result, "line")
+  local function count_record(rec)
+    local rule = unsupported_rule(rec)
+    if rule then return nil, rule end
+    if not rec.board:is_valid() then return "0" end
+    return ("%d"):format(rec.board:count(result.limit))
+  end
+  local job = { from = from }
+  if from == "line" then
+    local function one(text)
+      local rec, err = line_record(sudoku, text)
+      if not rec then return nil, err end
+      return count_record(rec)
+    end
+    -- Without --limit every solution counts; 2^53 is as far as a count stays exact anyway.
+    local opts = { threads = result.jobs, limit = result.limit or math.floor(2 ^ 53) }
+    job.handle = batched(sudoku, opts, one, function(n) return ("%d"):format(n) end)
+  else
+    job.handle = each(count_record)
+  end
+  return job
+end
+
+-- validate: "unique", or the verdict and the reason it is not.
+function jobs.validate(result)
+  local sudoku = require "sudoku"
+  local from = input_format(result, "line")
+  local function verdict(rec)
+    local rule = unsupported_rule(rec)
+    if rule then return "malformed", rule end
+    local valid, conflicts = rec.board:is_valid()
+    if not valid then return "none", "no solution: " .. describe_conflict(conflicts[1]) end
+    local n = rec.board:count(2)
+    if n == 0 then return "none", "no solution" end
+    if n > 1 then return "multiple", "more than one solution" end
+    return "unique"
+  end
+  -- A record that cannot be read still gets its verdict, so there is one per record.
+  local job = { from = from, unreadable = "malformed" }
+  if from == "line" then
+    job.handle = function(items)
+      local outs, errs = {}, {}
+      for i, item in ipairs(items) do
+        local rec, err = line_record(sudoku, item.text)
+        if rec then
+          outs[i], errs[i] = verdict(rec)
+        else
+          outs[i], errs[i] = "malformed", err
+        end
+      end
+      return outs, errs
+    end
+  else
+    job.handle = each(verdict)
+  end
+  return job
+end
+
+-- convert: each record in --to's format.
+function jobs.convert(result)
+  local to = result.to
+  return {
+    from = input_format(result, nil),
+    separator = format.get(to).separator,
+    handle = each(function(rec) return format.write(rec, to) end),
+  }
+end
+
+-- The cells of --highlight R,C options.
+local function highlight_cells(list)
+  local cells = {}
+  for i, text in ipairs(list or {}) do
+    local r, c = text:match("^(%d+),(%d+)$")
+    cells[i] = { tonumber(r), tonumber(c) }
+  end
+  return cells
+end
+
+-- render: each record as an SVG picture, on stdout (one record) or in the files that
+-- --output's pattern names, "%d" standing for the record's number.
+function jobs.render(result)
+  local opts = {
+    cell = result.cell, candidates = result.candidates or nil,
+    highlight = #(result.highlight or {}) > 0 and highlight_cells(result.highlight) or nil,
+  }
+  local rendered = 0
+  local function write(rec)
+    local n = rec.board:size()
+    for _, cell in ipairs(opts.highlight or {}) do
+      if cell[1] > n or cell[2] > n then
+        return nil, ("--highlight %d,%d is off the %dx%d board"):format(cell[1], cell[2], n, n)
+      end
+    end
+    return format.write(rec, "svg", opts)
+  end
+  local function one(rec)
+    if result.solve then
+      local solved, why = solve_record(rec)
+      if not solved then return nil, why end
+      rec = solved
+    end
+    local svg, err = write(rec)
+    if not svg then return nil, err end
+    rendered = rendered + 1
+    if not result.output then
+      if rendered > 1 then
+        return nil, "more than one puzzle: name one file each with --output PATTERN (e.g. "
+          .. "'puzzle-%d.svg')"
+      end
+      return svg
+    end
+    local path = result.output:gsub("%%d", tostring(rec.index or rendered))
+    local f, open_err = io.open(path, "w")
+    if not f then return nil, "cannot write " .. tostring(open_err) end
+    local ok, write_err = f:write(svg, "\n")
+    f:close()
+    if not ok then return nil, ("cannot write %s: %s"):format(path, tostring(write_err)) end
+    return nil
+  end
+  return { from = input_format(result, nil), handle = each(one) }
+end
+
+return jobs

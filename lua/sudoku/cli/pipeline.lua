@@ -1,0 +1,178 @@
+-- The loop every command shares: open the input, read it a record at a time (constant memory
+-- however large it is), hand the records to the command CHUNK at a time, write what comes
+-- back in input order, report each failure on stderr as FILE:LINE: message, and settle the
+-- exit status. Two ways to read:
+--   line mode (job.from == "line"): a record is one line, the puzzle text before any
+--     whitespace, ',', ';' or '#'; the command gets the texts, so that a batch of one-line
+--     puzzles can go to sudoku.solve_many untouched;
+--   format mode (any other job.from, or nil to detect): records come from sudoku.format.
+local format = require "sudoku.format"
+local source = require "sudoku.format.source"
+local progress = require "sudoku.cli.progress"
+
+local pipeline = {}
+
+pipeline.EXIT_OK, pipeline.EXIT_FAILED, pipeline.EXIT_USAGE = 0, 1, 2
+
+local STDIN_NAME = "<stdin>"
+
+-- Records handed to a command at once: enough for the batch solver's threads to share out, few
+-- enough that memory stays small and constant however long the input is.
+pipeline.CHUNK = 4096
+
+-- io.open's message is "PATH: reason"; the CLI names the file itself, so keep only the reason.
+local function reason_of(message, path)
+  message = tostring(message)
+  local prefix = path .. ": "
+  if message:sub(1, #prefix) == prefix then return message:sub(#prefix + 1) end
+  return message
+end
+
+-- The input named by `path` (stdin for nil or "-"): the handle and its name, or nil and the
+-- message for a file that cannot be opened.
+local function open_input(path, streams)
+  if path == nil or path == "-" then return streams.stdin, STDIN_NAME end
+  local f, err = io.open(path, "r")
+  if not f then return nil, ("cannot open %s: %s"):format(path, reason_of(err, path)) end
+  -- A directory opens on Linux and fails at the first read; that read error is reported then.
+  return f, path
+end
+
+-- Line mode's items: {line =, text =} per puzzle line, or {line =, error =} for a line with
+-- nothing before its separator.
+local function line_items(src)
+  return function()
+    while true do
+      local line, lineno = src:next()
+      if line == nil then return nil end
+      local lead = line:match("^%s*()")
+      local first = line:sub(lead, lead)
+      if first ~= "" and first ~= "#" then
+        local puzzle = line:match("^[^%s,;#]*", lead)
+        if puzzle == "" then
+          return { line = lineno, error = ("no puzzle before '%s'"):format(first) }
+        end
+        return { line = lineno, text = puzzle }
+      end
+    end
+  end
+end
+
+-- A reader's message without its "record K, line L, " prefix: FILE:LINE: names the place.
+local function cli_message(message)
+  return message:match("^record %d+, line %d+, (column .*)$")
+    or message:match("^record %d+, line %d+: (.*)$") or message
+end
+
+-- Format mode's items: {line =, record =} or {line =, error =}; a failure that belongs to no
+-- record (the format cannot be told) is {fatal =}.
+local function record_items(src, from, opts)
+  local next_record = format.records(src, from, opts)
+  return function()
+    local rec, err, where = next_record()
+    if rec == nil then return nil end
+    if rec then return { line = rec.line, record = rec } end
+    if not where.record then return { fatal = err } end
+    return { line = where.line, error = cli_message(err) }
+  end
+end
+
+-- Runs `job` over the input of `result` (the parsed command line):
+--   job.from       "line", a format name, or nil to detect the format
+--   job.handle(items) -> outs, errs: for each item (all read without error) the text to print
+--                  (or nil) and a message for stderr (or nil; a message counts as a failure)
+--   job.separator  what goes between two printed records (default "\n")
+--   job.read_opts  options for the format's reader
+--   job.unreadable what to print for a record that could not be read (default: nothing)
+-- Returns the exit status.
+function pipeline.run(result, streams, job)
+  local input, name = open_input(result.file, streams)
+  if not input then
+    streams.stderr:write("sudoku: ", name, "\n")
+    return pipeline.EXIT_USAGE
+  end
+  local src = source.of(input)
+  local items
+  if job.from == "line" then
+    items = line_items(src)
+  else
+    items = record_items(src, job.from, job.read_opts or {})
+  end
+
+  local between = (job.separator or "\n"):sub(2)
+  local failed, handled, printed = 0, 0, 0
+  local status = pipeline.EXIT_OK
+  local chunk = {}
+  local started = progress.now()
+  local bar
+  if progress.stderr_is_terminal(streams) then
+    local size = input ~= streams.stdin and input:seek("end") or nil
+    if size then input:seek("set") end
+    bar = progress.bar(streams.stderr, size)
+  end
+
+  local function flush()
+    local good = {}
+    for _, item in ipairs(chunk) do
+      if not item.error then good[#good + 1] = item end
+    end
+    local outs, errs = job.handle(good)
+    local k = 0
+    for _, item in ipairs(chunk) do
+      local out, err = job.unreadable, item.error
+      if not err then
+        k = k + 1
+        out, err = outs[k], errs[k]
+      end
+      if out then
+        if printed > 0 then streams.stdout:write(between) end
+        streams.stdout:write(out, "\n")
+        printed = printed + 1
+      end
+      if err then
+        failed = failed + 1
+        streams.stderr:write(name, ":", item.line, ": ", err, "\n")
+      end
+    end
+    handled = handled + #chunk
+    chunk = {}
+    if bar then bar.update(handled, src.bytes) end
+  end
+
+  while true do
+    local ok, item = pcall(items)
+    if not ok then
+      -- A reader raises only for a programmer's mistake; say it and stop like a usage error.
+      streams.stderr:write("sudoku: ", tostring(item), "\n")
+      status = pipeline.EXIT_USAGE
+      break
+    end
+    if item == nil then break end
+    if item.fatal then
+      streams.stderr:write("sudoku: ", name, ": ", item.fatal, "\n")
+      status = pipeline.EXIT_USAGE
+      break
+    end
+    chunk[#chunk + 1] = item
+    if #chunk == pipeline.CHUNK then flush() end
+  end
+  if #chunk > 0 then flush() end
+  if src.read_error then
+    streams.stderr:write("sudoku: cannot read ", name, ": ", reason_of(src.read_error, name), "\n")
+    status = pipeline.EXIT_USAGE
+  end
+  if bar then bar.clear() end
+  if result.stats then
+    local elapsed = progress.now() - started
+    local thousands = progress.thousands
+    streams.stderr:write(("sudoku: %s puzzles, %s failed, %.2f s, %s puzzles/s\n"):format(
+      thousands(handled), thousands(failed), elapsed,
+      elapsed > 0 and thousands(handled / elapsed) or "-"))
+  end
+
+  if input ~= streams.stdin then input:close() end
+  if status == pipeline.EXIT_OK and failed > 0 then status = pipeline.EXIT_FAILED end
+  return status
+end
+
+return pipeline
