@@ -230,8 +230,8 @@ describe("the svg format", function()
       local doc = svg(board_of(LEET), { style = ".given{fill:green}" })
       local style = doc:match("<style>(.-)</style>")
       for _, class in ipairs({ "given", "filled", "candidate", "conflict", "highlight", "region",
-        "cage", "thin", "thick" }) do
-        assert.truthy(style:find("%." .. class .. "{"), class)
+        "cage", "cage-sum", "thermo", "diagonal", "thin", "thick", "border" }) do
+        assert.truthy(style:find("%." .. class:gsub("%-", "%%-") .. "{"), class)
       end
       assert.truthy(style:find("\n%.given{fill:green}\n$"))
     end)
@@ -518,6 +518,37 @@ describe("the svg format", function()
     assert.equal(3, points)
   end)
 
+  describe("diagonals of the record's rules", function()
+    local function with_diagonals(board)
+      return record.new(board, { constraints = { diagonals = { "main", "anti" } } })
+    end
+
+    it("are lines from corner to corner", function()
+      local doc = svg(with_diagonals(sudoku.Board.new({ size = 9 })))
+      local lines = select(doc, "line", "diagonal")
+      assert.equal(2, #lines)
+      local g = geometry(doc, 9, 40)
+      local low, high = g.margin, g.margin + 9 * 40
+      local function ends(e)
+        local a = e.attrs
+        return { tonumber(a.x1), tonumber(a.y1), tonumber(a.x2), tonumber(a.y2) }
+      end
+      assert.same({ low, low, high, high }, ends(lines[1]))
+      assert.same({ high, low, low, high }, ends(lines[2]))
+    end)
+
+    it("are left to the region tint when the board has them as regions", function()
+      local board = sudoku.Board.new({ size = 9 })
+      local main = {}
+      for i = 1, 9 do main[i] = { i, i } end
+      board:add_region(main)
+      local lines = select(svg(with_diagonals(board)), "line", "diagonal")
+      assert.equal(1, #lines)
+      assert.equal(lines[1].attrs.x2, lines[1].attrs.y1)   -- the anti-diagonal
+      assert.equal(2, #select(svg(with_diagonals(board), { regions = false }), "line", "diagonal"))
+    end)
+  end)
+
   describe("title", function()
     it("is opts.title, escaped for XML", function()
       local doc = svg(board_of(LEET), { title = 'Tom & Jerry <"9x9">' })
@@ -562,6 +593,9 @@ describe("the svg format", function()
       rec.constraints = { thermos = { { { 0, 1 } } } }
       assert.has_error(function() svg(rec) end, "bad argument #1 to 'write' "
         .. "(constraints.thermos[1][1] must be a cell {r, c} of the 9x9 board)")
+      rec.constraints = { diagonals = { "main", "left" } }
+      assert.has_error(function() svg(rec) end, "bad argument #1 to 'write' "
+        .. "(constraints.diagonals[2] must be 'main' or 'anti')")
     end)
   end)
 

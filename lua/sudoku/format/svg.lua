@@ -1,10 +1,11 @@
 -- svg: a picture of one record as a standalone SVG document, for web pages and print. It is
 -- written, never read. Givens and filled-in values are told apart, and the picture can show
--- pencil marks, conflicts, highlighted cells, extra regions, killer cages and thermometers.
+-- pencil marks, conflicts, highlighted cells, extra regions, killer cages, thermometers and the
+-- diagonals of the record's rules.
 --
 -- Every element has a CSS class (given, filled, candidate, conflict, highlight, region, cage,
 -- ...; sudoku.format.svg_style gives their looks), and the layers are drawn bottom to top:
--- tints, thermometers, grid lines, cages, digits. The output depends on the record and the
+-- tints, thermometers, grid lines, diagonals, cages, digits. The output depends on the record and the
 -- options only: fixed element order, numbers with at most two decimals, no ids or dates.
 local record = require "sudoku.format.record"
 local shapes = require "sudoku.format.svg_shapes"
@@ -99,6 +100,15 @@ local function read_options(rec, opts)
   local cages = constraints.cages or {}
   if type(cages) ~= "table" then fail(1, "constraints.cages must be a list of cages") end
   for i, cage in ipairs(cages) do fail(1, cage_problem(cage, i, n)) end
+  local diagonals = constraints.diagonals or {}
+  if type(diagonals) ~= "table" then
+    fail(1, "constraints.diagonals must be a list of 'main' and 'anti'")
+  end
+  for i, name in ipairs(diagonals) do
+    if name ~= "main" and name ~= "anti" then
+      fail(1, ("constraints.diagonals[%d] must be 'main' or 'anti'"):format(i))
+    end
+  end
   local thermos = constraints.thermos or {}
   if type(thermos) ~= "table" then fail(1, "constraints.thermos must be a list of cell lists") end
   for i, thermo in ipairs(thermos) do
@@ -114,6 +124,7 @@ local function read_options(rec, opts)
     title = title_of(rec, opts),
     style = opts.style,
     cages = cages,
+    diagonals = diagonals,
     thermos = thermos,
   }
 end
@@ -234,6 +245,44 @@ local function draw_grid(pic, board)
     attributes(style.look_of(pic.looks, "border").props)))
 end
 
+-- The cells of a diagonal of the shared schema: main r1c1..rNcN, anti r1cN..rNc1.
+local function diagonal_cells(name, n)
+  local cells = {}
+  for i = 1, n do cells[i] = { i, name == "main" and i or n + 1 - i } end
+  return cells
+end
+
+-- Whether the board has an extra region of exactly these cells.
+local function has_region(board, cells)
+  local n = board:size()
+  local wanted = {}
+  for _, rc in ipairs(cells) do wanted[record.index(n, rc[1], rc[2])] = true end
+  for _, region in ipairs(board:regions()) do
+    local same = #region == #cells
+    for _, rc in ipairs(region) do
+      same = same and wanted[record.index(n, rc[1], rc[2])] == true
+    end
+    if same then return true end
+  end
+  return false
+end
+
+-- The diagonals of the record's rules as lines from corner to corner, except those already
+-- tinted as one of the board's extra regions.
+local function draw_diagonals(pic, board, o)
+  local items = {}
+  local low, high = pic.margin, pic.margin + pic.n * pic.cell
+  for _, name in ipairs(o.diagonals) do
+    if not (o.regions and has_region(board, diagonal_cells(name, pic.n))) then
+      local x1, x2 = low, high
+      if name == "anti" then x1, x2 = high, low end
+      items[#items + 1] = ('<line class="diagonal" x1="%s" y1="%s" x2="%s" y2="%s"/>'):format(
+        num(x1), num(low), num(x2), num(high))
+    end
+  end
+  pic.layer("diagonals", "diagonal", nil, items)
+end
+
 -- Cages: a dashed outline inset inside the cells, and the sum in the top-left cell's corner.
 local function draw_cages(pic, cages)
   local paths, sums = {}, {}
@@ -321,6 +370,7 @@ function svg.write(rec, opts)
   draw_highlights(pic, o.highlight)
   draw_thermos(pic, o.thermos)
   draw_grid(pic, board)
+  draw_diagonals(pic, board, o)
   draw_cages(pic, o.cages)
   draw_digits(pic, rec, o, conflicting)
 

@@ -52,6 +52,8 @@ function style.looks(cell, thin, thick, mark_size)
       { "stroke-linecap", "square" } } },
     { class = "border", props = { { "fill", "none" }, { "stroke", "#000000" },
       { "stroke-width", thick } } },
+    { class = "diagonal", props = { { "stroke", "#5b7fb5" }, { "stroke-width", 2 * thin },
+      { "stroke-opacity", "0.6" } } },
     { class = "cage", props = { { "fill", "none" }, { "stroke", "#404040" },
       { "stroke-width", thin }, { "stroke-dasharray", num(cell / 10) .. " " .. num(cell / 16) } } },
     { class = "cage-sum", props = { font, { "font-size", cell * 0.24 }, { "fill", "#404040" } } },
