@@ -1,0 +1,112 @@
+-- The look of the svg format's picture, and the text helpers its writer shares. One table gives
+-- each CSS class its default look; it is written twice, as the rules of the <style> block (which
+-- a user's own rules, coming after them, override) and as attributes on each layer's <g> (which
+-- renderers without CSS still follow).
+local style = {}
+
+-- Numbers as text: at most two decimals, no trailing zeros, never "-0", the same on every Lua,
+-- so the same picture is always the same bytes.
+function style.num(x)
+  local s = ("%.2f"):format(x):gsub("0+$", ""):gsub("%.$", "")
+  if s == "-0" then s = "0" end
+  return s
+end
+
+local num = style.num
+
+local ESCAPES = { ["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;", ['"'] = "&quot;" }
+
+-- Text and attribute values for XML ('&' is also the symbol of value 64).
+function style.escape(s)
+  return (tostring(s):gsub('[&<>"]', ESCAPES))
+end
+
+-- Pale fills for extra regions, one per region in turn; where two regions overlap (crossing
+-- diagonals) the colours blend, as the layer is half transparent.
+local PALETTE = {
+  "#9ecbff", "#a8e6a1", "#ffc891", "#d2b4fe", "#ffabc9", "#9ee6dc", "#f0e68c", "#c8c8c8",
+}
+
+function style.region_fill(k)
+  return PALETTE[(k - 1) % #PALETTE + 1]
+end
+
+-- Every class with its default look for cells of `cell` px. `tag` narrows a class used on two
+-- kinds of element. Number values are lengths (written with "px" in CSS), strings go as they are.
+function style.looks(cell, thin, thick, mark_size)
+  local digit = cell * 0.6
+  local font = { "font-family", "sans-serif" }
+  local middle = { "text-anchor", "middle" }
+  return {
+    { class = "board", props = { { "fill", "#ffffff" } } },
+    { class = "region", props = { { "fill-opacity", "0.5" } } },
+    { class = "conflict", tag = "rect", props = { { "fill", "#f6b8b8" } } },
+    { class = "highlight", props = { { "fill", "#ffe45c" }, { "fill-opacity", "0.6" } } },
+    { class = "thermo", props = { { "fill", "none" }, { "stroke", "#c8c8c8" },
+      { "stroke-width", cell * 0.22 }, { "stroke-linecap", "round" },
+      { "stroke-linejoin", "round" } } },
+    { class = "thermo-bulb", props = { { "fill", "#c8c8c8" } } },
+    { class = "thin", props = { { "stroke", "#999999" }, { "stroke-width", thin } } },
+    -- Square caps close the corners where thick lines meet.
+    { class = "thick", props = { { "stroke", "#000000" }, { "stroke-width", thick },
+      { "stroke-linecap", "square" } } },
+    { class = "border", props = { { "fill", "none" }, { "stroke", "#000000" },
+      { "stroke-width", thick } } },
+    { class = "diagonal", props = { { "stroke", "#5b7fb5" }, { "stroke-width", 2 * thin },
+      { "stroke-opacity", "0.6" } } },
+    { class = "cage", props = { { "fill", "none" }, { "stroke", "#404040" },
+      { "stroke-width", thin }, { "stroke-dasharray", num(cell / 10) .. " " .. num(cell / 16) } } },
+    { class = "cage-sum", props = { font, { "font-size", cell * 0.24 }, { "fill", "#404040" } } },
+    { class = "given", props = { font, middle, { "font-size", digit }, { "font-weight", "bold" },
+      { "fill", "#000000" } } },
+    { class = "filled", props = { font, middle, { "font-size", digit },
+      { "font-weight", "normal" }, { "fill", "#1a5fb4" } } },
+    { class = "candidate", props = { font, middle, { "font-size", mark_size },
+      { "fill", "#606060" } } },
+    { class = "conflict", tag = "text", props = { { "fill", "#c01c28" } } },
+  }
+end
+
+-- The look of a class (on elements of `tag`, for a class used on two kinds).
+function style.look_of(looks, class, tag)
+  for _, look in ipairs(looks) do
+    if look.class == class and (tag == nil or look.tag == nil or look.tag == tag) then
+      return look
+    end
+  end
+end
+
+-- The value of one property of a look.
+function style.prop(look, name)
+  for _, kv in ipairs(look.props) do
+    if kv[1] == name then return kv[2] end
+  end
+end
+
+-- ` name="value"` for each {name, value} of a list, in its order.
+function style.attributes(list)
+  local out = {}
+  for _, kv in ipairs(list) do
+    local v = kv[2]
+    out[#out + 1] = (' %s="%s"'):format(kv[1], type(v) == "number" and num(v) or style.escape(v))
+  end
+  return table.concat(out)
+end
+
+-- The text of the <style> element: a rule per look, then the user's `extra` rules, escaped for
+-- XML as a whole (the parser gives the CSS back unescaped).
+function style.css(looks, extra)
+  local out = {}
+  for _, look in ipairs(looks) do
+    local decl = {}
+    for _, kv in ipairs(look.props) do
+      local v = kv[2]
+      decl[#decl + 1] = kv[1] .. ":" .. (type(v) == "number" and num(v) .. "px" or v)
+    end
+    out[#out + 1] = ("%s.%s{%s}"):format(look.tag or "", look.class, table.concat(decl, ";"))
+  end
+  if extra then out[#out + 1] = extra end
+  return style.escape(table.concat(out, "\n"))
+end
+
+return style
