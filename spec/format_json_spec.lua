@@ -290,6 +290,17 @@ describe("sudoku.format.json", function()
       assert.equal(1, record.givens_board(rec):filled())
     end)
 
+    it("reads a null member as an absent one, but for box", function()
+      local rec = read_one('{"size":4,"givens":null,"regions":null,"candidates":null,'
+        .. '"constraints":null,"name":null,"meta":null,"comment":null}')
+      assert.equal(0, rec.board:filled())
+      assert.same({}, rec.board:regions())
+      assert.is_nil(rec.candidates)
+      assert.is_nil(rec.constraints)
+      assert.is_nil(rec.meta)
+      assert.is_nil(rec.comment)
+    end)
+
     it("reads candidates in ascending order, null for none", function()
       local entries = { '"42"', "null", '"314"' }
       for _ = 4, 16 do entries[#entries + 1] = "null" end

@@ -12,7 +12,8 @@
 --   size        N, 1..64; may be left out when givens (or values) has N*N characters
 --   box         [rows, cols] with rows * cols = N; null: a jigsaw, whose N regions come first
 --               in "regions"; absent: the squarest shape (as Board.new{size = N})
---   givens      N*N characters: '.' or '0' for a blank, symbols 1-9, A-Z, ... (sudoku.symbols)
+--   givens      N*N characters: '.' or '0' for a blank, symbols 1-9, A-Z, ... (sudoku.symbols);
+--               absent: no cell is given
 --   values      N*N characters, every value shown: the givens plus the cells filled in since;
 --               where givens has a value, values must have the same one. Absent: the givens are
 --               all there is (and every filled cell counts as a given)
@@ -29,6 +30,7 @@
 --   name        rec.meta.name
 --   comment     rec.comment
 --   meta        object of strings: rec.meta
+-- A member that is null reads as if it were absent, but for "box", where null means a jigsaw.
 --
 -- The flat records of the shared variants files (../shared/data/variants, schema in its
 -- README) read too: a top-level key that is none of the above is metadata when it is id,

@@ -190,8 +190,7 @@ local function constraints_of(obj)
     end
   end
   for k, v in pairs(obj) do
-    if type(k) == "string" and not RECORD_KEYS[k] and not META_KEYS[k] and type(v) ~= "string"
-        and v ~= null then
+    if type(k) == "string" and not RECORD_KEYS[k] and not META_KEYS[k] and type(v) ~= "string" then
       if out[k] ~= nil then fail("'%s' is given both at the top level and in constraints", k) end
       out[k] = plain(v)
     end
@@ -246,24 +245,33 @@ end
 local function meta_of(obj)
   local meta = {}
   for k, v in pairs(obj) do
-    if type(k) == "string" and v ~= null and (META_KEYS[k] or (not RECORD_KEYS[k]
-        and type(v) == "string")) then
+    if type(k) == "string" and (META_KEYS[k] or (not RECORD_KEYS[k] and type(v) == "string")) then
       meta[k] = meta_string(k, v)
     end
   end
   local given = obj.meta
-  if given ~= nil and given ~= null then
+  if given ~= nil then
     if not is_list(given) or #given > 0 then fail("meta: expected an object of strings") end
     for k, v in pairs(given) do
       if v ~= null then meta[k] = meta_string("meta." .. tostring(k), v) end
     end
   end
-  if obj.name ~= nil and obj.name ~= null then meta.name = meta_string("name", obj.name) end
+  if obj.name ~= nil then meta.name = meta_string("name", obj.name) end
   if next(meta) == nil then return nil end
   return meta
 end
 
+-- Top-level members that are null read as absent, but for "box": null, which is a jigsaw.
+local function without_nulls(obj)
+  local out = {}
+  for k, v in pairs(obj) do
+    if v ~= null or k == "box" then out[k] = v end
+  end
+  return out
+end
+
 local function build(obj, opts)
+  obj = without_nulls(obj)
   local n = size_of(obj, opts)
   local box = box_of(obj, opts, n)
   local board = Board.new{ size = n, box = box or nil }
@@ -291,9 +299,7 @@ local function build(obj, opts)
     if v ~= 0 then board:set(math.floor((i - 1) / n) + 1, (i - 1) % n + 1, v) end
   end
   if obj.candidates ~= nil then rec.candidates = candidates_of(obj.candidates, board, n) end
-  if obj.comment ~= nil and obj.comment ~= null then
-    rec.comment = meta_string("comment", obj.comment)
-  end
+  if obj.comment ~= nil then rec.comment = meta_string("comment", obj.comment) end
   return rec
 end
 
