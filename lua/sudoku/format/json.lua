@@ -5,8 +5,9 @@
 -- Input layout. Records are read one after another: one object per line (blank lines, and
 -- lines starting with '#' between records, are skipped); an object may also span several lines
 -- (pretty-printed), and the whole input may be one top-level array of objects, read element by
--- element. Errors name the record (its number in the input), the line it starts on, and for
--- malformed JSON the line and column dkjson stopped at, counted in the whole input.
+-- element. Errors name the record (its number in the input) and the line it starts on; for
+-- malformed JSON, the line and column where dkjson stopped instead (counted in the whole input),
+-- with "(the record starts on line L)" when that is another line.
 --
 -- Keys of a record (rows and columns 1-based; cells row-major):
 --   size        N, 1..64; may be left out when givens (or values) has N*N characters
