@@ -1,0 +1,235 @@
+-- json: one JSON object per record, in JSON Lines files (one object per line). Decoding goes
+-- through dkjson; sudoku.format.json_split cuts the input into values and
+-- sudoku.format.json_object turns a decoded object into a record.
+--
+-- Input layout. Records are read one after another: one object per line (blank lines, and
+-- lines starting with '#' between records, are skipped); an object may also span several lines
+-- (pretty-printed), and the whole input may be one top-level array of objects, read element by
+-- element. Errors name the record (its number in the input) and the line it starts on; for
+-- malformed JSON, the line and column where dkjson stopped instead (counted in the whole input),
+-- with "(the record starts on line L)" when that is another line.
+--
+-- Keys of a record (rows and columns 1-based; cells row-major):
+--   size        N, 1..64; may be left out when givens (or values) has N*N characters
+--   box         [rows, cols] with rows * cols = N; null: a jigsaw, whose N regions come first
+--               in "regions"; absent: the squarest shape (as Board.new{size = N})
+--   givens      N*N characters: '.' or '0' for a blank, symbols 1-9, A-Z, ... (sudoku.symbols);
+--               absent: no cell is given
+--   values      N*N characters, every value shown: the givens plus the cells filled in since;
+--               where givens has a value, values must have the same one. Absent: the givens are
+--               all there is (and every filled cell counts as a given)
+--   candidates  N*N entries, each the pencil marks of an empty cell as a string of distinct
+--               symbols (any order; read in ascending order), or null: no marks recorded (always
+--               null for a filled cell)
+--   regions     list of regions, each a list of [r, c]: extra all-different regions (after the
+--               N jigsaw regions when box is null)
+--   constraints object of variant rules in the shared variants schema (cages, thermos,
+--               kropki_white, kropki_black, xv, odd, even, antiknight, antiking,
+--               nonconsecutive, diagonals, ...), kept as they are in rec.constraints (members
+--               that are null are dropped); "diagonals": ["main", "anti"] also become extra
+--               regions of the board, so that solving honours them
+--   name        rec.meta.name
+--   comment     rec.comment
+--   meta        object of strings: rec.meta
+-- A member that is null reads as if it were absent, but for "box", where null means a jigsaw.
+--
+-- The flat records of the shared variants files (../shared/data/variants, schema in its
+-- README) read too: a top-level key that is none of the above is metadata when it is id,
+-- author, url, source, license, note, solution, solution_origin, unique, negative, count,
+-- variants, or any key whose value is a string (rec.meta, as strings: numbers and booleans as
+-- their text, the variants list joined with ','), and a variant rule otherwise (rec.constraints,
+-- together with the "constraints" object; a rule given in both places is an error).
+--
+-- Writing gives one compact line per record, keys in a fixed order: size, box, givens, values
+-- (only when a filled cell is not a given), candidates (only when rec.candidates is set),
+-- regions (jigsaw regions first; the diagonal regions are left out when constraints.diagonals
+-- is there, since reading adds them back), constraints, name, comment, meta (other meta keys).
+-- Object keys inside constraints and meta are sorted, so the same record gives the same text.
+local dkjson = require "dkjson"
+local record = require "sudoku.format.record"
+local reader = require "sudoku.format.reader"
+local split = require "sudoku.format.json_split"
+local object = require "sudoku.format.json_object"
+local symbols = require "sudoku.symbols"
+
+local json = {
+  name = "json",
+  summary = "JSON Lines: one object per record (size, box, givens, values, candidates, "
+    .. "regions, constraints, meta)",
+  separator = "\n",
+}
+
+local null = dkjson.null
+
+-- The line and column of byte `offset` of a value's text in the input.
+local function position(value, offset)
+  local line, start = value.line, 1
+  local nl = value.text:find("\n", 1, true)
+  while nl and nl < offset do
+    line, start = line + 1, nl + 1
+    nl = value.text:find("\n", start, true)
+  end
+  local column = offset - start + 1
+  if line == value.line then column = column + value.column - 1 end
+  return line, column
+end
+
+-- A dkjson message, "... at line l, column c" within the value's text, in input positions.
+local function decode_failure(index, value, err)
+  local what, l, c = err:match("^(.-) %(?at line (%d+), column (%d+)%)?$")
+  if not what then return reader.failure(index, value.line, nil, "malformed JSON: " .. err) end
+  l, c = tonumber(l), tonumber(c)
+  local line = value.line + l - 1
+  if l == 1 then c = c + value.column - 1 end
+  if line ~= value.line then what = ("%s (the record starts on line %d)"):format(what, value.line) end
+  return reader.failure(index, line, c, "malformed JSON: " .. what)
+end
+
+local function kind_of(x)
+  if x == null then return "null" end
+  if type(x) == "table" then return "an array" end
+  if type(x) == "string" then return "a string" end
+  if type(x) == "number" then return "a number" end
+  return "a " .. type(x)
+end
+
+local function read_value(value, index, opts)
+  if value.error then return reader.failure(index, value.line, value.column, value.error) end
+  -- Explicit nil metatables: plain tables; dkjson.null keeps nulls (a jigsaw's "box": null).
+  local obj, after, err = dkjson.decode(value.text, 1, null, nil, nil)
+  if err then return decode_failure(index, value, err) end
+  local extra = value.text:find("%S", after)
+  if extra then
+    local line, column = position(value, extra)
+    return reader.failure(index, line, column, "malformed JSON: unexpected text after the value")
+  end
+  if value.text:sub(1, 1) ~= "{" then
+    return reader.failure(index, value.line, value.column,
+      "expected a JSON object, got " .. kind_of(obj))
+  end
+  -- dkjson takes a member without "key": for a list entry; JSON has no such thing.
+  for k in pairs(obj) do
+    if type(k) ~= "string" then
+      return reader.failure(index, value.line, nil, "malformed JSON: a member without a \"key\":")
+    end
+  end
+  local rec, msg = object.read(obj, opts)
+  if not rec then return reader.failure(index, value.line, nil, msg) end
+  rec.line, rec.index = value.line, index
+  return rec
+end
+
+function json.records(src, opts)
+  local next_value = split.values(src)
+  local index = 0
+  return function()
+    local value = next_value()
+    if value == nil then return nil end
+    index = index + 1
+    return read_value(value, index, opts or {})
+  end
+end
+
+-- JSON text of a Lua value with sorted object keys (dkjson leaves key order to pairs()).
+-- Whole numbers are written without a fraction; an empty table is written as [].
+local function encode(v)
+  if type(v) == "number" and v == math.floor(v) and v > -2 ^ 53 and v < 2 ^ 53 then
+    return ("%d"):format(v)
+  end
+  if type(v) ~= "table" or v == null then return (dkjson.encode(v)) end
+  local parts = {}
+  if #v > 0 or next(v) == nil then
+    for i = 1, #v do parts[i] = encode(v[i]) end
+    return "[" .. table.concat(parts, ",") .. "]"
+  end
+  local keys = {}
+  for k in pairs(v) do keys[#keys + 1] = k end
+  table.sort(keys)
+  for i, k in ipairs(keys) do parts[i] = dkjson.quotestring(k) .. ":" .. encode(v[k]) end
+  return "{" .. table.concat(parts, ",") .. "}"
+end
+
+local function cells(board, n)
+  local out = {}
+  for r = 1, n do
+    for c = 1, n do out[#out + 1] = symbols.symbol(board:get(r, c)) end
+  end
+  return table.concat(out)
+end
+
+local function candidates_text(rec, n)
+  local out = {}
+  for i = 1, n * n do
+    local r, c = math.floor((i - 1) / n) + 1, (i - 1) % n + 1
+    local marks = rec.board:get(r, c) == 0 and rec.candidates[i]
+    if marks then
+      local chars = {}
+      for k, v in ipairs(marks) do chars[k] = symbols.symbol(v) end
+      out[i] = dkjson.quotestring(table.concat(chars))
+    else
+      out[i] = "null"
+    end
+  end
+  return "[" .. table.concat(out, ",") .. "]"
+end
+
+local function same_cells(a, b)
+  if #a ~= #b then return false end
+  local seen = {}
+  for _, cell in ipairs(a) do seen[cell[1] .. "," .. cell[2]] = true end
+  for _, cell in ipairs(b) do
+    if not seen[cell[1] .. "," .. cell[2]] then return false end
+  end
+  return true
+end
+
+-- The regions to write: the jigsaw's, then the extra ones less the diagonals that
+-- constraints.diagonals puts back on reading (each left out once).
+local function regions_to_write(board, n, constraints)
+  local out = {}
+  for _, region in ipairs(board:jigsaw() or {}) do out[#out + 1] = region end
+  local skip = {}
+  for _, which in ipairs(constraints and type(constraints.diagonals) == "table"
+      and constraints.diagonals or {}) do
+    local cells_ = {}
+    for k = 1, n do cells_[k] = { k, which == "main" and k or n + 1 - k } end
+    skip[#skip + 1] = cells_
+  end
+  for _, region in ipairs(board:regions()) do
+    local dropped = false
+    for i, diagonal in ipairs(skip) do
+      if diagonal and same_cells(region, diagonal) then
+        skip[i], dropped = false, true
+        break
+      end
+    end
+    if not dropped then out[#out + 1] = region end
+  end
+  return out
+end
+
+function json.write(rec)
+  local board = rec.board
+  local n, rows, cols = board:size()
+  local fields = {}
+  local function add(key, text) fields[#fields + 1] = '"' .. key .. '":' .. text end
+  add("size", encode(n))
+  add("box", board:jigsaw() and "null" or encode({ rows, cols }))
+  local givens = record.givens_board(rec)
+  add("givens", dkjson.quotestring(cells(givens, n)))
+  if givens:filled() < board:filled() then add("values", dkjson.quotestring(cells(board, n))) end
+  if rec.candidates then add("candidates", candidates_text(rec, n)) end
+  local regions = regions_to_write(board, n, rec.constraints)
+  if #regions > 0 then add("regions", encode(regions)) end
+  if rec.constraints and next(rec.constraints) then add("constraints", encode(rec.constraints)) end
+  local meta, rest = rec.meta or {}, {}
+  if meta.name then add("name", encode(meta.name)) end
+  if rec.comment then add("comment", encode(rec.comment)) end
+  for k, v in pairs(meta) do
+    if k ~= "name" then rest[k] = v end
+  end
+  if next(rest) then add("meta", encode(rest)) end
+  return "{" .. table.concat(fields, ",") .. "}"
+end
+
+return json

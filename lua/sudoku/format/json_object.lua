@@ -1,0 +1,315 @@
+-- The json format's reading half after decoding: a decoded JSON object (dkjson, with
+-- dkjson.null for null and no metatables) becomes a record, or a message saying which key is
+-- wrong. The schema is documented in sudoku/format/json.lua.
+local dkjson = require "dkjson"
+local Board = require "sudoku.board"
+local record = require "sudoku.format.record"
+local symbols = require "sudoku.symbols"
+
+local object = {}
+
+local null = dkjson.null
+
+-- The keys of the record schema itself; any other key is metadata or a variant rule.
+local RECORD_KEYS = {
+  size = true, box = true, givens = true, values = true, candidates = true, regions = true,
+  constraints = true, name = true, comment = true, meta = true,
+}
+
+-- Keys of the shared variants files that describe a puzzle rather than set a rule: they go to
+-- rec.meta as strings. (Any other key with a string value goes there too.)
+local META_KEYS = {
+  id = true, author = true, url = true, source = true, license = true, note = true,
+  solution = true, solution_origin = true, unique = true, negative = true, count = true,
+  variants = true,
+}
+
+-- Failures travel as a table through error() so that the checks below read straight; read()
+-- turns them back into a message and lets anything else (a bug) propagate.
+local function fail(fmt, ...)
+  error({ message = fmt:format(...) }, 0)
+end
+
+local function is_integer(x)
+  return type(x) == "number" and x == math.floor(x)
+end
+
+local function is_list(x)
+  return type(x) == "table" and x ~= null
+end
+
+-- A character as messages show it: unprintable bytes as \xNN.
+local function show(ch)
+  local b = ch:byte()
+  if b < 32 or b > 126 then return ("\\x%02X"):format(b) end
+  return ch
+end
+
+local function cell_name(n, i)
+  return ("r%dc%d"):format(math.floor((i - 1) / n) + 1, (i - 1) % n + 1)
+end
+
+-- The message inside a luaL_argerror-style error from a Board method.
+local function board_message(err)
+  return tostring(err):match("^bad argument #%d+ to '[^']*' %((.*)%)$") or tostring(err)
+end
+
+-- Calls a Board method that raises on bad regions, and reports its complaint under `what`.
+local function call(what, fn, ...)
+  local ok, err = pcall(fn, ...)
+  if not ok then fail("%s: %s", what, board_message(err)) end
+end
+
+-- Metadata values are strings; the shared files' numbers and booleans become their text, and
+-- their "variants" list its names joined with ','.
+local function meta_string(key, v)
+  if type(v) == "string" then return v end
+  if type(v) == "boolean" then return tostring(v) end
+  if is_integer(v) then return ("%d"):format(v) end
+  if type(v) == "number" then return tostring(v) end
+  if key == "variants" and is_list(v) then
+    for i, name in ipairs(v) do
+      if type(name) ~= "string" then fail("%s[%d]: expected a string", key, i) end
+    end
+    return table.concat(v, ",")
+  end
+  fail("%s: expected a string", key)
+end
+
+-- A copy of a constraint value in plain Lua: null object members are dropped (an absent key
+-- reads the same), null list entries stay dkjson.null so that lists keep their length.
+local function plain(v)
+  if type(v) ~= "table" or v == null then return v end
+  local out = {}
+  for k, x in pairs(v) do
+    if not (x == null and type(k) == "string") then out[k] = plain(x) end
+  end
+  return out
+end
+
+-- The board size: "size", else the caller's opts.size, else the length of givens or values.
+local function size_of(obj, opts)
+  local n = obj.size
+  if n ~= nil then
+    if not is_integer(n) or n < 1 or n > symbols.MAX then
+      fail("size must be an integer 1..%d", symbols.MAX)
+    end
+    return n
+  end
+  if opts.size then return opts.size end
+  local cells = obj.givens or obj.values
+  if type(cells) ~= "string" then fail("no size: give \"size\" or \"givens\"") end
+  local root = math.floor(math.sqrt(#cells) + 0.5)
+  if root < 1 or root * root ~= #cells then
+    fail("givens has %d cells, expected a square number such as 81", #cells)
+  end
+  return root
+end
+
+-- The board's shape: {rows, cols}, false for a jigsaw (box null), nil for the squarest.
+local function box_of(obj, opts, n)
+  local box = obj.box
+  if box == nil then box = opts.box end
+  if box == null then return false end
+  if box == nil then return nil end
+  if not is_list(box) or #box ~= 2 or not is_integer(box[1]) or not is_integer(box[2])
+      or box[1] < 1 or box[2] < 1 then
+    fail("box must be [rows, cols] with positive integers, or null for a jigsaw")
+  end
+  if box[1] * box[2] ~= n then
+    fail("box [%d, %d] does not make a board of size %d", box[1], box[2], n)
+  end
+  return { box[1], box[2] }
+end
+
+-- The values of an N*N string of symbols ('.' or '0' for a blank).
+local function cells_of(key, text, n)
+  if type(text) ~= "string" then fail("%s: expected a string of %d cells", key, n * n) end
+  if #text ~= n * n then
+    fail("%s has %d cells, expected %d for size %d", key, #text, n * n, n)
+  end
+  local out = {}
+  for i = 1, #text do
+    local ch = text:sub(i, i)
+    local v = symbols.value(ch, n)
+    if not v then
+      fail("%s, cell %d (%s): unexpected character '%s'", key, i, cell_name(n, i), show(ch))
+    end
+    out[i] = v
+  end
+  return out
+end
+
+-- A list of [row, column] cells, each on the board.
+local function region_of(what, list, n)
+  if not is_list(list) then fail("%s: expected a list of [row, column] cells", what) end
+  local cells = {}
+  for i, cell in ipairs(list) do
+    if not is_list(cell) or #cell ~= 2 or not is_integer(cell[1]) or not is_integer(cell[2]) then
+      fail("%s, cell %d: expected [row, column]", what, i)
+    end
+    local r, c = cell[1], cell[2]
+    if r < 1 or r > n or c < 1 or c > n then
+      fail("%s, cell %d: [%d, %d] is off the %dx%d board", what, i, r, c, n, n)
+    end
+    cells[i] = { r, c }
+  end
+  return cells
+end
+
+-- Jigsaw regions first (when the box is null), then the extra all-different regions.
+local function set_regions(board, regions, jigsaw, n)
+  if regions ~= nil and not is_list(regions) then fail("regions: expected a list of regions") end
+  regions = regions or {}
+  local cells = {}
+  for i, list in ipairs(regions) do cells[i] = region_of(("regions[%d]"):format(i), list, n) end
+  local first = 1
+  if jigsaw then
+    if #cells < n then
+      fail("box null (jigsaw) needs the %d jigsaw regions first in regions, found %d", n, #cells)
+    end
+    local jig = {}
+    for i = 1, n do jig[i] = cells[i] end
+    call(("regions[1..%d] (jigsaw)"):format(n), board.set_regions, board, jig)
+    first = n + 1
+  end
+  for i = first, #cells do
+    call(("regions[%d]"):format(i), board.add_region, board, cells[i])
+  end
+end
+
+-- Variant rules: the "constraints" object and the rule keys at the top level (flat records of
+-- the shared variants files), in one table; nil when there are none.
+local function constraints_of(obj)
+  local given = obj.constraints
+  local out = {}
+  if given ~= nil then
+    if not is_list(given) or (#given > 0) then fail("constraints: expected an object") end
+    for k, v in pairs(given) do
+      if v ~= null then out[k] = plain(v) end
+    end
+  end
+  for k, v in pairs(obj) do
+    if type(k) == "string" and not RECORD_KEYS[k] and not META_KEYS[k] and type(v) ~= "string" then
+      if out[k] ~= nil then fail("'%s' is given both at the top level and in constraints", k) end
+      out[k] = plain(v)
+    end
+  end
+  if next(out) == nil then return nil end
+  return out
+end
+
+-- The main and anti diagonals of constraints.diagonals, as regions solving honours.
+local function add_diagonals(board, diagonals, n)
+  if not is_list(diagonals) then fail("diagonals: expected a list of \"main\", \"anti\"") end
+  for i, which in ipairs(diagonals) do
+    if which ~= "main" and which ~= "anti" then
+      fail("diagonals[%d]: expected \"main\" or \"anti\", got %s", i, tostring(dkjson.encode(which)))
+    end
+    local cells = {}
+    for k = 1, n do cells[k] = { k, which == "main" and k or n + 1 - k } end
+    call(("diagonals[%d]"):format(i), board.add_region, board, cells)
+  end
+end
+
+-- Pencil marks: N*N entries, each a string of distinct symbols or null.
+local function candidates_of(list, board, n)
+  if not is_list(list) or #list ~= n * n then
+    fail("candidates: expected a list of %d entries (strings or null), got %s", n * n,
+      is_list(list) and tostring(#list) or type(list))
+  end
+  local out = {}
+  for i, marks in ipairs(list) do
+    if marks ~= null then
+      local what = ("candidates[%d] (%s)"):format(i, cell_name(n, i))
+      if type(marks) ~= "string" then fail("%s: expected a string of symbols or null", what) end
+      local r, c = math.floor((i - 1) / n) + 1, (i - 1) % n + 1
+      if board:get(r, c) ~= 0 then fail("%s: marks for a filled cell", what) end
+      local values, seen = {}, {}
+      for k = 1, #marks do
+        local ch = marks:sub(k, k)
+        local v = symbols.value(ch, n)
+        if not v or v == 0 then fail("%s: unexpected character '%s'", what, show(ch)) end
+        if seen[v] then fail("%s: '%s' repeats", what, ch) end
+        seen[v] = true
+        values[#values + 1] = v
+      end
+      table.sort(values)
+      out[i] = values
+    end
+  end
+  return out
+end
+
+-- rec.meta from "name", "meta" and the metadata keys at the top level; nil when empty.
+local function meta_of(obj)
+  local meta = {}
+  for k, v in pairs(obj) do
+    if type(k) == "string" and (META_KEYS[k] or (not RECORD_KEYS[k] and type(v) == "string")) then
+      meta[k] = meta_string(k, v)
+    end
+  end
+  local given = obj.meta
+  if given ~= nil then
+    if not is_list(given) or #given > 0 then fail("meta: expected an object of strings") end
+    for k, v in pairs(given) do
+      if v ~= null then meta[k] = meta_string("meta." .. tostring(k), v) end
+    end
+  end
+  if obj.name ~= nil then meta.name = meta_string("name", obj.name) end
+  if next(meta) == nil then return nil end
+  return meta
+end
+
+-- Top-level members that are null read as absent, but for "box": null, which is a jigsaw.
+local function without_nulls(obj)
+  local out = {}
+  for k, v in pairs(obj) do
+    if v ~= null or k == "box" then out[k] = v end
+  end
+  return out
+end
+
+local function build(obj, opts)
+  obj = without_nulls(obj)
+  local n = size_of(obj, opts)
+  local box = box_of(obj, opts, n)
+  local board = Board.new{ size = n, box = box or nil }
+  local givens = obj.givens ~= nil and cells_of("givens", obj.givens, n) or nil
+  local values = obj.values ~= nil and cells_of("values", obj.values, n) or nil
+  set_regions(board, obj.regions, box == false, n)
+  local constraints = constraints_of(obj)
+  if constraints and constraints.diagonals ~= nil then
+    add_diagonals(board, constraints.diagonals, n)
+  end
+  local rec = record.new(board, { constraints = constraints, meta = meta_of(obj) })
+  if values then
+    rec.givens = {}
+    for i = 1, n * n do
+      local g = givens and givens[i] or 0
+      if g ~= 0 and values[i] ~= g then
+        fail("givens and values disagree at %s: givens has '%s', values '%s'", cell_name(n, i),
+          symbols.symbol(g), symbols.symbol(values[i]))
+      end
+      if g ~= 0 then rec.givens[i] = true end
+    end
+  end
+  local shown = values or givens or {}
+  for i, v in pairs(shown) do
+    if v ~= 0 then board:set(math.floor((i - 1) / n) + 1, (i - 1) % n + 1, v) end
+  end
+  if obj.candidates ~= nil then rec.candidates = candidates_of(obj.candidates, board, n) end
+  if obj.comment ~= nil then rec.comment = meta_string("comment", obj.comment) end
+  return rec
+end
+
+-- The record of decoded object `obj`, or nil and a message naming what is wrong. opts.size
+-- and opts.box stand in for a missing "size" and "box".
+function object.read(obj, opts)
+  local ok, rec = pcall(build, obj, opts or {})
+  if ok then return rec end
+  if type(rec) == "table" and rec.message then return nil, rec.message end
+  error(rec, 0)
+end
+
+return object

@@ -1,0 +1,124 @@
+-- pencil: a position with its pencil marks, one record per line of N*N*N characters for an NxN
+-- board (729 for 9x9). Cells come in row-major order, N characters each: the k-th is the symbol
+-- of value k when k is a candidate of the cell, and a blank ('.' or '0') when it is not, so a
+-- mark can only stand at its own place ("1.3......" is a cell with candidates 1 and 3).
+--
+-- Reading: a cell with exactly one mark holds that value (placed on the board, and a given);
+-- a cell with several keeps them in rec.candidates; a cell with none is an error, since no
+-- value could go there. The size comes from the length (N*N*N), or from opts.size / opts.box,
+-- which also give the box shape (else the squarest). Blank lines and '#' lines are skipped;
+-- spaces around the characters are ignored.
+--
+-- Writing: a filled cell shows its own value only; an empty cell its recorded candidates, or
+-- with none recorded the values its units leave (record.candidates). So an empty cell with a
+-- single candidate reads back as a placed value: the format cannot tell them apart.
+local Board = require "sudoku.board"
+local reader = require "sudoku.format.reader"
+local record = require "sudoku.format.record"
+local symbols = require "sudoku.symbols"
+
+local pencil = {
+  name = "pencil",
+  summary = "pencil marks: N*N*N characters per line, the k-th of a cell's N the symbol of k "
+    .. "when k is a candidate",
+  separator = "\n",
+}
+
+-- A character as messages show it: unprintable bytes as \xNN.
+local function show(ch)
+  local b = ch:byte()
+  if b < 32 or b > 126 then return ("\\x%02X"):format(b) end
+  return ch
+end
+
+-- N such that N*N*N == len, or nil.
+local function cube_root(len)
+  for n = 1, symbols.MAX do
+    if n * n * n == len then return n end
+    if n * n * n > len then break end
+  end
+  return nil
+end
+
+-- The size the line's length gives, or the one opts ask for; nil and a message when the
+-- length does not fit.
+local function size_of(len, opts)
+  local n = opts.size or (opts.box and opts.box[1] * opts.box[2])
+  if n then
+    if len ~= n * n * n then
+      return nil, ("%d characters, expected %d for size %d"):format(len, n * n * n, n)
+    end
+    return n
+  end
+  n = cube_root(len)
+  if not n then
+    return nil, ("%d characters, expected N*N*N for an NxN board, such as 729"):format(len)
+  end
+  return n
+end
+
+function pencil.read_line(text, opts, lineno, index)
+  local lead, body = text:match("^(%s*)(.-)%s*$")
+  local n, err = size_of(#body, opts)
+  if not n then return reader.failure(index, lineno, nil, err) end
+  local board = Board.new{ size = n, box = opts.box }
+  local candidates = {}
+  for i = 1, n * n do
+    local r, c = math.floor((i - 1) / n) + 1, (i - 1) % n + 1
+    local base = (i - 1) * n
+    local marks = {}
+    for k = 1, n do
+      local ch = body:sub(base + k, base + k)
+      local v = symbols.value(ch, n)
+      if v ~= 0 then
+        local column = #lead + base + k
+        if v == nil then
+          return reader.failure(index, lineno, column, ("unexpected character '%s'"):format(show(ch)))
+        end
+        if v ~= k then
+          return reader.failure(index, lineno, column,
+            ("'%s' at position %d of cell r%dc%d (expected '%s' or a blank)"):format(
+              ch, k, r, c, symbols.symbol(k)))
+        end
+        marks[#marks + 1] = k
+      end
+    end
+    if #marks == 0 then
+      return reader.failure(index, lineno, #lead + base + 1,
+        ("cell r%dc%d has no candidate"):format(r, c))
+    elseif #marks == 1 then
+      board:set(r, c, marks[1])
+    else
+      candidates[i] = marks
+    end
+  end
+  return record.new(board, { candidates = candidates, line = lineno, index = index })
+end
+
+function pencil.records(src, opts)
+  opts = opts or {}
+  return reader.each_line(src, function(text, lineno, index)
+    return pencil.read_line(text, opts, lineno, index)
+  end)
+end
+
+-- opts.blank: the character written for a value that is not a candidate (default '.').
+function pencil.write(rec, opts)
+  local board = rec.board
+  local n = board:size()
+  local blank = (opts and opts.blank) or symbols.BLANK
+  local out = {}
+  for r = 1, n do
+    for c = 1, n do
+      local v = board:get(r, c)
+      local marks = v ~= 0 and { v } or record.candidates(rec, r, c)
+      local cell = {}
+      for k = 1, n do cell[k] = blank end
+      for _, m in ipairs(marks) do cell[m] = symbols.symbol(m) end
+      out[#out + 1] = table.concat(cell)
+    end
+  end
+  return table.concat(out)
+end
+
+return pencil
