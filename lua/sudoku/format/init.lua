@@ -95,7 +95,9 @@ function format.write(x, name, opts)
   if module.read_only then
     error(("bad argument #2 to 'write' (format '%s' is read, not written)"):format(name), 2)
   end
-  return module.write(record.of(x), opts or {})
+  -- Not a tail call: a writer's argument error names the caller of write() as its place.
+  local text = module.write(record.of(x), opts or {})
+  return text
 end
 
 -- The two formats every board has had since the first release, kept as plain functions.
