@@ -309,10 +309,14 @@ describe("sudoku.parse", function()
     end)
 
     it("when the count is not the square of a size from 1 to 64", function()
-      assert.same({ nil, "cannot infer a board size from 80 cells" }, { parse(LEET:sub(2)) })
-      assert.same({ nil, "cannot infer a board size from 0 cells" }, { parse("") })
-      assert.same({ nil, "cannot infer a board size from 0 cells" }, { parse(" \n|--+--|\n") })
-      assert.same({ nil, "cannot infer a board size from 4225 cells" }, { parse(("."):rep(65 * 65)) })
+      assert.same({ nil, "cannot infer a board size from 80 cells "
+        .. "(N*N are needed: 64 for 8x8, 81 for 9x9)" }, { parse(LEET:sub(2)) })
+      assert.same({ nil, "cannot infer a board size from 0 cells "
+        .. "(a board holds N*N cells)" }, { parse("") })
+      assert.same({ nil, "cannot infer a board size from 0 cells "
+        .. "(a board holds N*N cells)" }, { parse(" \n|--+--|\n") })
+      assert.same({ nil, "cannot infer a board size from 4225 cells "
+        .. "(a board holds at most 4096)" }, { parse(("."):rep(65 * 65)) })
     end)
   end)
 

@@ -115,7 +115,8 @@ describe("the sudoku module", function()
     end)
 
     it("returns nil and the parser's message for bad text", function()
-      assert.same({ nil, "cannot infer a board size from 80 cells" }, { sudoku.solve(LEET:sub(2)) })
+      assert.same({ nil, "cannot infer a board size from 80 cells "
+        .. "(N*N are needed: 64 for 8x8, 81 for 9x9)" }, { sudoku.solve(LEET:sub(2)) })
     end)
 
     it("returns nil and 'no solution' for an unsolvable puzzle", function()
@@ -151,7 +152,8 @@ describe("the sudoku module", function()
 
     it("counts other sizes through the parser, and returns nil and why for bad text", function()
       assert.equal(288, sudoku.count(("."):rep(16)))
-      assert.same({ nil, "cannot infer a board size from 80 cells" }, { sudoku.count(LEET:sub(2)) })
+      assert.same({ nil, "cannot infer a board size from 80 cells "
+        .. "(N*N are needed: 64 for 8x8, 81 for 9x9)" }, { sudoku.count(LEET:sub(2)) })
     end)
 
     it("raises on a limit below 1", function()

@@ -245,6 +245,18 @@ local function check_opts(opts)
   return size, box
 end
 
+-- The board sizes on either side of a cell count that is no square, for the message: a line
+-- one cell short of 81 is far more often a typo than a puzzle of another size.
+local function nearest(count)
+  local below = math.floor(math.sqrt(count))
+  if below >= MAX_SIZE then
+    return (" (a board holds at most %d)"):format(MAX_SIZE * MAX_SIZE)
+  end
+  if below < 1 then return " (a board holds N*N cells)" end
+  return (" (N*N are needed: %d for %dx%d, %d for %dx%d)"):format(below * below, below, below,
+    (below + 1) * (below + 1), below + 1, below + 1)
+end
+
 local function infer_size(count)
   for n = 1, MAX_SIZE do
     if n * n == count then return n end
@@ -283,7 +295,7 @@ function parse.parse(text, opts)
   else
     n = infer_size(count)
     if not n then
-      return nil, ("cannot infer a board size from %d cells"):format(count)
+      return nil, ("cannot infer a board size from %d cells%s"):format(count, nearest(count))
     end
   end
 

@@ -53,15 +53,17 @@ local function is_pencil(text, n)
   return true
 end
 
--- What a one-line puzzle of m cells could be: "line" (N*N cells), "pencil" (N*N*N marks).
+-- What a one-line puzzle of m cells is: "line" (N*N cells) or "pencil" (N*N*N marks).
 local function one_line_kinds(puzzle)
   local m = #puzzle
   local kinds = {}
   if not all_cells(puzzle) then return kinds, m end
   local n = root(m, 2)
   if n and n >= MIN_LINE_SIZE and n <= symbols.MAX then kinds[#kinds + 1] = { "line", n } end
+  -- Pencil marks win over a line: a line of pencil marks could hold value k only in the
+  -- columns at place k of a block, so it would repeat a value in some column; it is no puzzle.
   local p = root(m, 3)
-  if p and p >= 2 and is_pencil(puzzle, p) then kinds[#kinds + 1] = { "pencil", p } end
+  if p and p >= 2 and is_pencil(puzzle, p) then return { { "pencil", p } }, m end
   return kinds, m
 end
 
@@ -142,18 +144,13 @@ function detect.detect(src)
     if sdk_meta then return "sdk" end
     return block_kind(rows, lines, first)
   end
-  if #kinds == 2 then
-    return nil, ("ambiguous: %s holds %d cells, which reads as a %dx%d puzzle ('line') or as "
-      .. "the pencil marks of a %dx%d board ('pencil'); name the format"):format(
-      where, m, kinds[1][2], kinds[1][2], kinds[2][2], kinds[2][2])
-  end
   if #kinds == 1 then return kinds[1][1] end
   if width and #rows < width and #rows > 1 then
     return nil, ("%s starts a grid of %d cells a row, but only %d rows follow"):format(
       where, width, #rows)
   end
-  return nil, ("cannot tell the format of %s: %d cells is neither N*N (a puzzle line) nor "
-    .. "N*N*N (pencil marks), and the lines after it are no grid"):format(where, m)
+  return nil, ("cannot tell the format of %s: its %d cells are neither a puzzle line (N*N "
+    .. "cells, N of 4 or more) nor pencil marks (N*N*N), and no grid follows it"):format(where, m)
 end
 
 return detect
