@@ -2,60 +2,13 @@
 -- checkout's root and checks stdout byte for byte, the stderr messages and the exit status.
 local data = require "support.data"
 
--- The same Lua version that runs the specs runs the command (Debian names it lua5.4 etc.).
-local LUA = "lua" .. _VERSION:match("%d+%.%d+")
+local cmd = require "support.command"
 
-local function quote(s)
-  return "'" .. s:gsub("'", "'\\''") .. "'"
-end
+local LUA = cmd.LUA
+local quote, read_file, temp_file = cmd.quote, cmd.read_file, cmd.temp_file
+local sudoku = cmd.run
 
-local function write_file(path, text)
-  local f = assert(io.open(path, "wb"))
-  f:write(text)
-  f:close()
-end
-
-local function read_file(path)
-  local f = assert(io.open(path, "rb"))
-  local text = f:read("*a")
-  f:close()
-  return text
-end
-
-local temp_files = {}
-
-local function temp_file(text)
-  local path = os.tmpname()
-  temp_files[#temp_files + 1] = path
-  if text then write_file(path, text) end
-  return path
-end
-
-after_each(function()
-  for _, path in ipairs(temp_files) do os.remove(path) end
-  temp_files = {}
-end)
-
--- Runs `sudoku ARGS...` with `stdin` as standard input (empty when nil) and returns
--- {stdout =, stderr =, status =}. The status travels through a file because io.popen's
--- close() only reports it from Lua 5.2 on.
-local function sudoku(args, stdin)
-  local words = {}
-  for i, a in ipairs(args) do words[i] = quote(a) end
-  local err_path, status_path = temp_file(), temp_file()
-  local in_path = stdin and temp_file(stdin) or "/dev/null"
-  local command = string.format("cd %s && { %s bin/sudoku %s <%s 2>%s; echo $? >%s; }",
-    quote(data.root), LUA, table.concat(words, " "), quote(in_path), quote(err_path),
-    quote(status_path))
-  local pipe = assert(io.popen(command, "r"))
-  local stdout = pipe:read("*a")
-  pipe:close()
-  return {
-    stdout = stdout,
-    stderr = read_file(err_path),
-    status = tonumber(read_file(status_path)),
-  }
-end
+after_each(function() cmd.cleanup() end)
 
 -- Two classic puzzles (Gecode's examples 0 and 1) and their unique solutions.
 local P1 = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."

@@ -118,7 +118,7 @@ function jobs.solve(result)
   local to = result.to or from or "line"
   local writer = format.get(to)
   local function write(rec) return format.write(rec, to) end
-  local job = { from = from, separator = writer.separator }
+  local job = { from = from, separator = writer.separator, lines = from == "line" }
   if from == "line" then
     local function one(text)
       local rec, err = line_record(sudoku, text)
@@ -156,7 +156,7 @@ function jobs.count(result)
     if not rec.board:is_valid() then return "0" end
     return ("%d"):format(rec.board:count(result.limit))
   end
-  local job = { from = from }
+  local job = { from = from, lines = from == "line" }
   if from == "line" then
     local function one(text)
       local rec, err = line_record(sudoku, text)
@@ -187,7 +187,7 @@ function jobs.validate(result)
     return "unique"
   end
   -- A record that cannot be read still gets its verdict, so there is one per record.
-  local job = { from = from, unreadable = "malformed" }
+  local job = { from = from, unreadable = "malformed", lines = from == "line" }
   if from == "line" then
     job.handle = function(items)
       local outs, errs = {}, {}

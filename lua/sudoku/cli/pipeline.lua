@@ -2,10 +2,11 @@
 -- however large it is), hand the records to the command CHUNK at a time, write what comes
 -- back in input order, report each failure on stderr as FILE:LINE: message, and settle the
 -- exit status. Two ways to read:
---   line mode (job.from == "line"): a record is one line, the puzzle text before any
+--   line mode (job.lines): a record is one line, the puzzle text before any
 --     whitespace, ',', ';' or '#'; the command gets the texts, so that a batch of one-line
 --     puzzles can go to sudoku.solve_many untouched;
---   format mode (any other job.from, or nil to detect): records come from sudoku.format.
+--   format mode (otherwise): records come from sudoku.format, in job.from's format (nil:
+--     detected).
 local format = require "sudoku.format"
 local source = require "sudoku.format.source"
 local progress = require "sudoku.cli.progress"
@@ -78,7 +79,8 @@ local function record_items(src, from, opts)
 end
 
 -- Runs `job` over the input of `result` (the parsed command line):
---   job.from       "line", a format name, or nil to detect the format
+--   job.lines      true for line mode: handle() gets {line =, text =} items
+--   job.from       format mode's format name, or nil to detect it
 --   job.handle(items) -> outs, errs: for each item (all read without error) the text to print
 --                  (or nil) and a message for stderr (or nil; a message counts as a failure)
 --   job.separator  what goes between two printed records (default "\n")
@@ -93,7 +95,7 @@ function pipeline.run(result, streams, job)
   end
   local src = source.of(input)
   local items
-  if job.from == "line" then
+  if job.lines then
     items = line_items(src)
   else
     items = record_items(src, job.from, job.read_opts or {})
