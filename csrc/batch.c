@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "batch.h"
+#include "symbols.h"
 #include "fast9.h"
 #include "solver.h"
 
@@ -22,12 +23,10 @@
 
 /* Symbol table: byte -> value 1..64, 0 for a blank, NOT_SYMBOL for anything else. */
 #define NOT_SYMBOL 255
-/* Lowercase letters are values of their own above this size; below it they fold to uppercase. */
-#define FOLD_LIMIT 35
+#define FOLD_LIMIT SDK_FOLD_LIMIT
 
-static const char ALPHABET[] =
-    "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!%&";
-static const char BLANKS[] = ".0_?*";
+static const char ALPHABET[] = SDK_ALPHABET;
+static const char BLANKS[] = SDK_BLANKS;
 
 typedef struct item {
     size_t start;      /* offset of the puzzle's first symbol in the text */

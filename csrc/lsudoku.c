@@ -16,6 +16,7 @@
 #include "batch.h"
 #include "compat.h"
 #include "dispatch.h"
+#include "symbols.h"
 
 #define BOARD_MT "sudoku.Board"
 #define SOLVER_MT "sudoku.Solver"
@@ -186,6 +187,55 @@ static int board_set(lua_State *L) {
     check_not_busy(L, b, "set a cell");
     sdk_board_set(b, cell, (int)v);
     return 0;
+}
+
+/* b:symbols([blank]): every cell as one symbol, row-major (the line format), in one call
+ * rather than N*N calls of get: the writers of long files spend their time here. */
+static int board_symbols(lua_State *L) {
+    static const char alphabet[] = SDK_ALPHABET;
+    sdk_board *b = check_board(L, 1);
+    size_t blank_len;
+    const char *blank = luaL_optlstring(L, 2, ".", &blank_len);
+    char *out;
+    int i;
+    if (blank_len != 1) return luaL_argerror(L, 2, "blank must be one character");
+    out = (char *)scratch(L, (size_t)b->ncells);
+    for (i = 0; i < b->ncells; i++)
+        out[i] = b->value[i] ? alphabet[b->value[i] - 1] : blank[0];
+    lua_pushlstring(L, out, (size_t)b->ncells);
+    return 1;
+}
+
+/* b:fill(text): sets every cell from N*N symbols (blanks clear), as a line reader does in
+ * one call. Returns true, or nil and why not (the board is then unchanged): the text's
+ * length, or the first character that is no symbol of this board's size. */
+static int board_fill(lua_State *L) {
+    static const char alphabet[] = SDK_ALPHABET, blanks[] = SDK_BLANKS;
+    sdk_board *b = check_board(L, 1);
+    size_t len, i;
+    const unsigned char *text = (const unsigned char *)luaL_checklstring(L, 2, &len);
+    uint8_t value[256];
+    memset(value, 0xFF, sizeof value);
+    for (i = 0; alphabet[i]; i++) value[(unsigned char)alphabet[i]] = (uint8_t)(i + 1);
+    if (b->n <= SDK_FOLD_LIMIT)
+        for (i = 0; i < 26; i++) value['a' + i] = value['A' + i];
+    for (i = 0; blanks[i]; i++) value[(unsigned char)blanks[i]] = 0;
+    if (len != (size_t)b->ncells) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "expected %d cells, found %d", b->ncells, (int)len);
+        return 2;
+    }
+    for (i = 0; i < len; i++)
+        if (value[text[i]] == 0xFF || value[text[i]] > b->n) {
+            lua_pushnil(L);
+            lua_pushfstring(L, "column %d: unexpected character '%c'", (int)i + 1, text[i]);
+            return 2;
+        }
+    check_not_busy(L, b, "fill the board");
+    for (i = 0; i < len; i++)
+        if (b->value[i] != value[text[i]]) sdk_board_set(b, (int)i, value[text[i]]);
+    lua_pushboolean(L, 1);
+    return 1;
 }
 
 static int board_candidates(lua_State *L) {
@@ -599,6 +649,8 @@ static const luaL_Reg board_methods[] = {
     {"get", board_get},
     {"set", board_set},
     {"candidates", board_candidates},
+    {"symbols", board_symbols},
+    {"fill", board_fill},
     {"filled", board_filled},
     {"is_valid", board_is_valid},
     {"is_solved", board_is_solved},

@@ -53,12 +53,11 @@ local function solve_record(rec)
   if why then return nil, why end
   local board = rec.board:copy()
   if not board:solve() then return nil, "no solution" end
-  local n = board:size()
-  local givens = {}
-  for r = 1, n do
-    for c = 1, n do
-      if record.is_given(rec, r, c) then givens[record.index(n, r, c)] = true end
-    end
+  local givens = rec.givens
+  if not givens then
+    givens = {}
+    local cells = rec.board:symbols(" ")
+    for i in cells:gmatch("()[^ ]") do givens[i] = true end
   end
   return record.new(board, {
     givens = givens, constraints = rec.constraints, meta = rec.meta,

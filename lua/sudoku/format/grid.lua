@@ -38,25 +38,23 @@ end
 function grid.write(rec, opts)
   local board = rec.board
   local n, box_rows, box_cols = board:size()
-  local blank = opts.blank or symbols.BLANK
+  local cells = board:symbols(opts.blank or symbols.BLANK)
   local bars = box_cols ~= nil and box_cols < n
   local rules = box_rows ~= nil and box_rows < n
   if rules and box_rows == 1 and shape.squarest(n) == 1 then
     rules = false
   end
+  local width = bars and box_cols or n
 
   local lines = {}
   local rule
   for r = 1, n do
-    local parts = {}
-    for c = 1, n do
-      if bars and c > 1 and (c - 1) % box_cols == 0 then
-        parts[#parts + 1] = "|"
-      end
-      local v = board:get(r, c)
-      parts[#parts + 1] = v == 0 and blank or symbols.symbol(v)
+    local segments = {}
+    for first = 1, n, width do
+      local at = (r - 1) * n + first
+      segments[#segments + 1] = cells:sub(at, at + width - 1):gsub(".", " %0"):sub(2)
     end
-    local row = table.concat(parts, " ")
+    local row = table.concat(segments, " | ")
     if rules and r > 1 and (r - 1) % box_rows == 0 then
       -- The rule has the row's width, with "+" where the row has "|".
       rule = rule or row:gsub("[^|]", "-"):gsub("|", "+")

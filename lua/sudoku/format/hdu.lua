@@ -72,17 +72,11 @@ function hdu.records(src, opts)
 end
 
 function hdu.write(rec, opts)
-  local board = rec.board
-  local n = board:size()
-  local blank = opts.blank or BLANK
+  local n = rec.board:size()
+  local cells = rec.board:symbols(opts.blank or BLANK)
   local rows = {}
   for r = 1, n do
-    local cells = {}
-    for c = 1, n do
-      local v = board:get(r, c)
-      cells[c] = v == 0 and blank or symbols.symbol(v)
-    end
-    rows[r] = table.concat(cells, " ")
+    rows[r] = cells:sub((r - 1) * n + 1, r * n):gsub(".", " %0"):sub(2)
   end
   return table.concat(rows, "\n")
 end

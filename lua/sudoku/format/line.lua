@@ -6,6 +6,12 @@
 local reader = require "sudoku.format.reader"
 local record = require "sudoku.format.record"
 local symbols = require "sudoku.symbols"
+local shape = require "sudoku.shape"
+local core = require "sudoku.core"
+
+-- N for every cell count N*N of a board.
+local square_root = {}
+for n = 1, symbols.MAX do square_root[n * n] = n end
 
 local line = {
   name = "line",
@@ -21,10 +27,33 @@ local function split(text)
   return lead, puzzle, sep, comment
 end
 
+-- The board of a puzzle of N*N symbols in one C call (Board:fill), or nil when the text is
+-- anything else; sudoku.parse then reads it, and gives the exact message when it fails.
+local function quick_board(puzzle, opts)
+  local n = square_root[#puzzle]
+  if not n or (opts.size and opts.size ~= n) then return nil end
+  local rows, cols
+  if opts.box then
+    rows, cols = opts.box[1], opts.box[2]
+    if rows * cols ~= n then return nil end
+  else
+    rows, cols = shape.squarest(n)
+  end
+  local board = core.new_board(rows, cols)
+  if board:fill(puzzle) then return board end
+  return nil
+end
+
 function line.read_line(text, opts, lineno, index)
   local lead, puzzle, sep, comment = split(text)
-  local rec, err, where = reader.parse(puzzle, opts, index, { lineno }, { #lead })
-  if not rec then return rec, err, where end
+  local board = quick_board(puzzle, opts)
+  local rec, err, where
+  if board then
+    rec = record.new(board, { line = lineno, index = index })
+  else
+    rec, err, where = reader.parse(puzzle, opts, index, { lineno }, { #lead })
+    if not rec then return rec, err, where end
+  end
   rec.comment, rec.separator = comment, sep
   return rec
 end
@@ -38,21 +67,11 @@ end
 -- opts.blank: the character written for an empty cell (default '.'); opts.comment = false
 -- leaves the comment out.
 function line.write(rec, opts)
-  local board = rec.board
-  local n = board:size()
-  local blank = opts.blank or symbols.BLANK
-  local out = {}
-  for r = 1, n do
-    for c = 1, n do
-      local v = board:get(r, c)
-      out[#out + 1] = v == 0 and blank or symbols.symbol(v)
-    end
-  end
+  local text = rec.board:symbols(opts.blank or symbols.BLANK)
   if rec.comment and opts.comment ~= false then
-    out[#out + 1] = rec.separator or " "
-    out[#out + 1] = rec.comment
+    return text .. (rec.separator or " ") .. rec.comment
   end
-  return table.concat(out)
+  return text
 end
 
 -- Kept for the record module's users who hold a Board: the puzzle cells only.

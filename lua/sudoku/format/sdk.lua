@@ -55,13 +55,9 @@ function sdk.write(rec, opts)
       lines[#lines + 1] = "#" .. entry[1] .. tostring(text):gsub("[\r\n]+", " ")
     end
   end
+  local cells = board:symbols(blank)
   for r = 1, n do
-    local row = {}
-    for c = 1, n do
-      local v = board:get(r, c)
-      row[c] = v == 0 and blank or symbols.symbol(v)
-    end
-    lines[#lines + 1] = table.concat(row)
+    lines[#lines + 1] = cells:sub((r - 1) * n + 1, r * n)
   end
   return table.concat(lines, "\n")
 end

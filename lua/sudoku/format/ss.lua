@@ -15,21 +15,19 @@ local ss = {
 function ss.write(rec, opts)
   local board = rec.board
   local n, box_rows, box_cols = board:size()
-  local blank = opts.blank or symbols.BLANK
+  local cells = board:symbols(opts.blank or symbols.BLANK)
+  local width = (box_cols and box_cols < n) and box_cols or n
   local lines = {}
   for r = 1, n do
     if box_rows and box_rows < n and r > 1 and (r - 1) % box_rows == 0 then
       lines[#lines + 1] = false  -- a rule, drawn once the row width is known
     end
-    local row = {}
-    for c = 1, n do
-      if box_cols and box_cols < n and c > 1 and (c - 1) % box_cols == 0 then
-        row[#row + 1] = "|"
-      end
-      local v = board:get(r, c)
-      row[#row + 1] = v == 0 and blank or symbols.symbol(v)
+    local segments = {}
+    for first = 1, n, width do
+      local at = (r - 1) * n + first
+      segments[#segments + 1] = cells:sub(at, at + width - 1)
     end
-    lines[#lines + 1] = table.concat(row)
+    lines[#lines + 1] = table.concat(segments, "|")
   end
   local rule = ("-"):rep(#lines[1])
   for i, line in ipairs(lines) do
