@@ -1,7 +1,10 @@
 -- HDU 1426 "Sudoku Killer": solve every case on standard input.
 --   lua5.4 examples/hdu1426.lua < examples/hdu1426.in
--- A case is 9 lines of 9 tokens ("1".."9", or "?" for a cell to fill); cases are separated by a
--- blank line. Each solution is printed in the same layout, with a blank line between cases.
+-- A case is 9 lines of 9 cells ("1".."9", or "?" for a cell to fill) separated by spaces;
+-- cases are separated by a blank line. Each solution is printed in the same layout, with a
+-- blank line between cases. The layout is the library's `hdu` format (sudoku.format.hdu), which
+-- takes a case as the next 81 cells whatever the line breaks, so stray blank lines, trailing
+-- spaces and CRLF line ends cannot shift a case. (`sudoku solve --from hdu` does the same.)
 
 -- Use this checkout's Lua sources and C build, wherever the script is run from.
 local here = debug.getinfo(1, "S").source:match("^@(.-)[^/\\]*$") or ""
@@ -9,37 +12,18 @@ local version = _VERSION:match("%d+%.%d+")
 package.path = here .. "../lua/?.lua;" .. here .. "../lua/?/init.lua;" .. package.path
 package.cpath = here .. "../build/" .. version .. "/?.so;" .. package.cpath
 
-local sudoku = require "sudoku"
-
-local CELLS = 81
-
--- Cases are read as runs of 81 tokens rather than by line, so stray blank lines, trailing
--- spaces and CRLF line ends cannot shift a case.
-local tokens = {}
-for token in io.read("*a"):gmatch("%S+") do
-  tokens[#tokens + 1] = token
-end
-
-local function layout(line)
-  local rows = {}
-  for r = 0, 8 do
-    rows[#rows + 1] = line:sub(r * 9 + 1, r * 9 + 9):gsub(".", " %0"):sub(2)
-  end
-  return table.concat(rows, "\n") .. "\n"
-end
+local format = require "sudoku.format"
 
 local failed = false
 local printed = 0
-for first = 1, #tokens, CELLS do
-  local case = math.floor(first / CELLS) + 1
-  local chunk = table.concat(tokens, " ", first, math.min(first + CELLS - 1, #tokens))
-  local solution, err = sudoku.solve(chunk, { size = 9 })
-  if solution then
+for case, err, where in format.records(io.stdin, "hdu", { size = 9 }) do
+  if case and case.board:solve() then
     if printed > 0 then io.write("\n") end
-    io.write(layout(solution))
+    io.write(format.write(case, "hdu"), "\n")
     printed = printed + 1
   else
-    io.stderr:write(("case %d: %s\n"):format(case, err))
+    io.stderr:write(("case %d: %s\n"):format(case and case.index or where.record,
+      case and "no solution" or err))
     failed = true
   end
 end

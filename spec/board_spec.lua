@@ -97,6 +97,46 @@ describe("Board cells", function()
   end)
 end)
 
+describe("Board cells in one call", function()
+  it("symbols() writes every cell as its symbol, with the blank asked for", function()
+    local board = assert(sudoku.parse(LEETCODE))
+    assert.are.equal(LEETCODE, board:symbols())
+    assert.are.equal((LEETCODE:gsub("%.", "0")), board:symbols("0"))
+    local big = Board.new{ size = 16 }
+    big:set(1, 1, 16)
+    big:set(16, 16, 10)
+    assert.are.equal("G" .. ("."):rep(254) .. "A", big:symbols())
+    assert.has_error(function() board:symbols("..") end,
+      "bad argument #1 to 'symbols' (blank must be one character)")
+  end)
+
+  it("fill() sets every cell from N*N symbols, blanks clearing, lowercase folded below 36", function()
+    local board = assert(sudoku.parse(LEETCODE_SOLUTION))
+    assert.is_true(board:fill(LEETCODE:gsub("%.", "0")))
+    assert.are.equal(LEETCODE, board:symbols())
+    local big = Board.new{ size = 16 }
+    assert.is_true(big:fill("g" .. ("_"):rep(254) .. "a"))
+    assert.are.same({ 16, 10 }, { big:get(1, 1), big:get(16, 16) })
+  end)
+
+  it("fill() leaves the board as it was when the text does not fit", function()
+    local board = assert(sudoku.parse(LEETCODE))
+    assert.are.same({ nil, "expected 81 cells, found 80" }, { board:fill(LEETCODE:sub(2)) })
+    assert.are.same({ nil, "column 5: unexpected character 'A'" },
+      { board:fill(LEETCODE:sub(1, 4) .. "A" .. LEETCODE:sub(6)) })
+    assert.are.equal(LEETCODE, board:symbols())
+  end)
+
+  it("fill() refuses while a solver is running on the board", function()
+    local board = assert(sudoku.parse(LEETCODE))
+    local solver = sudoku.Solver.new(board, { on_place = function()
+      assert.has_error(function() board:fill(LEETCODE) end)
+      return false
+    end })
+    solver:step()
+  end)
+end)
+
 describe("Board validation", function()
   it("accepts a board with no repeated value in any unit", function()
     local ok, conflicts = sudoku.parse(LEETCODE):is_valid()
@@ -201,6 +241,25 @@ describe("Board regions", function()
     end, "bad argument #1 to 'set_regions' (cell (1, 1) is in regions 1 and 2)")
     assert.has_error(function() b:set_regions{{{1, 1}}, {}, {}, {}} end,
       "bad argument #1 to 'set_regions' (region 1 has 1 cells, expected 4)")
+  end)
+end)
+
+describe("Board jigsaw layout", function()
+  it("jigsaw() is nil for boxes and gives back the regions set_regions put in", function()
+    local board = Board.new{ size = 4 }
+    assert.is_nil(board:jigsaw())
+    local rows = {}
+    for r = 1, 4 do rows[r] = { { r, 1 }, { r, 2 }, { r, 3 }, { r, 4 } } end
+    -- Regions are the rows shifted by one, so that they are no boxes.
+    local regions = {
+      { { 1, 1 }, { 1, 2 }, { 2, 1 }, { 2, 2 } }, { { 1, 3 }, { 1, 4 }, { 2, 3 }, { 2, 4 } },
+      { { 3, 1 }, { 3, 2 }, { 4, 1 }, { 4, 2 } }, { { 3, 3 }, { 3, 4 }, { 4, 3 }, { 4, 4 } },
+    }
+    board:set_regions(rows)
+    assert.are.same(rows, board:jigsaw())
+    board:set_regions(regions)
+    assert.are.same(regions, board:jigsaw())
+    assert.are.same(regions, board:copy():jigsaw())
   end)
 end)
 
