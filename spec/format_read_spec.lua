@@ -242,7 +242,8 @@ describe("reading", function()
     f:close()
     os.remove(path)
     assert.are.equal(30000, count)
-    -- The file is 2.4 MB; holding it, or its records, would show here.
-    assert.is_true(peak - base < 256, ("memory grew by %.0f KB"):format(peak - base))
+    -- The file is 2.4 MB and its records as boards would be about 90 MB; holding either would
+    -- show here. (The bound leaves room for the heap's own drift within a long test run.)
+    assert.is_true(peak - base < 2048, ("memory grew by %.0f KB"):format(peak - base))
   end)
 end)
