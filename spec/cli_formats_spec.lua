@@ -15,6 +15,11 @@ local function lines(...)
   return table.concat({ ... }, "\n") .. "\n"
 end
 
+-- The lines of a list, each ended by "\n".
+local function lines_of(list)
+  return table.concat(list, "\n") .. "\n"
+end
+
 local GRID_P1 = lines(
   ". . 4 | 3 . . | 2 . 9",
   ". . 5 | . . 9 | . . 1",
@@ -100,7 +105,8 @@ describe("sudoku convert", function()
     assert.are.same({ "", "", 0 }, { r.stdout, r.stderr, r.status })
   end)
 
-  it("has its own --help", function()
+  it("has its own --help, and so has render", function()
+    assert.matches("^Usage: sudoku render", sudoku({ "render", "--help" }).stdout)
     local r = sudoku({ "convert", "--help" })
     assert.matches("^Usage: sudoku convert", r.stdout)
     assert.matches("%-%-to FORMAT", r.stdout)
@@ -126,6 +132,20 @@ describe("--from and --to on solve, count and validate", function()
     assert.are.equal(sudoku({ "convert", "--to", "grid" }, lines(S1)).stdout,
       sudoku({ "solve", "--from", "grid" }, GRID_P1).stdout)
     assert.are.equal(lines(S1), sudoku({ "solve", "--from", "grid", "--to", "line" }, GRID_P1).stdout)
+  end)
+
+  it("solve and count with --from use -j threads too, with the same bytes for any N", function()
+    local puzzles = {}
+    for line in io.lines(data.shared .. "magictour_top1465.txt") do
+      if line:sub(1, 1) ~= "#" and #puzzles < 300 then puzzles[#puzzles + 1] = line end
+    end
+    local grids = sudoku({ "convert", "--to", "grid" }, lines_of(puzzles)).stdout
+    local one = sudoku({ "solve", "--from", "grid", "--to", "line" }, grids)
+    local two = sudoku({ "solve", "--from", "grid", "--to", "line", "-j", "2" }, grids)
+    assert.are.equal(one.stdout, two.stdout)
+    assert.are.equal(sudoku({ "solve" }, table.concat(puzzles, "\n")).stdout, one.stdout)
+    local counts = sudoku({ "count", "--from", "grid", "-j", "0", "--limit", "2" }, grids)
+    assert.are.equal(("1\n"):rep(300), counts.stdout)
   end)
 
   it("count and validate read any format", function()

@@ -3,6 +3,7 @@
 -- command runs, so that `sudoku --help` works before the C core is built.
 local format = require "sudoku.format"
 local record = require "sudoku.format.record"
+local shape = require "sudoku.shape"
 
 local jobs = {}
 
@@ -46,13 +47,9 @@ local function unsearchable(rec)
   return nil
 end
 
--- The solved record: the board's first solution, with the values it started from as the givens
+-- The record of a solution: `board` solved, with the cells `rec` started from as the givens
 -- (so a writer that shows givens apart, like svg or json, still tells them from the rest).
-local function solve_record(rec)
-  local why = unsearchable(rec)
-  if why then return nil, why end
-  local board = rec.board:copy()
-  if not board:solve() then return nil, "no solution" end
+local function solution_record(rec, board)
   local givens = rec.givens
   if not givens then
     givens = {}
@@ -63,6 +60,32 @@ local function solve_record(rec)
     givens = givens, constraints = rec.constraints, meta = rec.meta,
     comment = rec.comment, separator = rec.separator,
   })
+end
+
+-- The solved record, or nil and why there is none.
+local function solve_record(rec)
+  local why = unsearchable(rec)
+  if why then return nil, why end
+  local board = rec.board:copy()
+  if not board:solve() then return nil, "no solution" end
+  return solution_record(rec, board)
+end
+
+-- The solved record from the batch solver's answer (the solution's symbols).
+local function answered_record(rec, answer)
+  local board = rec.board:copy()
+  assert(board:fill(answer))
+  return solution_record(rec, board)
+end
+
+-- Whether the batch solver reads the record's board from its line exactly: boxes of the shape
+-- a line of that size gets, no extra regions and no rules.
+local function batchable(rec)
+  local board = rec.board
+  local n, rows, cols = board:size()
+  if not rows or next(rec.constraints or {}) or #board:regions() > 0 then return false end
+  local squarest_rows, squarest_cols = shape.squarest(n)
+  return rows == squarest_rows and cols == squarest_cols
 end
 
 -- A chunk handler from a handler of one record.
@@ -95,6 +118,35 @@ local function batched(sudoku, opts, handle_text, value)
   end
 end
 
+-- Format mode's chunk handler: the records whose boards a line says exactly go to
+-- sudoku.solve_many as lines, on result.jobs threads like line mode; the others, and those it
+-- could not answer, go through handle_one. value(answer, rec) gives the text to print.
+local function batched_records(sudoku, opts, handle_one, value)
+  return function(items)
+    local texts, index_of = {}, {}
+    for i, item in ipairs(items) do
+      if batchable(item.record) then
+        texts[#texts + 1] = item.record.board:symbols()
+        index_of[#texts] = i
+      end
+    end
+    local answer_of = {}
+    if #texts > 0 then
+      local answers = sudoku.solve_many(table.concat(texts, "\n"), opts)
+      for k, i in ipairs(index_of) do answer_of[i] = answers[k] end
+    end
+    local outs, errs = {}, {}
+    for i, item in ipairs(items) do
+      if answer_of[i] then
+        outs[i] = value(answer_of[i], item.record)
+      else
+        outs[i], errs[i] = handle_one(item.record)
+      end
+    end
+    return outs, errs
+  end
+end
+
 -- The record read from one line-mode puzzle text, or nil and the message.
 local function line_record(sudoku, text)
   local board, err = sudoku.parse(text)
@@ -117,29 +169,30 @@ function jobs.solve(result)
   local to = result.to or from or "line"
   local writer = format.get(to)
   local function write(rec) return format.write(rec, to) end
+  local function one(rec)
+    local solved, why = solve_record(rec)
+    if not solved then return nil, why end
+    return write(solved)
+  end
+  local opts = { threads = result.jobs }
   local job = { from = from, separator = writer.separator, lines = from == "line" }
   if from == "line" then
-    local function one(text)
+    local function one_text(text)
       local rec, err = line_record(sudoku, text)
       if not rec then return nil, err end
-      local solved, why = solve_record(rec)
-      if not solved then return nil, why end
-      return write(solved)
+      return one(rec)
     end
     local value = tostring
     if to ~= "line" then
-      -- The batch answer is a line; the records keep the puzzle's cells as the givens.
+      -- The batch answer is a line; the record keeps the puzzle's cells as the givens.
       value = function(answer, text)
-        return write(assert(solve_record(assert(line_record(sudoku, text)))))
-          or answer
+        return write(answered_record(assert(line_record(sudoku, text)), answer))
       end
     end
-    job.handle = batched(sudoku, { threads = result.jobs }, one, value)
+    job.handle = batched(sudoku, opts, one_text, value)
   else
-    job.handle = each(function(rec)
-      local solved, why = solve_record(rec)
-      if not solved then return nil, why end
-      return write(solved)
+    job.handle = batched_records(sudoku, opts, one, function(answer, rec)
+      return write(answered_record(rec, answer))
     end)
   end
   return job
@@ -155,18 +208,18 @@ function jobs.count(result)
     if not rec.board:is_valid() then return "0" end
     return ("%d"):format(rec.board:count(result.limit))
   end
+  local function decimal(n) return ("%d"):format(n) end
+  -- Without --limit every solution counts; 2^53 is as far as a count stays exact anyway.
+  local opts = { threads = result.jobs, limit = result.limit or math.floor(2 ^ 53) }
   local job = { from = from, lines = from == "line" }
   if from == "line" then
-    local function one(text)
+    job.handle = batched(sudoku, opts, function(text)
       local rec, err = line_record(sudoku, text)
       if not rec then return nil, err end
       return count_record(rec)
-    end
-    -- Without --limit every solution counts; 2^53 is as far as a count stays exact anyway.
-    local opts = { threads = result.jobs, limit = result.limit or math.floor(2 ^ 53) }
-    job.handle = batched(sudoku, opts, one, function(n) return ("%d"):format(n) end)
+    end, decimal)
   else
-    job.handle = each(count_record)
+    job.handle = batched_records(sudoku, opts, count_record, decimal)
   end
   return job
 end
