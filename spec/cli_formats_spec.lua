@@ -115,10 +115,12 @@ describe("sudoku convert", function()
 end)
 
 describe("--from and --to on solve, count and validate", function()
-  it("solve --from hdu answers HDU 1426 byte for byte", function()
+  it("solve --from hdu answers HDU 1426 byte for byte, and so does --from auto", function()
     local r = sudoku({ "solve", "--from", "hdu", "examples/hdu1426.in" })
     assert.are.equal(read_file(data.root .. "examples/hdu1426.out"), r.stdout)
     assert.are.equal(0, r.status)
+    r = sudoku({ "solve", "--from", "auto", "examples/hdu1426.in" })
+    assert.are.equal(read_file(data.root .. "examples/hdu1426.out"), r.stdout)
   end)
 
   it("solve --to json keeps the givens apart from the cells it filled", function()

@@ -124,12 +124,13 @@ local function build_parser(state)
     "Solve puzzles, printing each first solution.", lines_with({
     "Print the first solution of every puzzle, in the input's order.",
   }, ONE_PER_LINE, {
-    "Solutions are written as lines, or in --to's format (default: --from's).",
+    "Solutions are written in --to's format, by default the input's.",
     "Malformed and unsolvable puzzles are reported on stderr as FILE:LINE: message,",
     "and the rest are still solved.",
   }))
   add_from_option(solve, "line")
-  add_to_option(solve, "Write solutions in FORMAT (default: the --from format, else line).")
+  add_to_option(solve, "Write solutions in FORMAT (default: the input's format, named or "
+    .. "detected).")
   add_jobs_option(solve)
   add_stats_flag(solve)
   add_file_argument(solve)

@@ -162,12 +162,11 @@ local function input_format(result, default)
 end
 
 -- solve: the first solution of each record, in --to's format (default: the input's format,
--- or line).
+-- named or detected).
 function jobs.solve(result)
   local sudoku = require "sudoku"
   local from = input_format(result, "line")
   local to = result.to or from or "line"
-  local writer = format.get(to)
   local function write(rec) return format.write(rec, to) end
   local function one(rec)
     local solved, why = solve_record(rec)
@@ -175,7 +174,14 @@ function jobs.solve(result)
     return write(solved)
   end
   local opts = { threads = result.jobs }
-  local job = { from = from, separator = writer.separator, lines = from == "line" }
+  local job = { from = from, separator = format.get(to).separator, lines = from == "line" }
+  if not result.to then
+    -- With --from auto the answers come in the format detection finds.
+    function job.detected(name)
+      to = name
+      job.separator = format.get(to).separator
+    end
+  end
   if from == "line" then
     local function one_text(text)
       local rec, err = line_record(sudoku, text)

@@ -86,6 +86,7 @@ end
 --   job.separator  what goes between two printed records (default "\n")
 --   job.read_opts  options for the format's reader
 --   job.unreadable what to print for a record that could not be read (default: nothing)
+--   job.detected(name)  called with the format detection found, before any record is read
 -- Returns the exit status.
 function pipeline.run(result, streams, job)
   local input, name = open_input(result.file, streams)
@@ -98,7 +99,20 @@ function pipeline.run(result, streams, job)
   if job.lines then
     items = line_items(src)
   else
-    items = record_items(src, job.from, job.read_opts or {})
+    local from = job.from
+    if from == nil then
+      -- Told here rather than by format.records so that the job learns the format (solve
+      -- writes its answers in it).
+      local detected, err, empty = format.detect(src)
+      if not detected and not empty then
+        streams.stderr:write("sudoku: ", name, ": ", err, "\n")
+        if input ~= streams.stdin then input:close() end
+        return pipeline.EXIT_USAGE
+      end
+      from = detected
+      if from and job.detected then job.detected(from) end
+    end
+    items = from and record_items(src, from, job.read_opts or {}) or function() return nil end
   end
 
   local between = (job.separator or "\n"):sub(2)

@@ -149,8 +149,9 @@ function detect.detect(src)
     return nil, ("%s starts a grid of %d cells a row, but only %d rows follow"):format(
       where, width, #rows)
   end
-  return nil, ("cannot tell the format of %s: its %d cells are neither a puzzle line (N*N "
-    .. "cells, N of 4 or more) nor pencil marks (N*N*N), and no grid follows it"):format(where, m)
+  return nil, ("cannot tell the format of %s: its %d cell%s %s neither a puzzle line (N*N "
+    .. "cells, N of 4 or more) nor pencil marks (N*N*N), and no grid follows it"):format(where, m,
+    m == 1 and "" or "s", m == 1 and "is" or "are")
 end
 
 return detect
