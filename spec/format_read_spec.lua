@@ -217,6 +217,20 @@ describe("reading", function()
     end)
   end)
 
+  it("open() reads a file's records and closes it after the last", function()
+    local path = os.tmpname()
+    local f = assert(io.open(path, "w"))
+    f:write(written(P, "sdk"), "\n\n", written(Q, "sdk"), "\n")
+    f:close()
+    local lines = {}
+    for rec in assert(format.open(path)) do lines[#lines + 1] = format.write(rec, "line") end
+    os.remove(path)
+    assert.are.same({ P, Q }, lines)
+    local missing, err = format.open(path)
+    assert.is_nil(missing)
+    assert.matches("No such file", err)
+  end)
+
   it("read() refuses a text with more than one puzzle", function()
     assert.are.same({ nil, "more than one puzzle (the next starts at line 2)" },
       { format.read(P .. "\n" .. Q, "line") })

@@ -74,6 +74,23 @@ function format.records(input, name, opts)
   return module.records(src, opts or {})
 end
 
+-- The records of the file at `path`, as records() gives them, the file closed after the last;
+-- or nil and a message when it cannot be opened.
+function format.open(path, name, opts)
+  local f, err = io.open(path, "r")
+  if not f then return nil, err end
+  local next_record = format.records(f, name, opts)
+  return function()
+    if not f then return nil end
+    local rec, message, where = next_record()
+    if rec == nil then
+      f:close()
+      f = nil
+    end
+    return rec, message, where
+  end
+end
+
 -- The one record of `input`: the record, or nil and a message. A text that holds more than one
 -- record is refused (use records() for those).
 function format.read(input, name, opts)
