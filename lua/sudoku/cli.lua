@@ -115,7 +115,8 @@ local function lines_with(...)
 end
 
 local function build_parser(state)
-  local parser = argparse("sudoku", "Solve, count, validate, convert and render Sudoku puzzles.")
+  local parser = argparse("sudoku",
+    "Solve, count, validate, convert, render and generate Sudoku puzzles.")
     :epilog(EXIT_STATUS_HELP)
   add_help_flag(parser, state)
   parser:command_target("command")
@@ -203,8 +204,49 @@ local function build_parser(state)
   add_stats_flag(render)
   add_file_argument(render)
 
+  local generate = add_command(parser, state, "generate",
+    "Make new puzzles, each with exactly one solution.", {
+    "Print COUNT new puzzles, each with exactly one solution: a random grid from the",
+    "seeded solver, then givens taken away one symmetry orbit at a time while the",
+    "solution stays unique. The same --seed gives the same puzzles on every machine",
+    "and Lua version (without it, the time is the seed; --stats prints it).",
+  })
+  generate:option("-n --count", "How many puzzles (default 1).")
+    :argname("COUNT"):default("1"):convert(whole_number("--count", 1))
+  generate:option("--size", "Board size N, boxes of the squarest shape (default 9).")
+    :argname("N"):convert(whole_number("--size", 1))
+  generate:option("--box", "Box shape, e.g. 2x3 (a 6x6 board of 2-row boxes).")
+    :argname("RxC")
+    :convert(function(text)
+      local rows, cols = text:match("^(%d+)x(%d+)$")
+      if not rows or tonumber(rows) < 1 or tonumber(cols) < 1 then
+        return nil, ("--box must be ROWSxCOLUMNS, e.g. 3x3, got '%s'"):format(text)
+      end
+      return text
+    end)
+  generate:option("--symmetry", "Pattern of the givens: none, rotational, 90, horizontal, "
+    .. "vertical, diagonal, antidiagonal, dihedral (default none).")
+    :argname("S")
+    :choices({ "none", "rotational", "90", "horizontal", "vertical", "diagonal",
+      "antidiagonal", "dihedral" })
+  generate:flag("--minimal", "No given can be taken away (tries grids until one allows it "
+    .. "with the symmetry).")
+  generate:option("--clues", "Stop at N givens or fewer (tries grids until reached).")
+    :argname("N"):convert(whole_number("--clues", 0))
+  generate:option("--max-nodes", "Each puzzle is solved and proved unique within N search "
+    .. "nodes of the general engine (lower: easier).")
+    :argname("N"):convert(whole_number("--max-nodes", 1))
+  generate:option("--attempts", "Grids to try per puzzle for --minimal/--clues (default 200).")
+    :argname("N"):convert(whole_number("--attempts", 1))
+  generate:option("--seed", "Seed of the run (a whole number).")
+    :argname("S"):convert(whole_number("--seed", 0))
+  generate:flag("--solution", "Append each solution after a ',' (line format).")
+  add_to_option(generate, "Write puzzles in FORMAT (default line).")
+  add_stats_flag(generate)
+
   state.commands = {
     solve = solve, count = count, validate = validate, convert = convert, render = render,
+    generate = generate,
   }
   return parser
 end
@@ -250,6 +292,13 @@ function cli.main(args, streams)
   end
   if result.command == "convert" and not result.to then
     return usage_error(streams, state.commands.convert, "convert needs --to FORMAT")
+  end
+
+  if result.command == "generate" then
+    if result.size and result.box then
+      return usage_error(streams, state.commands.generate, "give --size or --box, not both")
+    end
+    return require("sudoku.cli.generate").run(result, streams)
   end
 
   local make_job = jobs[result.command]

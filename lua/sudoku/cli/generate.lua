@@ -1,0 +1,73 @@
+-- `sudoku generate`: COUNT fresh puzzles written as they are made, in any format, with a
+-- progress line on a terminal. Puzzle k's seed is the k-th draw of a generator seeded with
+-- --seed, so a run is repeatable and any single puzzle of it can be made again.
+local format = require "sudoku.format"
+local record = require "sudoku.format.record"
+local progress = require "sudoku.cli.progress"
+local random = require "sudoku.gen.random"
+
+local generate = {}
+
+local EXIT_OK, EXIT_FAILED = 0, 1
+
+-- The options of gen.puzzle from the command line.
+local function puzzle_opts(result, seed)
+  local box
+  if result.box then
+    local rows, cols = result.box:match("^(%d+)x(%d+)$")
+    box = { tonumber(rows), tonumber(cols) }
+  end
+  return {
+    seed = seed, size = (not box) and (result.size or 9) or nil, box = box,
+    symmetry = result.symmetry, minimal = result.minimal or nil, clues = result.clues,
+    max_nodes = result.max_nodes, attempts = result.attempts,
+  }
+end
+
+-- The givens of `puzzle` as a record, with the solution as a line comment when asked for.
+local function puzzle_record(puzzle, solution, result)
+  local rec = record.new(puzzle)
+  if result.solution then
+    rec.comment, rec.separator = solution:symbols(), ","
+  end
+  return rec
+end
+
+function generate.run(result, streams)
+  local gen = require "sudoku.gen"
+  local to = result.to or "line"
+  local separator = format.get(to).separator:sub(2)
+  local seed = result.seed or os.time()
+  local rng = random.new(seed)
+  local bar = progress.stderr_is_terminal(streams) and progress.bar(streams.stderr, result.count)
+    or nil
+  local started = progress.now()
+  local failed = 0
+  for k = 1, result.count do
+    local opts = puzzle_opts(result, rng:seed())
+    local puzzle, solution, info = gen.puzzle(opts)
+    if not puzzle then
+      failed = failed + 1
+      streams.stderr:write(("sudoku: puzzle %d: %s\n"):format(k, solution))
+    else
+      if k > 1 then streams.stdout:write(separator) end
+      streams.stdout:write(format.write(puzzle_record(puzzle, solution, result), to), "\n")
+      if not info.reached then
+        failed = failed + 1
+        streams.stderr:write(("sudoku: puzzle %d: targets not met in %d attempts (%d clues)\n")
+          :format(k, info.attempts, info.clues))
+      end
+    end
+    if bar then bar.update(k, k) end
+  end
+  if bar then bar.clear() end
+  if result.stats then
+    local elapsed = progress.now() - started
+    streams.stderr:write(("sudoku: %s puzzles, seed %d, %.2f s, %s puzzles/s\n"):format(
+      progress.thousands(result.count), seed, elapsed,
+      elapsed > 0 and progress.thousands(result.count / elapsed) or "-"))
+  end
+  return failed > 0 and EXIT_FAILED or EXIT_OK
+end
+
+return generate

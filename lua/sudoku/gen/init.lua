@@ -1,0 +1,192 @@
+-- sudoku.gen: fresh puzzles on demand. A complete grid comes from the C solver's randomised
+-- value order (seeded), givens are taken away while the C core still counts exactly one
+-- solution, and every choice is drawn from the module's own generator (sudoku.gen.random), so
+-- the same seed gives the same puzzle on every platform and Lua version.
+--
+--   local gen = require "sudoku.gen"
+--   local puzzle, solution, info = gen.puzzle{size = 9, seed = 42, symmetry = "rotational"}
+local Board = require "sudoku.board"
+local core = require "sudoku.core"
+local random = require "sudoku.gen.random"
+local symmetry = require "sudoku.gen.symmetry"
+
+local gen = {}
+
+gen.transform = require("sudoku.gen.transform").transform
+
+local function argerror(fname, msg)
+  error(("bad argument #1 to '%s' (%s)"):format(fname, msg), 3)
+end
+
+local function is_integer(x)
+  return type(x) == "number" and x == math.floor(x)
+end
+
+-- The empty (or partly filled) board to fill, from opts.board (copied), or opts.size / opts.box.
+local function template(fname, opts)
+  if opts.board ~= nil then
+    if getmetatable(opts.board) ~= getmetatable(Board.new{ size = 1 }) then
+      argerror(fname, "opts.board must be a Board")
+    end
+    return opts.board:copy()
+  end
+  if opts.size == nil and opts.box == nil then
+    argerror(fname, "opts.size, opts.box or opts.board expected")
+  end
+  local ok, board = pcall(Board.new, { size = opts.size, box = opts.box })
+  if not ok then argerror(fname, "opts." .. tostring(board):match("%((.*)%)$")) end
+  return board
+end
+
+-- The solver options that carry the board's rules beyond its units: a Lua `constraint`
+-- predicate and native `different` pairs (anti-knight and the like). nil when there are none,
+-- so that plain boards are counted by the fastest engine.
+local function rules_of(opts)
+  if opts.constraint == nil and opts.different == nil then return nil end
+  return { constraint = opts.constraint, different = opts.different }
+end
+
+local function check_common(fname, opts)
+  if type(opts) ~= "table" then argerror(fname, "table expected, got " .. type(opts)) end
+  if not is_integer(opts.seed) or opts.seed < 0 or opts.seed >= 2 ^ 53 then
+    argerror(fname, "opts.seed must be an integer from 0 to 2^53 - 1")
+  end
+end
+
+-- Solutions of `board` under `rules`, counted up to 2, and the general engine's nodes when a
+-- budget is set (nil: not measured). Over budget: nil.
+local function count_two(board, rules, max_nodes)
+  if not rules and not max_nodes then return board:count(2) end
+  local opts = {}
+  for k, v in pairs(rules or {}) do opts[k] = v end
+  local solver = core.new_solver(board:copy(), opts)
+  local found = 0
+  -- Each step may spend the whole budget plus one node, so going over it always shows.
+  local budget = max_nodes and max_nodes + 1
+  while found < 2 do
+    local status = solver:step(budget)
+    if max_nodes and solver:stats().nodes > max_nodes then return nil end
+    if status ~= "solved" then break end
+    found = found + 1
+  end
+  return found
+end
+
+-- gen.solution(opts): a random complete grid. opts: seed (required), and the board: size and/or
+-- box, or board (a Board whose shape, regions and any values it holds are kept), with
+-- constraint / different as for Solver.new. Returns the Board, or nil and a message when the
+-- board has no solution.
+function gen.solution(opts)
+  check_common("solution", opts)
+  local board = template("solution", opts)
+  local rng = random.new(opts.seed)
+  local solver_opts = { seed = rng:seed() }
+  for k, v in pairs(rules_of(opts) or {}) do solver_opts[k] = v end
+  local status = core.new_solver(board, solver_opts):step()
+  if status ~= "solved" then return nil, "no solution" end
+  return board
+end
+
+local function filled_count(board)
+  return board:filled()
+end
+
+-- Whether any single given of `puzzle` can go with the solution staying unique.
+local function strictly_minimal(puzzle, rules)
+  local n = puzzle:size()
+  for r = 1, n do
+    for c = 1, n do
+      local v = puzzle:get(r, c)
+      if v ~= 0 then
+        puzzle:set(r, c, 0)
+        local unique = count_two(puzzle, rules) == 1
+        puzzle:set(r, c, v)
+        if unique then return false end
+      end
+    end
+  end
+  return true
+end
+
+-- One try: a grid from `rng`, then one pass over the orbits in a random order, each taken away
+-- when the puzzle stays unique (and within max_nodes). A single pass is enough for minimality:
+-- taking givens away never makes a puzzle easier to pin down, so an orbit that had to stay
+-- still has to at the end.
+local function attempt(opts, rng, orbits, rules)
+  local grid, err = gen.solution{
+    seed = rng:seed(), board = opts.board, size = opts.size, box = opts.box,
+    constraint = opts.constraint, different = opts.different,
+  }
+  if not grid then return nil, err end
+  local puzzle = grid:copy()
+  local order = {}
+  for i = 1, #orbits do order[i] = orbits[i] end
+  rng:shuffle(order)
+  local stop_at = not opts.minimal and opts.clues or nil
+  for _, orbit in ipairs(order) do
+    if stop_at and filled_count(puzzle) <= stop_at then break end
+    local saved = {}
+    for i, cell in ipairs(orbit) do
+      saved[i] = puzzle:get(cell[1], cell[2])
+      puzzle:set(cell[1], cell[2], 0)
+    end
+    if count_two(puzzle, rules, opts.max_nodes) ~= 1 then
+      for i, cell in ipairs(orbit) do puzzle:set(cell[1], cell[2], saved[i]) end
+    end
+  end
+  return puzzle, grid
+end
+
+local function check_puzzle_opts(opts)
+  check_common("puzzle", opts)
+  if opts.clues ~= nil and not (is_integer(opts.clues) and opts.clues >= 0) then
+    argerror("puzzle", "opts.clues must be a whole number")
+  end
+  if opts.max_nodes ~= nil and not (is_integer(opts.max_nodes) and opts.max_nodes >= 1) then
+    argerror("puzzle", "opts.max_nodes must be a whole number of at least 1")
+  end
+  if opts.attempts ~= nil and not (is_integer(opts.attempts) and opts.attempts >= 1) then
+    argerror("puzzle", "opts.attempts must be a whole number of at least 1")
+  end
+end
+
+-- gen.puzzle(opts): a puzzle with exactly one solution. opts as for solution(), and:
+--   symmetry   the pattern the givens keep: none (default), rotational (180 degrees), 90,
+--              horizontal, vertical, diagonal, antidiagonal, dihedral
+--   minimal    true: no given can be taken away and leave the solution unique; with a
+--              symmetry, tries grids until one gives such a puzzle
+--   clues      stop taking givens away at this many (or fewer); with minimal, tries grids
+--              until the minimal puzzle has at most this many
+--   max_nodes  every puzzle must be solved and proved unique by the general engine within this
+--              many search nodes (a first hardness knob: lower is easier)
+--   attempts   grids to try for minimal/clues targets (default 200)
+-- Returns puzzle, solution (Boards) and info {clues =, attempts =, reached = true/false (the
+-- targets were met)}; or nil and a message when the board has no solution.
+function gen.puzzle(opts)
+  check_puzzle_opts(opts)
+  local board = template("puzzle", opts)
+  local orbits, err = symmetry.orbits(opts.symmetry or "none", (board:size()))
+  if not orbits then argerror("puzzle", "opts.symmetry: " .. err) end
+  local rules = rules_of(opts)
+  local rng = random.new(opts.seed)
+  local attempts = opts.attempts or 200
+  local best, best_solution, best_clues
+  for k = 1, attempts do
+    local puzzle, solution = attempt(opts, rng, orbits, rules)
+    if not puzzle then return nil, solution end
+    local clues = filled_count(puzzle)
+    local ok = (not opts.clues or clues <= opts.clues)
+    if ok and opts.minimal and (opts.symmetry or "none") ~= "none" then
+      ok = strictly_minimal(puzzle, rules)
+    end
+    if ok then
+      return puzzle, solution, { clues = clues, attempts = k, reached = true }
+    end
+    if not best or clues < best_clues then
+      best, best_solution, best_clues = puzzle, solution, clues
+    end
+  end
+  return best, best_solution, { clues = best_clues, attempts = attempts, reached = false }
+end
+
+return gen
