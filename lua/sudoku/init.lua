@@ -11,6 +11,7 @@ local sudoku = {
   format = require "sudoku.format",
   symbols = require "sudoku.symbols",
   leetcode = require "sudoku.leetcode",
+  gen = require "sudoku.gen",
 }
 
 -- Solver.new mirrors Board.new, so both types are made the same way from the façade.
