@@ -310,6 +310,19 @@ for _, set in ipairs(datasets.list) do
   end
 end
 
+-- Generators.
+say("")
+say("## Generators: new puzzles per second (`sudoku.gen.puzzle`, seeds 1, 2, ...)")
+say("")
+local gen_ok, gen_rows = pcall(require("bench.gen").rows, sudoku,
+  { quick = opts.quick, runs = opts.runs, budget = opts.budget })
+if not gen_ok then fail(1, tostring(gen_rows)) end
+say(report.table(report.TIMING_HEADER, gen_rows, report.TIMING_ALIGN))
+say("")
+say("- \"puzzles\" counts generated puzzles; the guesses column does not apply. Each puzzle is "
+  .. "checked outside the timed loop: one solution by an independent search, and for 9x9 no "
+  .. "given that can go.")
+
 -- Memory.
 local Board = sudoku.Board
 local board_bytes, how = {}, nil
