@@ -200,6 +200,13 @@ describe("sudoku.gen.puzzle", function()
     end)
   end
 
+  it("makes a unique 25x25 puzzle, proved by propagation alone by default #slow", function()
+    local puzzle, solution = gen.puzzle{ size = 25, seed = 1 }
+    assert.are.equal(1, independent_count(puzzle))
+    assert.is_true(keeps(puzzle, solution))
+    assert.is_true(puzzle:filled() < 625 * 0.5)
+  end)
+
   it("makes a unique 16x16 puzzle #slow", function()
     local puzzle, solution = gen.puzzle{ size = 16, seed = 1 }
     assert.are.equal(1, independent_count(puzzle))

@@ -12,6 +12,11 @@ local symmetry = require "sudoku.gen.symmetry"
 
 local gen = {}
 
+-- On boards of BIG values or more a proof of uniqueness can take the general engine minutes, so
+-- unless max_nodes says otherwise a given goes only when BIG_MAX_NODES nodes prove the puzzle
+-- still unique (1: propagation alone pins every cell). The puzzles are unique all the same.
+local BIG, BIG_MAX_NODES = 20, 1
+
 gen.transform = require("sudoku.gen.transform").transform
 
 local function argerror(fname, msg)
@@ -123,6 +128,7 @@ local function attempt(opts, rng, orbits, rules)
   for i = 1, #orbits do order[i] = orbits[i] end
   rng:shuffle(order)
   local stop_at = not opts.minimal and opts.clues or nil
+  local max_nodes = opts.max_nodes or (grid:size() >= BIG and BIG_MAX_NODES or nil)
   for _, orbit in ipairs(order) do
     if stop_at and filled_count(puzzle) <= stop_at then break end
     local saved = {}
@@ -130,7 +136,7 @@ local function attempt(opts, rng, orbits, rules)
       saved[i] = puzzle:get(cell[1], cell[2])
       puzzle:set(cell[1], cell[2], 0)
     end
-    if count_two(puzzle, rules, opts.max_nodes) ~= 1 then
+    if count_two(puzzle, rules, max_nodes) ~= 1 then
       for i, cell in ipairs(orbit) do puzzle:set(cell[1], cell[2], saved[i]) end
     end
   end
@@ -158,7 +164,9 @@ end
 --   clues      stop taking givens away at this many (or fewer); with minimal, tries grids
 --              until the minimal puzzle has at most this many
 --   max_nodes  every puzzle must be solved and proved unique by the general engine within this
---              many search nodes (a first hardness knob: lower is easier)
+--              many search nodes (a first hardness knob: lower is easier); default: no limit,
+--              but 1 on boards of 20 values or more (25x25), where a full proof can take
+--              minutes: givens that only a longer search could show to be spare then stay
 --   attempts   grids to try for minimal/clues targets (default 200)
 -- Returns puzzle, solution (Boards) and info {clues =, attempts =, reached = true/false (the
 -- targets were met)}; or nil and a message when the board has no solution.
