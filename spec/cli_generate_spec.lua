@@ -1,6 +1,7 @@
 -- `sudoku generate` as a user runs it: repeatable with --seed, any size and format, every
 -- puzzle unique.
 local cmd = require "support.command"
+local data = require "support.data"
 
 local sudoku = cmd.run
 
@@ -57,6 +58,17 @@ describe("sudoku generate", function()
     assert.are.equal(1, r.status)
     assert.matches("^sudoku: puzzle 1: targets not met in 2 attempts %(%d+ clues%)\n$", r.stderr)
     assert.are.equal(1, #lines_of(r.stdout))
+  end)
+
+  it("draws a progress bar with the ETA when stderr is a terminal, and nothing otherwise", function()
+    local out = cmd.temp_file()
+    local line = ("cd %s && script -qec %s /dev/null > %s"):format(cmd.quote(data.root),
+      cmd.quote(("%s bin/sudoku generate -n 30 --seed 1 > /dev/null"):format(cmd.LUA)),
+      cmd.quote(out))
+    os.execute(line)
+    assert.matches("%[####################%] 100%%  30 puzzles  [%d,]+/s  ETA 0:00",
+      cmd.read_file(out))
+    assert.are.equal("", sudoku({ "generate", "-n", "30", "--seed", "1" }).stderr)
   end)
 
   it("has its own --help", function()
