@@ -6,6 +6,7 @@ local sudoku = require "sudoku"
 local gen = require "sudoku.gen"
 local random = require "sudoku.gen.random"
 local symmetry = require "sudoku.gen.symmetry"
+local variants = require "support.variants"
 
 -- The puzzle of seed 42 as generated on Lua 5.4; the same on every version and platform.
 local GOLDEN_42 = "2.....7....97....1....8.5.93.....8....6.5..1......9.3..2.8....3.8761.4....3..7..8"
@@ -38,20 +39,16 @@ local function keeps(puzzle, solution)
   return true
 end
 
--- The cells r, c with r, c from 1..n that are a knight's move apart, each pair once.
-local function knight_pairs(n)
-  local pairs_, moves = {}, { { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 } }
-  for r = 1, n do
-    for c = 1, n do
-      for _, m in ipairs(moves) do
-        local r2, c2 = r + m[1], c + m[2]
-        if r2 >= 1 and r2 <= n and c2 >= 1 and c2 <= n then
-          pairs_[#pairs_ + 1] = { { r, c }, { r2, c2 } }
-        end
-      end
-    end
-  end
-  return pairs_
+local knight_pairs = variants.knight_pairs
+
+-- A 9x9 X-sudoku board: both diagonals are regions of their own.
+local function x_board()
+  local board = sudoku.Board.new{ size = 9 }
+  local main, anti = {}, {}
+  for i = 1, 9 do main[i], anti[i] = { i, i }, { i, 10 - i } end
+  board:add_region(main)
+  board:add_region(anti)
+  return board
 end
 
 describe("sudoku.gen.random", function()
@@ -139,11 +136,7 @@ describe("sudoku.gen.solution", function()
   end)
 
   it("keeps a template board's regions and values, and a rule given as a constraint", function()
-    local board = sudoku.Board.new{ size = 9 }
-    local main, anti = {}, {}
-    for i = 1, 9 do main[i], anti[i] = { i, i }, { i, 10 - i } end
-    board:add_region(main)
-    board:add_region(anti)
+    local board = x_board()
     board:set(5, 5, 7)
     local grid = assert(gen.solution{ board = board, seed = 5 })
     assert.is_true(grid:is_solved())
@@ -263,12 +256,7 @@ describe("sudoku.gen.puzzle", function()
   end)
 
   it("respects extra regions and rules in the uniqueness check", function()
-    local board = sudoku.Board.new{ size = 9 }
-    local main, anti = {}, {}
-    for i = 1, 9 do main[i], anti[i] = { i, i }, { i, 10 - i } end
-    board:add_region(main)
-    board:add_region(anti)
-    local x = gen.puzzle{ board = board, seed = 2 }
+    local x = gen.puzzle{ board = x_board(), seed = 2 }
     assert.are.equal(1, independent_count(x))
     assert.are.equal(2, #x:regions())
     local knights = knight_pairs(9)
