@@ -15,15 +15,28 @@ local function is_integer(x)
   return type(x) == "number" and x == math.floor(x) and x >= 0 and x < 2 ^ 53
 end
 
+-- Quotient and remainder of x (0 <= x < 2^53) by m (< 2^31), exact on every version: Lua 5.1
+-- and LuaJIT compute % as x - floor(x / m) * m, and x / m rounded may cross an integer when x
+-- is large; the product and difference below are exact, so one correction step puts it right.
+local function divmod(x, m)
+  local q = math.floor(x / m)
+  local r = x - q * m
+  if r < 0 then
+    q, r = q - 1, r + m
+  elseif r >= m then
+    q, r = q + 1, r - m
+  end
+  return q, r
+end
+
 -- A generator from an integer seed 0 .. 2^53 - 1.
 function random.new(seed)
   if not is_integer(seed) then
     error("bad argument #1 to 'new' (seed must be an integer from 0 to 2^53 - 1)", 2)
   end
-  local self = setmetatable({
-    s1 = seed % (M1 - 1) + 1,
-    s2 = math.floor(seed / (M1 - 1)) % (M2 - 1) + 1,
-  }, Random)
+  local q, r = divmod(seed, M1 - 1)
+  local _, r2 = divmod(q, M2 - 1)
+  local self = setmetatable({ s1 = r + 1, s2 = r2 + 1 }, Random)
   -- The first outputs of nearby seeds are close to each other; a few steps spread them.
   for _ = 1, 8 do self:next() end
   return self
