@@ -11,12 +11,31 @@
 # OPT sets the optimisation flags of the core and of the bench's C driver alike
 # (make bench OPT="-O3 -march=native"); a change of flags rebuilds the objects.
 #
-# Override LUA_VERSION (5.4 by default), LUA, LUA_INCDIR or LUA_CFLAGS to build for another Lua.
+# Lua versions: one source builds and passes the suite on Lua 5.4, 5.3, 5.2, 5.1 and LuaJIT.
+#   make LUA_VERSION=5.3 test     any target, for one Lua: 5.4 (default), 5.3, 5.2, 5.1 or jit
+#                                 (LuaJIT 2.1: pkg-config luajit, interpreter luajit); each
+#                                 builds into build/$(LUA_VERSION)/, which is what spec/helper.lua,
+#                                 bin/sudoku and examples/ load (build/jit when the jit global is
+#                                 there, else build/<_VERSION's number>)
+#   make test-versions            the fast suite on each of LUA_VERSIONS, then one summary line
+#   make syntax                   every Lua file parses as Lua 5.1 (luac5.1 -p) and LuaJIT (luajit -bl)
+#
+# Override LUA, LUA_PKG (the pkg-config name), LUA_INCDIR or LUA_CFLAGS for a Lua installed
+# elsewhere.
 
-LUA_VERSION ?= 5.4
+# ---- Lua versions (portability) ---------------------------------------------------------------
+LUA_VERSION  ?= 5.4
+LUA_VERSIONS ?= 5.4 5.3 5.2 5.1 jit
+ifeq ($(LUA_VERSION),jit)
+LUA_PKG     ?= luajit
+LUA         ?= luajit
+else
+LUA_PKG     ?= lua$(LUA_VERSION)
 LUA         ?= lua$(LUA_VERSION)
+endif
 LUA_INCDIR  ?=
-LUA_CFLAGS  ?= $(if $(LUA_INCDIR),-I$(LUA_INCDIR),$(shell pkg-config --cflags lua$(LUA_VERSION) 2>/dev/null))
+LUA_CFLAGS  ?= $(if $(LUA_INCDIR),-I$(LUA_INCDIR),$(shell pkg-config --cflags $(LUA_PKG) 2>/dev/null))
+# ---- end Lua versions -------------------------------------------------------------------------
 
 CC      ?= cc
 OPT     ?= -O2

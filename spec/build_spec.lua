@@ -1,7 +1,8 @@
 -- The shared object the build makes: one entry point, no Lua linked in.
 local data = require "support.data"
 
-local version = _VERSION:match("%d+%.%d+")
+local lua = require "support.lua"
+local version = lua.build
 local so = data.root .. "build/" .. version .. "/sudoku/core.so"
 
 local function run(command)
@@ -50,6 +51,6 @@ describe("a build without the AVX2 code (as on a CPU without it)", function()
     local f = assert(io.open(data.root .. dir .. "/check.lua", "w"))
     f:write(script)
     f:close()
-    assert.equal("portable 1465", run("lua" .. version .. " " .. data.root .. dir .. "/check.lua"))
+    assert.equal("portable 1465", run(lua.interpreter .. " " .. data.root .. dir .. "/check.lua"))
   end)
 end)
