@@ -58,7 +58,7 @@ BUSTED_FLAGS ?=
 
 SHELL := /bin/bash
 
-.PHONY: all test test-fast demo lint bench clean rock FORCE
+.PHONY: all test test-fast demo lint bench clean rock FORCE syntax test-versions
 
 all: $(CORE_SO)
 
@@ -94,6 +94,25 @@ demo: $(CORE_SO)
 
 lint:
 	luacheck $(wildcard lua spec examples bin/sudoku bench)
+
+# ---- syntax: the Lua layer uses no version-only syntax -------------------------------------------
+# Every Lua file must parse as Lua 5.1 (luac5.1 -p: no //, no &, |, ~, << or >>, no goto or labels)
+# and as LuaJIT (luajit -bl compiles it to bytecode), whatever
+# LUA_VERSION says; the suite on each version then checks what it does.
+LUAC51       ?= luac5.1
+LUAJIT       ?= luajit
+SYNTAX_FILES  = $(sort $(shell find lua examples bench spec -name '*.lua' 2>/dev/null)) bin/sudoku
+
+syntax:
+	@status=0; for f in $(SYNTAX_FILES); do \
+	  $(LUAC51) -p "$$f" || status=1; \
+	  $(LUAJIT) -bl "$$f" >/dev/null || status=1; \
+	done; \
+	if [ $$status -eq 0 ]; then \
+	  echo "syntax: $(words $(SYNTAX_FILES)) Lua files parse as Lua 5.1 ($(LUAC51) -p) and LuaJIT ($(LUAJIT) -bl)"; \
+	else echo "syntax: some Lua files do not parse as Lua 5.1 or LuaJIT (above)"; fi; \
+	exit $$status
+# ---- end syntax ----------------------------------------------------------------------------------
 
 # The bench's C driver links the core's objects (all but the Lua binding) with no Lua at all.
 # $(THREADS): solve_many's csrc/batch.c runs on POSIX threads.
