@@ -58,7 +58,7 @@ BUSTED_FLAGS ?=
 
 SHELL := /bin/bash
 
-.PHONY: all test test-fast demo lint bench clean rock FORCE syntax test-versions
+.PHONY: all test test-fast demo lint bench clean rock FORCE syntax test-versions allochost
 
 all: $(CORE_SO)
 
@@ -109,6 +109,19 @@ test-versions:
 	done | awk '{ p += $$1; f += $$3; s += $$5 } END { printf "%d passed, %d failed, %d skipped\n", p, f, s }'; \
 	exit $$status
 # ---- end test-versions ---------------------------------------------------------------------------
+
+# ---- allochost: the allocator check's Lua host ----------------------------------------------
+# A Lua interpreter whose state allocates through a counting wrapper of its own allocator, for
+# spec/allocator_spec.lua (the core must take all its memory from lua_getallocf, on every Lua,
+# LuaJIT included). Links the chosen Lua (pkg-config --libs $(LUA_PKG)); the core never does.
+LUA_LIBS ?= $(shell pkg-config --libs $(LUA_PKG) 2>/dev/null)
+ALLOCHOST := $(BUILD)/allochost
+
+allochost: $(ALLOCHOST) $(CORE_SO)
+
+$(ALLOCHOST): spec/support/allochost.c $(FLAGS_FILE) | $(OBJDIR)
+	$(CC) $(WARN) $(CFLAGS) $(LUA_CFLAGS) $(LDFLAGS) -o $@ $< $(LUA_LIBS) -lm
+# ---- end allochost -----------------------------------------------------------------------------
 
 demo: $(CORE_SO)
 	$(LUA) bin/sudoku solve examples/puzzles.txt
