@@ -17,8 +17,11 @@
 #                                 builds into build/$(LUA_VERSION)/, which is what spec/helper.lua,
 #                                 bin/sudoku and examples/ load (build/jit when the jit global is
 #                                 there, else build/<_VERSION's number>)
-#   make test-versions            the fast suite on each of LUA_VERSIONS, then one summary line
+#   make test-versions            the fast suite on each of LUA_VERSIONS (TEST_TARGET=test: the
+#                                 whole suite), then one line summing them all
 #   make syntax                   every Lua file parses as Lua 5.1 (luac5.1 -p) and LuaJIT (luajit -bl)
+#   make allochost                build/$(LUA_VERSION)/allochost, the Lua host whose allocator counts
+#                                 bytes (spec/allocator_spec.lua builds and runs it)
 #
 # Override LUA, LUA_PKG (the pkg-config name), LUA_INCDIR or LUA_CFLAGS for a Lua installed
 # elsewhere.
@@ -131,9 +134,9 @@ lint:
 	luacheck $(wildcard lua spec examples bin/sudoku bench)
 
 # ---- syntax: the Lua layer uses no version-only syntax -------------------------------------------
-# Every Lua file must parse as Lua 5.1 (luac5.1 -p: no //, no &, |, ~, << or >>, no goto or labels)
-# and as LuaJIT (luajit -bl compiles it to bytecode), whatever
-# LUA_VERSION says; the suite on each version then checks what it does.
+# Every Lua file must parse as Lua 5.1 (luac5.1 -p: no //, &, |, ~, << or >>, no goto or labels)
+# and as LuaJIT (luajit -bl compiles it to bytecode), whatever LUA_VERSION says; the suite on each
+# version then checks what the code does.
 LUAC51       ?= luac5.1
 LUAJIT       ?= luajit
 SYNTAX_FILES  = $(sort $(shell find lua examples bench spec -name '*.lua' 2>/dev/null)) bin/sudoku
@@ -168,7 +171,7 @@ bench: $(CORE_SO) $(BENCH_BIN)
 # LuaRocks' builtin backend compiles inside the source tree; drop its objects and the
 # ./sudoku/core.so it leaves, which Lua's default "./?.so" path would otherwise pick up.
 rock:
-	luarocks --lua-version=$(LUA_VERSION) make --local sudoku-scm-1.rockspec
+	luarocks --lua-version=$(if $(filter jit,$(LUA_VERSION)),5.1,$(LUA_VERSION)) make --local sudoku-scm-1.rockspec
 	rm -f csrc/*.o sudoku/core.so
 	if [ -d sudoku ]; then rmdir sudoku; fi
 
