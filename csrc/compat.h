@@ -64,6 +64,7 @@ static lua_Integer compat_checkinteger(lua_State *L, int arg) {
 static int compat_isinteger(lua_State *L, int idx) {
     return lua_type(L, idx) == LUA_TNUMBER && compat_fits(lua_tonumber(L, idx));
 }
+/* Only for a value compat_isinteger accepted. */
 #define compat_tointeger(L, idx) ((lua_Integer)lua_tonumber((L), (idx)))
 #else
 #define compat_checkinteger(L, arg) luaL_checkinteger((L), (arg))
