@@ -107,7 +107,7 @@ test-versions:
 	  echo "== Lua $$v: $$(( $$(date +%s) - start )) s"; \
 	done; \
 	for v in $(LUA_VERSIONS); do \
-	  tail -n 1 build/test-versions-$$v.log | grep -E '^[0-9]+ passed, [0-9]+ failed' \
+	  grep -E '^[0-9]+ passed, [0-9]+ failed' build/test-versions-$$v.log | tail -n 1 | grep . \
 	    || echo "0 passed, 1 failed, 0 skipped"; \
 	done | awk '{ p += $$1; f += $$3; s += $$5 } END { printf "%d passed, %d failed, %d skipped\n", p, f, s }'; \
 	exit $$status
