@@ -11,12 +11,34 @@
 # OPT sets the optimisation flags of the core and of the bench's C driver alike
 # (make bench OPT="-O3 -march=native"); a change of flags rebuilds the objects.
 #
-# Override LUA_VERSION (5.4 by default), LUA, LUA_INCDIR or LUA_CFLAGS to build for another Lua.
+# Lua versions: one source builds and passes the suite on Lua 5.4, 5.3, 5.2, 5.1 and LuaJIT.
+#   make LUA_VERSION=5.3 test     any target, for one Lua: 5.4 (default), 5.3, 5.2, 5.1 or jit
+#                                 (LuaJIT 2.1: pkg-config luajit, interpreter luajit); each
+#                                 builds into build/$(LUA_VERSION)/, which is what spec/helper.lua,
+#                                 bin/sudoku and examples/ load (build/jit when the jit global is
+#                                 there, else build/<_VERSION's number>)
+#   make test-versions            the fast suite on each of LUA_VERSIONS (TEST_TARGET=test: the
+#                                 whole suite), then one line summing them all
+#   make syntax                   every Lua file parses as Lua 5.1 (luac5.1 -p) and LuaJIT (luajit -bl)
+#   make allochost                build/$(LUA_VERSION)/allochost, the Lua host whose allocator counts
+#                                 bytes (spec/allocator_spec.lua builds and runs it)
+#
+# Override LUA, LUA_PKG (the pkg-config name), LUA_INCDIR or LUA_CFLAGS for a Lua installed
+# elsewhere.
 
-LUA_VERSION ?= 5.4
+# ---- Lua versions (portability) ---------------------------------------------------------------
+LUA_VERSION  ?= 5.4
+LUA_VERSIONS ?= 5.4 5.3 5.2 5.1 jit
+ifeq ($(LUA_VERSION),jit)
+LUA_PKG     ?= luajit
+LUA         ?= luajit
+else
+LUA_PKG     ?= lua$(LUA_VERSION)
 LUA         ?= lua$(LUA_VERSION)
+endif
 LUA_INCDIR  ?=
-LUA_CFLAGS  ?= $(if $(LUA_INCDIR),-I$(LUA_INCDIR),$(shell pkg-config --cflags lua$(LUA_VERSION) 2>/dev/null))
+LUA_CFLAGS  ?= $(if $(LUA_INCDIR),-I$(LUA_INCDIR),$(shell pkg-config --cflags $(LUA_PKG) 2>/dev/null))
+# ---- end Lua versions -------------------------------------------------------------------------
 
 CC      ?= cc
 OPT     ?= -O2
@@ -39,7 +61,7 @@ BUSTED_FLAGS ?=
 
 SHELL := /bin/bash
 
-.PHONY: all test test-fast demo lint bench clean rock FORCE
+.PHONY: all test test-fast demo lint bench clean rock FORCE syntax test-versions allochost
 
 all: $(CORE_SO)
 
@@ -69,12 +91,66 @@ test-fast: $(CORE_SO)
 	@set -o pipefail; LUA_VERSION=$(LUA_VERSION) $(BUSTED) --lua=$(LUA) $(BUSTED_FLAGS) spec 2>&1 | tee $(BUILD)/test.log; \
 	 status=$$?; $(LUA) spec/support/summary.lua < $(BUILD)/test.log; exit $$status
 
+# ---- test-versions: the suite on every Lua ------------------------------------------------------
+# make test-versions runs `make LUA_VERSION=v test-fast` for each v of LUA_VERSIONS (all five by
+# default; TEST_TARGET=test for the whole suite on each), keeps going after a failure, and ends
+# with one line summing them all: "N passed, N failed, N skipped" (a version whose run printed no
+# summary, because its build broke, counts as one failure).
+TEST_TARGET ?= test-fast
+
+test-versions:
+	@mkdir -p build; status=0; for v in $(LUA_VERSIONS); do \
+	  echo "== make LUA_VERSION=$$v $(TEST_TARGET)"; \
+	  start=$$(date +%s); \
+	  $(MAKE) --no-print-directory LUA_VERSION=$$v $(TEST_TARGET) 2>&1 | tee build/test-versions-$$v.log; \
+	  [ "$${PIPESTATUS[0]}" -eq 0 ] || status=1; \
+	  echo "== Lua $$v: $$(( $$(date +%s) - start )) s"; \
+	done; \
+	for v in $(LUA_VERSIONS); do \
+	  grep -E '^[0-9]+ passed, [0-9]+ failed' build/test-versions-$$v.log | tail -n 1 | grep . \
+	    || echo "0 passed, 1 failed, 0 skipped"; \
+	done | awk '{ p += $$1; f += $$3; s += $$5 } END { printf "%d passed, %d failed, %d skipped\n", p, f, s }'; \
+	exit $$status
+# ---- end test-versions ---------------------------------------------------------------------------
+
+# ---- allochost: the allocator check's Lua host ----------------------------------------------
+# A Lua interpreter whose state allocates through a counting wrapper of its own allocator, for
+# spec/allocator_spec.lua (the core must take all its memory from lua_getallocf, on every Lua,
+# LuaJIT included). Links the chosen Lua (pkg-config --libs $(LUA_PKG)); the core never does.
+LUA_LIBS ?= $(shell pkg-config --libs $(LUA_PKG) 2>/dev/null)
+ALLOCHOST := $(BUILD)/allochost
+
+allochost: $(ALLOCHOST) $(CORE_SO)
+
+$(ALLOCHOST): spec/support/allochost.c $(FLAGS_FILE) | $(OBJDIR)
+	$(CC) $(WARN) $(CFLAGS) $(LUA_CFLAGS) $(LDFLAGS) -o $@ $< $(LUA_LIBS) -lm
+# ---- end allochost -----------------------------------------------------------------------------
+
 demo: $(CORE_SO)
 	$(LUA) bin/sudoku solve examples/puzzles.txt
 	$(LUA) examples/hdu1426.lua < examples/hdu1426.in
 
 lint:
 	luacheck $(wildcard lua spec examples bin/sudoku bench)
+
+# ---- syntax: the Lua layer uses no version-only syntax -------------------------------------------
+# Every Lua file must parse as Lua 5.1 (luac5.1 -p: no //, &, |, ~, << or >>, no goto or labels)
+# and as LuaJIT (luajit -bl compiles it to bytecode), whatever LUA_VERSION says; the suite on each
+# version then checks what the code does.
+LUAC51       ?= luac5.1
+LUAJIT       ?= luajit
+SYNTAX_FILES  = $(sort $(shell find lua examples bench spec -name '*.lua' 2>/dev/null)) bin/sudoku
+
+syntax:
+	@status=0; for f in $(SYNTAX_FILES); do \
+	  $(LUAC51) -p "$$f" || status=1; \
+	  $(LUAJIT) -bl "$$f" >/dev/null || status=1; \
+	done; \
+	if [ $$status -eq 0 ]; then \
+	  echo "syntax: $(words $(SYNTAX_FILES)) Lua files parse as Lua 5.1 ($(LUAC51) -p) and LuaJIT ($(LUAJIT) -bl)"; \
+	else echo "syntax: some Lua files do not parse as Lua 5.1 or LuaJIT (above)"; fi; \
+	exit $$status
+# ---- end syntax ----------------------------------------------------------------------------------
 
 # The bench's C driver links the core's objects (all but the Lua binding) with no Lua at all.
 # $(THREADS): solve_many's csrc/batch.c runs on POSIX threads.
@@ -95,7 +171,7 @@ bench: $(CORE_SO) $(BENCH_BIN)
 # LuaRocks' builtin backend compiles inside the source tree; drop its objects and the
 # ./sudoku/core.so it leaves, which Lua's default "./?.so" path would otherwise pick up.
 rock:
-	luarocks --lua-version=$(LUA_VERSION) make --local sudoku-scm-1.rockspec
+	luarocks --lua-version=$(if $(filter jit,$(LUA_VERSION)),5.1,$(LUA_VERSION)) make --local sudoku-scm-1.rockspec
 	rm -f csrc/*.o sudoku/core.so
 	if [ -d sudoku ]; then rmdir sudoku; fi
 

@@ -9,7 +9,7 @@
 -- the puzzle's line. Exit status 2: bad usage or missing data.
 local root = (arg and arg[0] or ""):match("^(.*)bench/run%.lua$") or "./"
 if root == "" then root = "./" end
-local lua_version = _VERSION:match("%d+%.%d+")
+local lua_version = rawget(_G, "jit") and "jit" or _VERSION:match("%d+%.%d+")  -- LuaJIT: build/jit
 
 -- This checkout's fresh build and sources first, never an installed copy (as spec/helper.lua).
 package.path = table.concat({ root .. "?.lua", root .. "lua/?.lua", root .. "lua/?/init.lua",

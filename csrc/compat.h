@@ -5,6 +5,8 @@
 #ifndef SUDOKU_COMPAT_H
 #define SUDOKU_COMPAT_H
 
+#include <stdint.h>
+
 #include "lua.h"
 #include "lauxlib.h"
 
@@ -42,23 +44,37 @@ static void *compat_testudata(lua_State *L, int idx, const char *name) {
 #define compat_testudata(L, idx, name) luaL_testudata((L), (idx), (name))
 #endif
 
+/* Integer arguments. Every version accepts the same numbers: an integer, or a float whose value
+ * is an integer within lua_Integer's range (2.0 means 2, as luaL_checkinteger has it from 5.3
+ * on); not 1.5, not 2^63, not NaN, and never a string. compat_tointeger reads such a number
+ * exactly (from 5.3 on without a detour through a double, which would round integers beyond
+ * 2^53). */
 #if LUA_VERSION_NUM < 503
-/* Before 5.3 every number is a float: accept integral ones only, as 5.3+ does. */
+/* Before 5.3 every number is a double and lua_Integer is ptrdiff_t; the range test comes first
+ * because converting a double out of range to an integer is undefined. */
+static int compat_fits(lua_Number n) {
+    return n >= (lua_Number)PTRDIFF_MIN && n < -(lua_Number)PTRDIFF_MIN
+        && (lua_Number)(lua_Integer)n == n;
+}
 static lua_Integer compat_checkinteger(lua_State *L, int arg) {
     lua_Number n = luaL_checknumber(L, arg);
-    lua_Integer i = (lua_Integer)n;
-    if ((lua_Number)i != n) luaL_argerror(L, arg, "number has no integer representation");
-    return i;
+    if (!compat_fits(n)) luaL_argerror(L, arg, "number has no integer representation");
+    return (lua_Integer)n;
 }
 static int compat_isinteger(lua_State *L, int idx) {
-    lua_Number n;
-    if (lua_type(L, idx) != LUA_TNUMBER) return 0;
-    n = lua_tonumber(L, idx);
-    return (lua_Number)(lua_Integer)n == n;
+    return lua_type(L, idx) == LUA_TNUMBER && compat_fits(lua_tonumber(L, idx));
 }
+/* Only for a value compat_isinteger accepted. */
+#define compat_tointeger(L, idx) ((lua_Integer)lua_tonumber((L), (idx)))
 #else
 #define compat_checkinteger(L, arg) luaL_checkinteger((L), (arg))
-#define compat_isinteger(L, idx) lua_isinteger((L), (idx))
+static int compat_isinteger(lua_State *L, int idx) {
+    int exact = 0;
+    if (lua_type(L, idx) != LUA_TNUMBER) return 0;
+    (void)lua_tointegerx(L, idx, &exact);
+    return exact;
+}
+#define compat_tointeger(L, idx) lua_tointeger((L), (idx))
 #endif
 
 #endif

@@ -4,7 +4,7 @@
 
 -- Use this checkout's Lua sources and C build, wherever the script is run from.
 local here = debug.getinfo(1, "S").source:match("^@(.-)[^/\\]*$") or ""
-local version = _VERSION:match("%d+%.%d+")
+local version = rawget(_G, "jit") and "jit" or _VERSION:match("%d+%.%d+")  -- LuaJIT: build/jit
 package.path = here .. "../lua/?.lua;" .. here .. "../lua/?/init.lua;" .. package.path
 package.cpath = here .. "../build/" .. version .. "/?.so;" .. package.cpath
 

@@ -1,7 +1,6 @@
 local data = require "support.data"
 
-local version = _VERSION:match("%d+%.%d+")
-local LUA = os.getenv("LUA") or ("lua" .. version)
+local LUA = os.getenv("LUA") or require("support.lua").interpreter
 
 local function quote(s)
   return "'" .. s:gsub("'", "'\\''") .. "'"

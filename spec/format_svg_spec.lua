@@ -632,8 +632,7 @@ describe("the svg format", function()
   end)
 
   it("has an example, examples/render_svg.lua, that draws the first bundled puzzle solved", function()
-    local version = _VERSION:match("%d+%.%d+")
-    local lua = os.getenv("LUA") or ("lua" .. version)
+    local lua = os.getenv("LUA") or require("support.lua").interpreter
     local pipe = assert(io.popen(("cd %s && %s examples/render_svg.lua 2>&1; echo \"exit:$?\""):format(
       quote(data.root), lua)))
     local out = pipe:read("*a")

@@ -245,7 +245,11 @@ describe("errors in hooks", function()
     local co = coroutine.create(function() return s:step() end)
     local ok, err = coroutine.resume(co)
     assert.is_false(ok)
-    assert.matches("attempt to yield across a C%-call boundary", err)
+    -- Each Lua words it its own way; the message is the interpreter's, not ours.
+    local message = rawget(_G, "jit") and "attempt to yield across C%-call boundary"
+      or _VERSION == "Lua 5.1" and "attempt to yield across metamethod/C%-call boundary"
+      or "attempt to yield across a C%-call boundary"
+    assert.matches(message, err)
     assert.equal("done", finish(s))
   end)
 end)

@@ -5,8 +5,9 @@ local data = require "support.data"
 
 local command = {}
 
--- The same Lua version that runs the specs runs the command (Debian names it lua5.4 etc.).
-command.LUA = "lua" .. _VERSION:match("%d+%.%d+")
+-- The same Lua version that runs the specs runs the command (Debian names it lua5.4 etc.,
+-- LuaJIT luajit).
+command.LUA = require("support.lua").interpreter
 
 function command.quote(s)
   return "'" .. s:gsub("'", "'\\''") .. "'"
