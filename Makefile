@@ -101,3 +101,70 @@ rock:
 
 clean:
 	rm -rf build
+
+# ---- fuzzing (fuzz/, README "Fuzzing") ---------------------------------------------------------
+#
+#   make fuzz-build                     the libFuzzer harnesses in build/fuzz/ (clang, ASan, UBSan)
+#   make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS="batch lua"]
+#                                       each harness for FUZZ_SECONDS from its committed corpus;
+#                                       new inputs go to build/fuzz/corpus/, crashes to
+#                                       build/fuzz/artifacts/ (copy one to fuzz/regressions/)
+#   make fuzz-regress                   every committed corpus and regression input, once each
+#
+# Harnesses: batch (sdk_batch_*: solve_many's text), fast9 (sdk_fast9_* against the general
+# engine), solver (boards, regions, constraints, callbacks and the step API under a node budget),
+# lua (sudoku.parse, every format reader, detection and Board:fill in an embedded Lua).
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= batch fast9 solver lua
+FUZZ_JOBS    ?= 1
+FUZZ_SAN      = -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_CFLAGS   = -std=c99 -Wall -Wextra -Werror -g -O1 -pthread $(FUZZ_SAN) $(LUA_CFLAGS)
+FUZZ_DIR      = build/fuzz
+FUZZ_OBJ     := $(patsubst csrc/%.c,$(FUZZ_DIR)/obj/%.o,$(CORE_SRC))
+FUZZ_LUA_LIB ?= $(or $(shell pkg-config --libs lua$(LUA_VERSION) 2>/dev/null),-llua$(LUA_VERSION))
+# -max_len per harness: inputs stay small so that every run is quick.
+FUZZ_MAXLEN_batch  = 4096
+FUZZ_MAXLEN_fast9  = 128
+FUZZ_MAXLEN_solver = 2048
+FUZZ_MAXLEN_lua    = 4096
+FUZZ_OPTS    ?= -timeout=20 -rss_limit_mb=1536
+
+.PHONY: fuzz-build fuzz fuzz-regress
+
+fuzz-build: $(foreach t,$(FUZZ_TARGETS),$(FUZZ_DIR)/fuzz_$(t))
+
+$(FUZZ_DIR)/obj/%.o: csrc/%.c $(CORE_HDR) | $(FUZZ_DIR)/obj
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(FUZZ_DIR)/fuzz_lua: fuzz/fuzz_lua.c $(FUZZ_OBJ) | $(FUZZ_DIR)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -DFUZZ_ROOT='"$(CURDIR)"' -o $@ $< $(FUZZ_OBJ) \
+	  $(FUZZ_LUA_LIB) -lm
+
+$(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c $(filter-out $(FUZZ_DIR)/obj/lsudoku.o,$(FUZZ_OBJ)) | $(FUZZ_DIR)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Icsrc -o $@ $< \
+	  $(filter-out $(FUZZ_DIR)/obj/lsudoku.o,$(FUZZ_OBJ))
+
+$(FUZZ_DIR) $(FUZZ_DIR)/obj:
+	mkdir -p $@
+
+fuzz: fuzz-build
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/artifacts fuzz/corpus/$$t; \
+	  echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+	  $(FUZZ_DIR)/fuzz_$$t $(FUZZ_OPTS) -max_len=$(FUZZ_MAXLEN_$$t) -max_total_time=$(FUZZ_SECONDS) \
+	    -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) -print_final_stats=1 \
+	    -artifact_prefix=$(FUZZ_DIR)/artifacts/$$t- \
+	    $(FUZZ_DIR)/corpus/$$t fuzz/corpus/$$t $(wildcard fuzz/regressions/$$t) 2>&1 \
+	    | grep -Ev '^#[0-9]+.*(NEW|REDUCE|pulse)' ; \
+	  test $${PIPESTATUS[0]} -eq 0; \
+	done
+
+fuzz-regress: fuzz-build
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  files=$$(find fuzz/corpus/$$t fuzz/regressions/$$t -type f 2>/dev/null | sort); \
+	  echo "fuzz-regress: $$t, $$(echo "$$files" | grep -c . || true) inputs"; \
+	  if [ -n "$$files" ]; then echo "$$files" | xargs $(FUZZ_DIR)/fuzz_$$t $(FUZZ_OPTS) \
+	    -max_len=1000000000 2>&1 | grep -E 'ERROR|SUMMARY|Executed|panic|abort' | tail -n 5; \
+	    test $${PIPESTATUS[1]} -eq 0; fi; \
+	done

@@ -1,0 +1,97 @@
+-- The Lua side of fuzz/fuzz_lua.c: one function that feeds a fuzz input to every text reader.
+-- Readers must answer bad text with their documented failure values (nil/false and a message);
+-- any error they raise reaches the C harness, which aborts (a crash for libFuzzer).
+local sudoku = require "sudoku"
+local format = require "sudoku.format"
+
+local READ_NAMES = {}
+for _, name in ipairs(format.NAMES) do
+  local module = format.get(name)
+  if not module.write_only then READ_NAMES[#READ_NAMES + 1] = name end
+end
+
+-- At most this many records per reader and input: inputs are small, this only guards a bug
+-- that would make an iterator run forever.
+local MAX_RECORDS = 5000
+
+local function fail(what, detail)
+  error(("%s: %s"):format(what, detail), 0)
+end
+
+local function check_message(what, msg)
+  if type(msg) ~= "string" or msg == "" then
+    fail(what, "failure without a message (got " .. type(msg) .. ")")
+  end
+end
+
+local function check_board(what, board)
+  if getmetatable(board) ~= sudoku.core.board_meta then
+    fail(what, "result is not a Board (got " .. type(board) .. ")")
+  end
+  local n = board:size()
+  if n < 1 or n > sudoku.core.MAX_SIZE then fail(what, "board of size " .. tostring(n)) end
+  -- Every value readable, the board's own checks answer.
+  board:is_valid()
+  board:is_solved()
+  board:symbols()
+end
+
+local function parse(input, opts)
+  local board, err = sudoku.parse(input, opts)
+  if board then
+    check_board("parse", board)
+  else
+    check_message("parse", err)
+  end
+end
+
+local function records(input, name)
+  local what = "records(" .. tostring(name) .. ")"
+  local count = 0
+  for rec, msg, where in format.records(input, name) do
+    count = count + 1
+    if count > MAX_RECORDS then fail(what, "more records than the input could hold") end
+    if rec then
+      if type(rec) ~= "table" then fail(what, "record is a " .. type(rec)) end
+      check_board(what, rec.board)
+      -- What was read can be written back in the same format and in the richest one.
+      local text = format.write(rec, name or "json")
+      if type(text) ~= "string" then fail(what, "write gave a " .. type(text)) end
+    else
+      if rec ~= false then fail(what, "step gave " .. tostring(rec)) end
+      check_message(what, msg)
+      if type(where) ~= "table" or type(where.line) ~= "number" then
+        fail(what, "failure without a line number: " .. msg)
+      end
+    end
+  end
+end
+
+-- Board:fill on a board the input's length fits, and on a 9x9: true, or nil and a message.
+local function fill(input)
+  local side = math.floor(math.sqrt(#input) + 0.5)
+  for _, n in ipairs({ 9, side }) do
+    if n >= 1 and n <= 25 then
+      local board = sudoku.Board.new{ size = n }
+      local ok, err = board:fill(input)
+      if ok then
+        check_board("fill", board)
+        if board:symbols() ~= board:symbols(".") then fail("fill", "symbols differ") end
+      else
+        if ok ~= nil then fail("fill", "gave " .. tostring(ok)) end
+        check_message("fill", err)
+      end
+    end
+  end
+end
+
+return function(input)
+  parse(input)
+  parse(input, { size = 9 })
+  parse(input, { box = { 2, 3 } })
+  local name = format.detect(input)
+  if name ~= nil and type(name) ~= "string" then fail("detect", "gave a " .. type(name)) end
+  records(input, nil)
+  for _, fname in ipairs(READ_NAMES) do records(input, fname) end
+  fill(input)
+end
