@@ -227,8 +227,10 @@ static int board_fill(lua_State *L) {
     }
     for (i = 0; i < len; i++)
         if (value[text[i]] == 0xFF || value[text[i]] > b->n) {
+            char shown[16];
+            sdk_batch_show_byte(text[i], shown);   /* a NUL or a non-ASCII byte, escaped */
             lua_pushnil(L);
-            lua_pushfstring(L, "column %d: unexpected character '%c'", (int)i + 1, text[i]);
+            lua_pushfstring(L, "column %d: unexpected character '%s'", (int)i + 1, shown);
             return 2;
         }
     check_not_busy(L, b, "fill the board");

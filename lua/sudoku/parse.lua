@@ -290,7 +290,10 @@ function parse.parse(text, opts)
   local n = size
   if n then
     if count ~= n * n then
-      return nil, ("expected %d cells, found %d"):format(n * n, count)
+      -- Say where the expected count comes from: the caller's size or box, not the text.
+      local asked = box and ("%dx%d board of %dx%d boxes (opts.box)"):format(n, n, box[1], box[2])
+        or ("%dx%d board (opts.size)"):format(n, n)
+      return nil, ("expected %d cells for a %s, found %d"):format(n * n, asked, count)
     end
   else
     n = infer_size(count)
