@@ -105,6 +105,9 @@ local function scan_chars(text, layout)
   -- The one-line form (the datasets' own) needs no per-byte classification.
   local run = match(text, CELL_RUN)
   if run and not find(text, "%S", #run + 1) then
+    -- More cells than any board holds: only the count matters for the message, and a table of
+    -- positions for a 10 MB line would cost a second and 160 MB.
+    if #run > MAX_SIZE * MAX_SIZE then return { count = #run } end
     for i = 1, #run do cells[i] = i end
     record_line(layout, #run, {}, false)
     return cells
@@ -286,7 +289,7 @@ function parse.parse(text, opts)
   end
   if not cells then return unexpected(text, bad) end
 
-  local count = #cells
+  local count = cells.count or #cells
   local n = size
   if n then
     if count ~= n * n then
