@@ -7,7 +7,7 @@
  *   byte 2   flags: 1 jigsaw regions (boxes with cells swapped between regions), 2 extra
  *            regions, 4 pairs constraint, 8 event callbacks, 16 failing allocator,
  *            32 seeded value order, 64 change the board while the search is paused
- *   byte 3   node budget per step (1..64); byte 4: allocations before the allocator fails
+ *   byte 3   node budget per step (1..16); byte 4: allocations before the allocator fails
  *   then     one byte per cell: a symbol of SDK_ALPHABET is that value (when it fits the
  *            board), anything else a blank; then the bytes that drive regions, pairs and the
  *            callbacks' answers.
@@ -159,7 +159,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     cols = (next_byte(&in) & 7) + 1;
     if (rows * cols > 16) rows = cols = 3;
     flags = next_byte(&in);
-    budget = next_byte(&in) % 64 + 1;
+    budget = next_byte(&in) % 16 + 1;
     heap.left = next_byte(&in) * 4;
     a.fn = fuzz_alloc;
     a.ud = &heap;
@@ -243,10 +243,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     if (flags & 32) sdk_solver_seed(s, (uint64_t)next_byte(&in) * 0x9E3779B97F4A7C15u);
 
-    /* Step with the budget, at most 16 times; 16x16 and larger, whose nodes probe every
+    /* Step with the budget, at most 12 times; 16x16 and larger, whose nodes probe every
      * two-candidate cell, get a few nodes only. */
     if (n >= 16 && budget > 4) budget = 4;
-    for (steps = 0; steps < (n >= 16 ? 6 : 16) && !finished; steps++) {
+    for (steps = 0; steps < (n >= 16 ? 6 : 12) && !finished; steps++) {
         sdk_status st = sdk_solver_step(s, budget);
         if (board.busy) abort();
         switch (st) {
