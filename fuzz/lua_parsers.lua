@@ -85,6 +85,35 @@ local function fill(input)
   end
 end
 
+-- sudoku.solve (the Lua reader, then Board:solve or the C shortcut) and solve_many (the C line
+-- scanner and batch) must agree on a one-line puzzle: the same solution, or the same message
+-- for a bad character or no solution, and both failing on a bad length. Only for lines of up to
+-- 81 bytes (boards up to 9x9 solve at once) without the bytes the two read differently: the
+-- Lua reader's separators (whitespace, '|', '+', '-') and the batch's (',', '#').
+local function agree(input)
+  if #input == 0 or #input > 81 or input:find("[%s|+%-,#]") then return end
+  if input:sub(1, 3) == "\239\187\191" then return end
+  local solution, err = sudoku.solve(input)
+  local many, errors = sudoku.solve_many(input)
+  local count = sudoku.count(input, 2)
+  local counts = sudoku.solve_many(input, { limit = 2 })
+  if solution then
+    if many[1] ~= solution then
+      fail("agree", ("solve gave %s, solve_many %s"):format(solution, tostring(many[1])))
+    end
+    if count ~= counts[1] or count < 1 then fail("agree", "counts differ") end
+  elseif err == "no solution" then
+    if errors[1] ~= "line 1: no solution" then fail("agree", "solve_many said " .. tostring(errors[1])) end
+    if count ~= 0 or counts[1] ~= 0 then fail("agree", "a count for no solution") end
+  elseif err:find("^line 1, column") then
+    if errors[1] ~= err then
+      fail("agree", ("solve said %q, solve_many %q"):format(err, tostring(errors[1])))
+    end
+  elseif many[1] ~= false then
+    fail("agree", ("solve said %q, solve_many solved it"):format(err))
+  end
+end
+
 return function(input)
   parse(input)
   parse(input, { size = 9 })
@@ -94,4 +123,5 @@ return function(input)
   records(input, nil)
   for _, fname in ipairs(READ_NAMES) do records(input, fname) end
   fill(input)
+  agree(input)
 end
