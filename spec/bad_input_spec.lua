@@ -224,6 +224,24 @@ describe("format readers on bad text", function()
     end
   end
 
+  it("name the opts.size or opts.box a record does not fit", function()
+    local rec, message = format.records(P .. "\n", "line", { box = { 2, 3 } })()
+    assert.same({ false, "record 1, line 1: expected 36 cells for a 6x6 board of 2x3 boxes (opts.box), "
+      .. "found 81" }, { rec, message })
+    rec, message = format.records(P .. "\n", "sdk", { size = 16 })()
+    assert.same({ false, "record 1, line 1: expected 256 cells for a 16x16 board (opts.size), found 81" },
+      { rec, message })
+    rec, message = format.records("1 2 3 4 5 6 7\n", "hdu", { box = { 2, 3 } })()
+    assert.same({ false, "record 1, line 1, column 13: expected one of 1..6 or '?' as a cell, got '7'" },
+      { rec, message })
+  end)
+
+  it("name an HDU first line wider than any board instead of waiting for its cells", function()
+    local rec, message = format.records(("1 "):rep(70) .. "\n", "hdu")()
+    assert.same({ false, "record 1, line 1: 70 cells on the case's first line, more than the 64 a row of "
+      .. "the largest board holds" }, { rec, message })
+  end)
+
   it("go on after a bad record, numbering lines and records in the whole input", function()
     local text = P .. "\n" .. at41("\0") .. "\r\n\n" .. at41("\xC3\xA9") .. "\n" .. P .. "\n"
     local got = {}
@@ -305,6 +323,15 @@ describe("sudoku solve (the command) on bad input", function()
     local r = cmd.run({ "solve", "--from", "grid" }, "1 2 | 3 4\n3 4 | 1 2\n---+---\n2 1 | 4 \0\n4 3 | 2 1\n")
     assert.same({ stdout = "", status = 1,
       stderr = "<stdin>:4: column 9: unexpected character '\\0'\n" }, r)
+  end)
+
+  it("reports bad cells of JSON and HDU records at their place", function()
+    local r = cmd.run({ "solve", "--from", "json" }, '{"size":4,"givens":"12\\u0000............."}\n')
+    assert.same({ stdout = "", status = 1,
+      stderr = "<stdin>:1: givens, cell 3 (r1c3): unexpected character '\\0'\n" }, r)
+    r = cmd.run({ "solve", "--from", "hdu" }, "1 2 3 4\n3 4 1 2\n2 1 4 x\n4 3 2 1\n")
+    assert.same({ stdout = "", status = 1,
+      stderr = "<stdin>:3: column 7: expected one of 1..4 or '?' as a cell, got 'x'\n" }, r)
   end)
 
   it("reports a 10 MB line by its length and goes on", function()

@@ -59,6 +59,12 @@ function hdu.records(src, opts)
     end
     if not first_line then return nil end
     if failure then return failure[1], failure[2], failure[3] end
+    if n > symbols.MAX then
+      -- Else the case would wait for n*n cells and only say the input ended.
+      return reader.failure(index, first_line, nil,
+        ("%d cells on the case's first line, more than the %d a row of the largest board holds")
+          :format(n, symbols.MAX))
+    end
     if #values < n * n then
       return reader.failure(index, first_line, nil,
         ("the input ends after %d of the case's %d cells"):format(#values, n * n))
