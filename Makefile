@@ -110,6 +110,9 @@ clean:
 #                                       new inputs go to build/fuzz/corpus/, crashes to
 #                                       build/fuzz/artifacts/ (copy one to fuzz/regressions/)
 #   make fuzz-regress                   every committed corpus and regression input, once each
+#   make fuzz-merge                     adds to fuzz/corpus/ the inputs of build/fuzz/corpus/ that
+#                                       reach edges the committed corpus does not (libFuzzer -merge
+#                                       on edges alone, hit counts aside: it stays small)
 #
 # Harnesses: batch (sdk_batch_*: solve_many's text), fast9 (sdk_fast9_* against the general
 # engine), solver (boards, regions, constraints, callbacks and the step API under a node budget),
@@ -130,7 +133,7 @@ FUZZ_MAXLEN   = xo=; case $$t in fast9) ml=128;; solver) ml=2048;; lua) ml=4096;
                 *) ml=4096;; esac
 FUZZ_OPTS    ?= -timeout=20 -rss_limit_mb=1536
 
-.PHONY: fuzz-build fuzz fuzz-regress
+.PHONY: fuzz-build fuzz fuzz-regress fuzz-merge
 
 fuzz-build: $(foreach t,$(FUZZ_TARGETS),$(FUZZ_DIR)/fuzz_$(t))
 
@@ -168,4 +171,14 @@ fuzz-regress: fuzz-build
 	  if [ -n "$$files" ]; then echo "$$files" | xargs $(FUZZ_DIR)/fuzz_$$t $(FUZZ_OPTS) $$xo \
 	    -max_len=1000000000 2>&1 | grep -E 'ERROR|SUMMARY|Executed|panic|abort' | tail -n 5; \
 	    test $${PIPESTATUS[1]} -eq 0; fi; \
+	done
+
+fuzz-merge: fuzz-build
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  $(FUZZ_MAXLEN); \
+	  mkdir -p fuzz/corpus/$$t $(FUZZ_DIR)/corpus/$$t; \
+	  before=$$(ls fuzz/corpus/$$t | wc -l); \
+	  $(FUZZ_DIR)/fuzz_$$t $(FUZZ_OPTS) $$xo -max_len=$$ml -use_counters=0 -merge=1 fuzz/corpus/$$t \
+	    $(FUZZ_DIR)/corpus/$$t > $(FUZZ_DIR)/merge-$$t.log 2>&1; \
+	  echo "fuzz-merge: $$t, $$before + $$(( $$(ls fuzz/corpus/$$t | wc -l) - before )) inputs"; \
 	done

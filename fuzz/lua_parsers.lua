@@ -18,9 +18,15 @@ local function fail(what, detail)
   error(("%s: %s"):format(what, detail), 0)
 end
 
+-- A message is printable ASCII: bytes of the input it quotes are escaped (\0, \xE9), so a NUL
+-- or half a UTF-8 character never reaches a terminal or a log.
 local function check_message(what, msg)
   if type(msg) ~= "string" or msg == "" then
     fail(what, "failure without a message (got " .. type(msg) .. ")")
+  end
+  local raw = msg:find("[\0-\31\127-\255]")
+  if raw then
+    fail(what, ("message has the raw byte %d at %d: %q"):format(msg:byte(raw), raw, msg))
   end
 end
 
