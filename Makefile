@@ -159,7 +159,7 @@ fuzz: fuzz-build
 	  $(FUZZ_DIR)/fuzz_$$t $(FUZZ_OPTS) $$xo -max_len=$$ml -max_total_time=$(FUZZ_SECONDS) \
 	    -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/artifacts/$$t- \
 	    $(FUZZ_DIR)/corpus/$$t fuzz/corpus/$$t $$(ls -d fuzz/regressions/$$t 2>/dev/null) 2>&1 \
-	    | grep -Ev '^#[0-9]+.*(NEW|REDUCE|pulse)|^\s+NEW_FUNC|Uses: [0-9]+$$|dictionary' ; \
+	    | grep -aEv '^#[0-9]+.*(NEW|REDUCE|pulse)|^\s+NEW_FUNC|Uses: [0-9]+$$|dictionary' ; \
 	  test $${PIPESTATUS[0]} -eq 0; \
 	done
 
@@ -169,7 +169,7 @@ fuzz-regress: fuzz-build
 	  files=$$(find fuzz/corpus/$$t fuzz/regressions/$$t -type f 2>/dev/null | sort); \
 	  echo "fuzz-regress: $$t, $$(echo "$$files" | grep -c . || true) inputs"; \
 	  if [ -n "$$files" ]; then echo "$$files" | xargs $(FUZZ_DIR)/fuzz_$$t $(FUZZ_OPTS) $$xo \
-	    -max_len=1000000000 2>&1 | grep -E 'ERROR|SUMMARY|Executed|panic|abort' | tail -n 5; \
+	    -max_len=1000000000 2>&1 | grep -aE 'ERROR|SUMMARY|Executed|panic|abort' | tail -n 5; \
 	    test $${PIPESTATUS[1]} -eq 0; fi; \
 	done
 

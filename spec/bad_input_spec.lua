@@ -208,6 +208,11 @@ describe("format readers on bad text", function()
     { "a JSON record with a NUL in its givens", '{"size":4,"givens":"12\0............."}\n', {
         json = "record 1, line 1: givens, cell 3 (r1c3): unexpected character '\\0'",
       } },
+    { "a LeetCode cell of raw bytes, shown escaped and cut",
+      '[["\xE9\0\127\\"\\\\' .. ("9"):rep(30) .. '"]]\n', {
+        leetcode = "record 1, line 1: row 1, column 1: expected '1'-'1' or '.', got "
+          .. '"\\xE9\\0\\x7F\\"\\\\999999999999999..."',
+      } },
     { "CRLF line ends and a byte-order mark", BOM .. P .. "\r\n", {
         line = P, sdk = P, [false] = P,
       } },
