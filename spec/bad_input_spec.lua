@@ -213,6 +213,10 @@ describe("format readers on bad text", function()
         leetcode = "record 1, line 1: row 1, column 1: expected '1'-'1' or '.', got "
           .. '"\\xE9\\0\\x7F\\"\\\\999999999999999..."',
       } },
+    { "a JSON value quoted in a message, with a non-UTF-8 byte",
+      '{"size":4,"givens":"................","diagonals":["main","anti\xAB"]}\n', {
+        json = "record 1, line 1: diagonals[2]: expected \"main\" or \"anti\", got \"anti\\xAB\"",
+      } },
     { "CRLF line ends and a byte-order mark", BOM .. P .. "\r\n", {
         line = P, sdk = P, [false] = P,
       } },
