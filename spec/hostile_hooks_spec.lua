@@ -11,6 +11,9 @@ local FIRST = "1234341221434321"
 local OTHER = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 local OTHER_SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 
+-- 2^40 as an integer where the Lua has them (5.3+); before 5.3 every number is a float anyway.
+local HUGE = math.tointeger and math.tointeger(2 ^ 40) or 2 ^ 40
+
 local HOOKS = { "on_place", "on_backtrack", "on_solution", "choose_cell", "order_values", "constraint" }
 
 -- What each hook answers when it behaves.
@@ -69,8 +72,8 @@ local RAISING = {
   { "errors with a table", function(ctx) error(ctx.payload) end, "payload" },
   { "errors with nil", function() error(nil) end, { value = nil } },
   { "errors with false", function() error(false) end, { value = false } },
-  { "errors with a number", function() error(42) end, { value = 42 } },
-  { "errors with NaN", function() error(0 / 0) end, { nan = true } },
+  { "errors with a number", function() error(42, 0) end, { value = 42 } },
+  { "errors with NaN", function() error(0 / 0, 0) end, { nan = true } },
   { "errors with a userdata", function(ctx) error(ctx.userdata) end, "userdata" },
   { "errors with a function", function(ctx) error(ctx.fn) end, "fn" },
   { "steps its own solver", function(ctx) ctx.solver:step() end,
@@ -131,7 +134,7 @@ describe("a hostile hook that raises", function()
       local co = coroutine.create(function() return finish(ctx.solver) end)
       local ok, err = coroutine.resume(co)
       assert.is_false(ok)
-      assert.matches("attempt to yield across a C%-call boundary", err)
+      assert.matches("attempt to yield across .*C%-call boundary", err)
       assert.equal("dead", coroutine.status(co))
       check_reusable(ctx)
     end)
@@ -294,7 +297,7 @@ local WRONG = {
       { message = "choose_cell returned (1, 5), which is off the board" } },
     { "a negative row", function() return -1, 1 end,
       { message = "choose_cell returned (-1, 1), which is off the board" } },
-    { "a huge row", function() return 1 << 40, 1 end,
+    { "a huge row", function() return HUGE, 1 end,
       { message = "choose_cell returned (1099511627776, 1), which is off the board" } },
     { "a filled cell", function() return 2, 1 end,
       { message = "choose_cell returned (2, 1), which is not an empty cell" } },
@@ -311,7 +314,7 @@ local WRONG = {
       { message = "order_values returned 0 for (1, 1), which is not a candidate there" } },
     { "a value above the size", function() return { 99 } end,
       { message = "order_values returned 99 for (1, 1), which is not a candidate there" } },
-    { "a huge value", function() return { 1 << 40 } end,
+    { "a huge value", function() return { HUGE } end,
       { message = "order_values returned 1099511627776 for (1, 1), which is not a candidate there" } },
     { "a negative value", function() return { -1 } end,
       { message = "order_values returned -1 for (1, 1), which is not a candidate there" } },
