@@ -260,6 +260,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 sdk_board_set(&board, cell, before);
                 sdk_solver_reset(s);
                 check_values(&board, givens);
+                solutions = 0;   /* the search starts over: solutions found so far come again */
             }
             break;
         case SDK_SOLVED:
