@@ -164,13 +164,17 @@ fuzz: fuzz-build
 	done
 
 fuzz-regress: fuzz-build
-	@set -e; for t in $(FUZZ_TARGETS); do \
+	@set -e; mkdir -p $(FUZZ_DIR)/artifacts; for t in $(FUZZ_TARGETS); do \
 	  $(FUZZ_MAXLEN); \
 	  files=$$(find fuzz/corpus/$$t fuzz/regressions/$$t -type f 2>/dev/null | sort); \
 	  echo "fuzz-regress: $$t, $$(echo "$$files" | grep -c . || true) inputs"; \
-	  if [ -n "$$files" ]; then echo "$$files" | xargs $(FUZZ_DIR)/fuzz_$$t $(FUZZ_OPTS) $$xo \
-	    -max_len=1000000000 2>&1 | grep -aE 'ERROR|SUMMARY|Executed|panic|abort' | tail -n 5; \
-	    test $${PIPESTATUS[1]} -eq 0; fi; \
+	  [ -n "$$files" ] || continue; \
+	  echo "$$files" | xargs $(FUZZ_DIR)/fuzz_$$t $(FUZZ_OPTS) $$xo \
+	    -artifact_prefix=$(FUZZ_DIR)/artifacts/$$t- -max_len=1000000000 \
+	    > $(FUZZ_DIR)/regress-$$t.log 2>&1 || { \
+	    grep -aE 'ERROR|SUMMARY|fuzz_lua: |runtime error|^Running: ' $(FUZZ_DIR)/regress-$$t.log \
+	      | tail -n 20; \
+	    echo "fuzz-regress: $$t failed (log: $(FUZZ_DIR)/regress-$$t.log)"; exit 1; }; \
 	done
 
 fuzz-merge: fuzz-build
@@ -178,7 +182,8 @@ fuzz-merge: fuzz-build
 	  $(FUZZ_MAXLEN); \
 	  mkdir -p fuzz/corpus/$$t $(FUZZ_DIR)/corpus/$$t; \
 	  before=$$(ls fuzz/corpus/$$t | wc -l); \
-	  $(FUZZ_DIR)/fuzz_$$t $(FUZZ_OPTS) $$xo -max_len=$$ml -use_counters=0 -merge=1 fuzz/corpus/$$t \
+	  $(FUZZ_DIR)/fuzz_$$t $(FUZZ_OPTS) $$xo -max_len=$$ml -use_counters=0 -merge=1 \
+	    -artifact_prefix=$(FUZZ_DIR)/artifacts/$$t- fuzz/corpus/$$t \
 	    $(FUZZ_DIR)/corpus/$$t > $(FUZZ_DIR)/merge-$$t.log 2>&1; \
 	  echo "fuzz-merge: $$t, $$before + $$(( $$(ls fuzz/corpus/$$t | wc -l) - before )) inputs"; \
 	done
