@@ -100,6 +100,10 @@ describe("sudoku.parse and sudoku.solve on bad text", function()
       "bad argument #2 to 'parse' (box must be {rows, cols} with positive integers)")
     assert.has_error(function() sudoku.parse(P, { size = 65 }) end,
       "bad argument #2 to 'parse' (size must be an integer 1..64)")
+    assert.has_error(function() sudoku.parse(P, { size = math.huge }) end,
+      "bad argument #2 to 'parse' (size must be an integer 1..64)")
+    assert.has_error(function() sudoku.parse(P, { box = { math.huge, 1 } }) end,
+      "bad argument #2 to 'parse' (box must be {rows, cols} with positive integers)")
   end)
 
   it("read a prime size as 1xN boxes, and a 7x7 box shape given as 7x1", function()
@@ -216,6 +220,13 @@ describe("format readers on bad text", function()
     { "a JSON value quoted in a message, with a non-UTF-8 byte",
       '{"size":4,"givens":"................","diagonals":["main","anti\171"]}\n', {
         json = "record 1, line 1: diagonals[2]: expected \"main\" or \"anti\", got \"anti\\xAB\"",
+      } },
+    { "a JSON region cell of 1e400 (infinity once read)",
+      '{"size":4,"givens":"................","box":null,"regions":[[[1e400,1],[1,2],[1,3],[2,1]]]}\n', {
+        json = "record 1, line 1: regions[1], cell 1: expected [row, column]",
+      } },
+    { "a JSON box of 1e400 rows", '{"size":4,"givens":"................","box":[1e400,2]}\n', {
+        json = "record 1, line 1: box must be [rows, cols] with positive integers, or null for a jigsaw",
       } },
     { "CRLF line ends and a byte-order mark", BOM .. P .. "\r\n", {
         line = P, sdk = P, [false] = P,
