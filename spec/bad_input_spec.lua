@@ -228,6 +228,10 @@ describe("format readers on bad text", function()
     { "a JSON box of 1e400 rows", '{"size":4,"givens":"................","box":[1e400,2]}\n', {
         json = "record 1, line 1: box must be [rows, cols] with positive integers, or null for a jigsaw",
       } },
+    { "a JSON member whose key is an array, deep inside", '{"size":4,"givens":"................",'
+      .. '"xv":[{"type":[1,6],[1,7]:2}]}\n', {
+        json = "record 1, line 1: malformed JSON: a member whose key is not a string",
+      } },
     { "CRLF line ends and a byte-order mark", BOM .. P .. "\r\n", {
         line = P, sdk = P, [false] = P,
       } },
