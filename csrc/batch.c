@@ -480,7 +480,7 @@ int sdk_batch_result(const sdk_batch *b, size_t i, const char **solution, size_t
 
 /* A byte as the Lua reader shows it: printable ASCII as itself, quote and backslash escaped,
  * anything else as \0 or \xNN. */
-static void show_byte(unsigned char c, char buf[16]) {
+void sdk_batch_show_byte(unsigned char c, char buf[16]) {
     if (c == 0)
         strcpy(buf, "\\0");
     else if (c < 32 || c > 126)
@@ -505,7 +505,7 @@ size_t sdk_batch_message(const sdk_batch *b, size_t i, char *buf, size_t size) {
     int r;
     switch (it->status) {
     case SDK_BATCH_BAD_CHAR:
-        show_byte(it->ch, shown);
+        sdk_batch_show_byte(it->ch, shown);
         r = snprintf(buf, size, "line %lu, column %lu: unexpected character '%s'",
                      (unsigned long)it->line, (unsigned long)it->column, shown);
         break;

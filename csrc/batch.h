@@ -70,6 +70,10 @@ SDK_INTERNAL int sdk_batch_result(const sdk_batch *b, size_t i, const char **sol
  * (truncated to size - 1). */
 SDK_INTERNAL size_t sdk_batch_message(const sdk_batch *b, size_t i, char *buf, size_t size);
 
+/* A byte as messages show it, NUL-terminated in buf: printable ASCII as itself, a quote or a
+ * backslash escaped with '\', a NUL as \0, any other byte as \xHH (as sudoku.parse does). */
+SDK_INTERNAL void sdk_batch_show_byte(unsigned char c, char buf[16]);
+
 /* Online processors (at least 1). */
 SDK_INTERNAL int sdk_batch_cpus(void);
 

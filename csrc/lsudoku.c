@@ -227,8 +227,10 @@ static int board_fill(lua_State *L) {
     }
     for (i = 0; i < len; i++)
         if (value[text[i]] == 0xFF || value[text[i]] > b->n) {
+            char shown[16];
+            sdk_batch_show_byte(text[i], shown);   /* a NUL or a non-ASCII byte, escaped */
             lua_pushnil(L);
-            lua_pushfstring(L, "column %d: unexpected character '%c'", (int)i + 1, text[i]);
+            lua_pushfstring(L, "column %d: unexpected character '%s'", (int)i + 1, shown);
             return 2;
         }
     check_not_busy(L, b, "fill the board");
@@ -710,12 +712,28 @@ typedef struct hook_call {
 
 static const char *const reasons[] = {NULL, "single", "hidden", "guess"};
 
-/* Raises an error about a hook's answer, naming the hook. */
-static int hook_error(lua_State *L, const hook_call *hc, const char *fmt, int a, int b) {
+/* Raises an error about a hook's answer, naming the hook: fmt has two %s for a and b, which are
+ * written in full (a row of 2^40 is shown as such, not cut to an int). */
+static int hook_error(lua_State *L, const hook_call *hc, const char *fmt, lua_Integer a,
+                      lua_Integer b) {
+    const char *sa, *sb;
+    lua_pushinteger(L, a);
+    sa = lua_tostring(L, -1);
+    lua_pushinteger(L, b);
+    sb = lua_tostring(L, -1);
     lua_pushfstring(L, "%s ", hook_names[hc->slot]);
-    lua_pushfstring(L, fmt, a, b);
+    lua_pushfstring(L, fmt, sa, sb);
     lua_concat(L, 2);
     return lua_error(L);
+}
+
+/* A hook's answer as a message shows it: its type, and a number's value too ("number nan"). */
+static const char *describe_answer(lua_State *L, int idx) {
+    if (lua_type(L, idx) == LUA_TNUMBER) {
+        lua_pushvalue(L, idx);
+        return lua_pushfstring(L, "number %s", lua_tostring(L, -1));
+    }
+    return luaL_typename(L, idx);
 }
 
 static void push_rc(lua_State *L, const sdk_board *b, int cell) {
@@ -732,22 +750,29 @@ static void read_order(lua_State *L, hook_call *hc, const sdk_board *b) {
         lua_error(L);
     }
     len = (int)compat_rawlen(L, -1);
-    if (len > b->n) hook_error(L, hc, "returned %d values, more than the %d a cell can hold", len, b->n);
+    if (len > b->n) hook_error(L, hc, "returned %s values, more than the %s a cell can hold", len, b->n);
     for (i = 1; i <= len; i++) {
         lua_Integer v;
         lua_rawgeti(L, -1, i);
         if (!compat_isinteger(L, -1)) {
-            lua_pushfstring(L, "order_values returned a %s at position %d, not a value",
-                            luaL_typename(L, -1), i);
+            if (lua_type(L, -1) == LUA_TNUMBER) {
+                /* A float that is no integer, NaN or an infinity: show it. */
+                lua_pushvalue(L, -1);
+                lua_pushfstring(L, "order_values returned %s at position %d, not a value",
+                                lua_tostring(L, -1), i);
+            } else {
+                lua_pushfstring(L, "order_values returned a %s at position %d, not a value",
+                                luaL_typename(L, -1), i);
+            }
             lua_error(L);
         }
         v = compat_tointeger(L, -1);
-        lua_pop(L, 1);
         if (v < 1 || v > b->n || !(hc->candidates & sdk_bit((int)v))) {
-            lua_pushfstring(L, "order_values returned %d for (%d, %d), which is not a candidate there",
-                            (int)v, r, c);
+            lua_pushfstring(L, "order_values returned %s for (%d, %d), which is not a candidate there",
+                            lua_tostring(L, -1), r, c);
             lua_error(L);
         }
+        lua_pop(L, 1);
         if (seen & sdk_bit((int)v)) {
             lua_pushfstring(L, "order_values returned %d twice for (%d, %d)", (int)v, r, c);
             lua_error(L);
@@ -765,16 +790,18 @@ static void read_choice(lua_State *L, hook_call *hc, const sdk_board *b) {
         return;
     }
     if (!compat_isinteger(L, -2) || !compat_isinteger(L, -1)) {
+        int top = lua_gettop(L);
+        const char *row = describe_answer(L, top - 1), *col = describe_answer(L, top);
         lua_pushfstring(L, "choose_cell must return a row and a column (or nil), got %s and %s",
-                        luaL_typename(L, -2), luaL_typename(L, -1));
+                        row, col);
         lua_error(L);
     }
     r = compat_tointeger(L, -2);
     c = compat_tointeger(L, -1);
     if (r < 1 || r > b->n || c < 1 || c > b->n)
-        hook_error(L, hc, "returned (%d, %d), which is off the board", (int)r, (int)c);
+        hook_error(L, hc, "returned (%s, %s), which is off the board", r, c);
     if (b->value[(r - 1) * b->n + (c - 1)])
-        hook_error(L, hc, "returned (%d, %d), which is not an empty cell", (int)r, (int)c);
+        hook_error(L, hc, "returned (%s, %s), which is not an empty cell", r, c);
     hc->chosen = (int)((r - 1) * b->n + (c - 1));
 }
 
@@ -1049,7 +1076,21 @@ static int l_new_solver(lua_State *L) {
 
 static int solver_gc(lua_State *L) {
     lsolver *ls = check_lsolver(L, 1);
-    /* The board is left as it is: it may already be finalised in the same cycle. */
+    /* A search paused by its budget still has its guesses on the board: take them back, so that
+     * dropping a solver mid-search leaves the board as it was. A solution found (status solved)
+     * stays, as it always has. The board is touched only while it is still open (it may be
+     * finalised in the same cycle, first) and when no other search is using it right now (a
+     * collection can run inside another solver's hook). */
+    if (ls->s && sdk_solver_status(ls->s) == SDK_RUNNING) {
+        compat_getuservalue(L, 1);
+        if (lua_type(L, -1) == LUA_TTABLE) {
+            lboard *lb;
+            lua_rawgeti(L, -1, SLOT_BOARD);
+            lb = (lboard *)compat_testudata(L, -1, BOARD_MT);
+            if (lb && lb->open && &lb->b == ls->b && !lb->b.busy) sdk_solver_reset(ls->s);
+        }
+        lua_settop(L, 1);
+    }
     sdk_solver_free(ls->s);
     sdk_pairs_free(ls->pairs);
     ls->s = NULL;

@@ -303,9 +303,12 @@ describe("sudoku.parse", function()
 
   describe("reports a wrong number of cells", function()
     it("when opts.size asks for another count", function()
-      assert.same({ nil, "expected 81 cells, found 80" }, { parse(LEET:sub(2), { size = 9 }) })
-      assert.same({ nil, "expected 81 cells, found 82" }, { parse(LEET .. "1", { size = 9 }) })
-      assert.same({ nil, "expected 36 cells, found 81" }, { parse(LEET, { box = { 3, 2 } }) })
+      assert.same({ nil, "expected 81 cells for a 9x9 board (opts.size), found 80" },
+        { parse(LEET:sub(2), { size = 9 }) })
+      assert.same({ nil, "expected 81 cells for a 9x9 board (opts.size), found 82" },
+        { parse(LEET .. "1", { size = 9 }) })
+      assert.same({ nil, "expected 36 cells for a 6x6 board of 3x2 boxes (opts.box), found 81" },
+        { parse(LEET, { box = { 3, 2 } }) })
     end)
 
     it("when the count is not the square of a size from 1 to 64", function()

@@ -8,8 +8,10 @@ local Board = core.Board
 
 local MAX_SIZE = core.MAX_SIZE
 
+-- An integer-valued number that messages can show with %d: infinities and floats beyond 2^53
+-- (1e400 in JSON reads as inf, whose floor is itself) are not.
 local function is_integer(x)
-  return type(x) == "number" and x == math.floor(x)
+  return type(x) == "number" and x == math.floor(x) and x > -2 ^ 53 and x < 2 ^ 53
 end
 
 local function argerror(fname, msg)

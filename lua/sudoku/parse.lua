@@ -105,6 +105,9 @@ local function scan_chars(text, layout)
   -- The one-line form (the datasets' own) needs no per-byte classification.
   local run = match(text, CELL_RUN)
   if run and not find(text, "%S", #run + 1) then
+    -- More cells than any board holds: only the count matters for the message, and a table of
+    -- positions for a 10 MB line would cost a second and 160 MB.
+    if #run > MAX_SIZE * MAX_SIZE then return { count = #run } end
     for i = 1, #run do cells[i] = i end
     record_line(layout, #run, {}, false)
     return cells
@@ -212,8 +215,10 @@ local function detect_box(layout, n)
   return nil
 end
 
+-- An integer-valued number that messages can show with %d: infinities and floats beyond 2^53
+-- (1e400 in JSON reads as inf, whose floor is itself) are not.
 local function is_integer(x)
-  return type(x) == "number" and x == math.floor(x)
+  return type(x) == "number" and x == math.floor(x) and x > -2 ^ 53 and x < 2 ^ 53
 end
 
 local function opts_error(msg)
@@ -286,11 +291,14 @@ function parse.parse(text, opts)
   end
   if not cells then return unexpected(text, bad) end
 
-  local count = #cells
+  local count = cells.count or #cells
   local n = size
   if n then
     if count ~= n * n then
-      return nil, ("expected %d cells, found %d"):format(n * n, count)
+      -- Say where the expected count comes from: the caller's size or box, not the text.
+      local asked = box and ("%dx%d board of %dx%d boxes (opts.box)"):format(n, n, box[1], box[2])
+        or ("%dx%d board (opts.size)"):format(n, n)
+      return nil, ("expected %d cells for a %s, found %d"):format(n * n, asked, count)
     end
   else
     n = infer_size(count)

@@ -27,12 +27,22 @@ local function root(m, power)
   return nil
 end
 
+-- Whether every byte of text is a symbol or a blank; when not, also the first other byte's place.
 local function all_cells(text)
   for i = 1, #text do
     local ch = text:sub(i, i)
-    if not (symbols.is_symbol(ch) or symbols.is_blank(ch)) then return false end
+    if not (symbols.is_symbol(ch) or symbols.is_blank(ch)) then return false, i end
   end
   return true
+end
+
+-- A byte as a message shows it (as sudoku.parse does): a NUL, a control or non-ASCII byte escaped.
+local function show(ch)
+  local b = ch:byte()
+  if b == 0 then return "\\0" end
+  if b < 32 or b > 126 then return ("\\x%02X"):format(b) end
+  if ch == "'" or ch == "\\" then return "\\" .. ch end
+  return ch
 end
 
 -- Pencil marks of an n x n board: every block of n characters has, at its k-th place, the
@@ -57,7 +67,8 @@ end
 local function one_line_kinds(puzzle)
   local m = #puzzle
   local kinds = {}
-  if not all_cells(puzzle) then return kinds, m end
+  local cells, bad = all_cells(puzzle)
+  if not cells then return kinds, m, bad end
   local n = root(m, 2)
   if n and n >= MIN_LINE_SIZE and n <= symbols.MAX then kinds[#kinds + 1] = { "line", n } end
   -- Pencil marks win over a line: a line of pencil marks could hold value k only in the
@@ -131,7 +142,7 @@ function detect.detect(src)
 
   local rows, width = grid_rows(lines, first)
   local puzzle = text:match("^[^%s,;#]*")
-  local kinds, m = one_line_kinds(puzzle)
+  local kinds, m, bad = one_line_kinds(puzzle)
   local is_grid = width and width >= 2 and #rows >= width
   if is_grid and #kinds > 0 and puzzle == text and kinds[1][1] == "line" then
     -- w lines of w cells each: w puzzles of sqrt(w) x sqrt(w), or one w x w grid.
@@ -148,6 +159,12 @@ function detect.detect(src)
   if width and #rows < width and #rows > 1 then
     return nil, ("%s starts a grid of %d cells a row, but only %d rows follow"):format(
       where, width, #rows)
+  end
+  if bad then
+    -- The first line is no puzzle line because of a byte no format reads as a cell: say which.
+    local column = #lines[first]:match("^%s*") + bad
+    return nil, ("cannot tell the format of %s: column %d holds '%s', which is no cell symbol, "
+      .. "and no grid follows it"):format(where, column, show(puzzle:sub(bad, bad)))
   end
   return nil, ("cannot tell the format of %s: its %d cell%s %s neither a puzzle line (N*N "
     .. "cells, N of 4 or more) nor pencil marks (N*N*N), and no grid follows it"):format(where, m,

@@ -16,9 +16,16 @@ local hdu = {
 
 local BLANK = "?"
 
--- Shows a token in a message the way the reader saw it.
+-- Shows a token in a message the way the reader saw it: bytes that are not printable escaped,
+-- and a long token cut after its first 20 bytes (a whole line read as one token can be huge).
+local SHOWN_MAX = 20
+
 local function shown(token)
-  return token:gsub("[^%w%p]", function(ch) return ("\\x%02X"):format(ch:byte()) end)
+  local cut = #token > SHOWN_MAX
+  local text = token:sub(1, SHOWN_MAX):gsub("[^%w%p]", function(ch)
+    return ("\\x%02X"):format(ch:byte())
+  end)
+  return cut and text .. "..." or text
 end
 
 function hdu.records(src, opts)
@@ -42,8 +49,9 @@ function hdu.records(src, opts)
         end
         local v = #token == 1 and symbols.value(token, n)
         if not v and not failure then
-          failure = { reader.failure(index, lineno, start,
-            ("expected one of 1..%d or '?' as a cell, got '%s'"):format(n, shown(token))) }
+          local what = #token == 1 and "expected one of 1..%d or '?' as a cell, got '%s'"
+            or "expected cells of one character separated by spaces (1..%d or '?'), got '%s'"
+          failure = { reader.failure(index, lineno, start, what:format(n, shown(token))) }
         end
         values[#values + 1] = v or 0
       end
@@ -51,6 +59,12 @@ function hdu.records(src, opts)
     end
     if not first_line then return nil end
     if failure then return failure[1], failure[2], failure[3] end
+    if n > symbols.MAX then
+      -- Else the case would wait for n*n cells and only say the input ended.
+      return reader.failure(index, first_line, nil,
+        ("%d cells on the case's first line, more than the %d a row of the largest board holds")
+          :format(n, symbols.MAX))
+    end
     if #values < n * n then
       return reader.failure(index, first_line, nil,
         ("the input ends after %d of the case's %d cells"):format(#values, n * n))

@@ -93,6 +93,18 @@ local function kind_of(x)
   return "a " .. type(x)
 end
 
+-- Whether every key in t and the tables inside it is a string or a positive integer.
+local function plain_keys(t)
+  for k, v in pairs(t) do
+    local kind = type(k)
+    if kind ~= "string" and not (kind == "number" and k >= 1 and k == math.floor(k)) then
+      return false
+    end
+    if type(v) == "table" and v ~= null and not plain_keys(v) then return false end
+  end
+  return true
+end
+
 local function read_value(value, index, opts)
   if value.error then return reader.failure(index, value.line, value.column, value.error) end
   -- Explicit nil metatables: plain tables; dkjson.null keeps nulls (a jigsaw's "box": null).
@@ -107,11 +119,16 @@ local function read_value(value, index, opts)
     return reader.failure(index, value.line, value.column,
       "expected a JSON object, got " .. kind_of(obj))
   end
-  -- dkjson takes a member without "key": for a list entry; JSON has no such thing.
+  -- dkjson takes a member without "key": for a list entry, and any value as a member's key
+  -- ({[1,7]: 2}); JSON has neither. Arrays come out with keys 1..n, objects with strings: any
+  -- other key, at any depth, is one of those (a table key would later break sorting the keys).
   for k in pairs(obj) do
     if type(k) ~= "string" then
       return reader.failure(index, value.line, nil, "malformed JSON: a member without a \"key\":")
     end
+  end
+  if not plain_keys(obj) then
+    return reader.failure(index, value.line, nil, "malformed JSON: a member whose key is not a string")
   end
   local rec, msg = object.read(obj, opts)
   if not rec then return reader.failure(index, value.line, nil, msg) end

@@ -30,18 +30,23 @@ local function fail(fmt, ...)
   error({ message = fmt:format(...) }, 0)
 end
 
+-- An integer-valued number that messages can show with %d: infinities and floats beyond 2^53
+-- (1e400 in JSON reads as inf, whose floor is itself) are not.
 local function is_integer(x)
-  return type(x) == "number" and x == math.floor(x)
+  return type(x) == "number" and x == math.floor(x) and x > -2 ^ 53 and x < 2 ^ 53
 end
 
 local function is_list(x)
   return type(x) == "table" and x ~= null
 end
 
--- A character as messages show it: unprintable bytes as \xNN.
+-- A character as messages show it, as sudoku.parse does: a NUL as \0, other unprintable bytes
+-- as \xNN, a quote or a backslash escaped.
 local function show(ch)
   local b = ch:byte()
+  if b == 0 then return "\\0" end
   if b < 32 or b > 126 then return ("\\x%02X"):format(b) end
+  if b == 39 or b == 92 then return "\\" .. ch end
   return ch
 end
 

@@ -15,9 +15,19 @@ local leetcode = {
   separator = "\n",
 }
 
+-- A cell as a message shows it: a string in double quotes with its NUL, control and non-ASCII
+-- bytes escaped (\0, \xE9; %q would leave bytes above 127 raw), cut after 20 bytes.
+local SHOWN_MAX = 20
+
 local function shown(cell)
-  if type(cell) == "string" then return ("%q"):format(cell) end
-  return tostring(cell)
+  if type(cell) ~= "string" then return tostring(cell) end
+  local text = cell:sub(1, SHOWN_MAX):gsub("[%z\1-\31\34\92\127-\255]", function(ch)
+    local b = ch:byte()
+    if b == 0 then return "\\0" end
+    if ch == '"' or ch == "\\" then return "\\" .. ch end
+    return ("\\x%02X"):format(b)
+  end)
+  return '"' .. text .. (#cell > SHOWN_MAX and '..."' or '"')
 end
 
 -- The board of a LeetCode table, or nil and a message naming the row and column at fault.

@@ -24,10 +24,13 @@ local pencil = {
   separator = "\n",
 }
 
--- A character as messages show it: unprintable bytes as \xNN.
+-- A character as messages show it, as sudoku.parse does: a NUL as \0, other unprintable bytes
+-- as \xNN, a quote or a backslash escaped.
 local function show(ch)
   local b = ch:byte()
+  if b == 0 then return "\\0" end
   if b < 32 or b > 126 then return ("\\x%02X"):format(b) end
+  if b == 39 or b == 92 then return "\\" .. ch end
   return ch
 end
 
