@@ -4,7 +4,7 @@
 #   make test                 the whole spec suite (slow tests included), then "N passed, N failed"
 #   make test-fast            the spec suite without tests tagged #slow
 #   make demo                 the Quick start's main job: solve the bundled example puzzles
-#   make lint                 luacheck over lua/, spec/, examples/, bin/sudoku and bench/ (those present)
+#   make lint                 luacheck over lua/, spec/, examples/, bin/sudoku, bench/ and fuzz/
 #   make bench                the benchmark harness over ../shared/data (several minutes)
 #   make bench QUICK=1        the same on the first puzzles of each set (under a minute)
 #
@@ -131,7 +131,7 @@ demo: $(CORE_SO)
 	$(LUA) examples/hdu1426.lua < examples/hdu1426.in
 
 lint:
-	luacheck $(wildcard lua spec examples bin/sudoku bench)
+	luacheck $(wildcard lua spec examples bin/sudoku bench fuzz)
 
 # ---- syntax: the Lua layer uses no version-only syntax -------------------------------------------
 # Every Lua file must parse as Lua 5.1 (luac5.1 -p: no //, &, |, ~, << or >>, no goto or labels)
@@ -139,7 +139,7 @@ lint:
 # version then checks what the code does.
 LUAC51       ?= luac5.1
 LUAJIT       ?= luajit
-SYNTAX_FILES  = $(sort $(shell find lua examples bench spec -name '*.lua' 2>/dev/null)) bin/sudoku
+SYNTAX_FILES  = $(sort $(shell find lua examples bench spec fuzz -name '*.lua' 2>/dev/null)) bin/sudoku
 
 syntax:
 	@status=0; for f in $(SYNTAX_FILES); do \
