@@ -77,7 +77,7 @@ for fi, file in ipairs(DATA_FILES) do
     local n = math.floor(math.sqrt(#line) + 0.5)
     if n * n == #line and n <= 16 then
       local r = math.floor(math.sqrt(n))
-      local header = string.char(r - 1, n // r - 1, (counter * 37) % 128, 40, 200)
+      local header = string.char(r - 1, math.floor(n / r) - 1, (counter * 37) % 128, 40, 200)
       write("solver", tag .. "-" .. i, header .. line)
     end
     -- lua: the line itself, and the puzzle written in some of the formats.
