@@ -101,3 +101,51 @@ rock:
 
 clean:
 	rm -rf build
+
+# ---- hardening: sanitizers, valgrind, allocation failure (issue 5) -----------------------------
+#
+#   make sanitize      the core and spec/support/failalloc built with AddressSanitizer and
+#                      UndefinedBehaviorSanitizer into $(SAN_BUILD), then the whole suite (slow
+#                      specs included) against that build; any report fails the run
+#   make valgrind      the fast suite (no #slow specs) under valgrind memcheck against the
+#                      ordinary build; any error or leak of the core fails the run
+#   make failalloc     builds $(BUILD)/failalloc, the allocation-failure driver that
+#                      spec/failalloc_spec.lua runs (make test builds it too)
+#
+# The interpreter is not instrumented: make sanitize preloads the sanitizer's runtime into it
+# (LD_PRELOAD) and points the specs, and the bin/sudoku and examples/ children they start, at the
+# instrumented core with SUDOKU_BUILD. Suppressions for what is not ours: spec/support/lsan.supp
+# (LeakSanitizer) and spec/support/valgrind.supp (memcheck).
+
+SAN_CC     ?= gcc
+SAN_BUILD  ?= build/asan-$(LUA_VERSION)
+SAN_FLAGS   = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+SAN_ENV     = LD_PRELOAD="$$($(SAN_CC) -print-file-name=libasan.so)" \
+              ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1 \
+              LSAN_OPTIONS=suppressions=$(CURDIR)/spec/support/lsan.supp:print_suppressions=0 \
+              UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+              SUDOKU_BUILD=$(CURDIR)/$(SAN_BUILD)
+
+LUA_LIBS   ?= $(shell pkg-config --libs lua$(LUA_VERSION) 2>/dev/null || echo -llua$(LUA_VERSION))
+FAILALLOC  := $(BUILD)/failalloc
+
+.PHONY: sanitize sanitize-build valgrind failalloc
+
+$(FAILALLOC): spec/support/failalloc.c $(CORE_OBJ) $(CORE_HDR) | $(OBJDIR)
+	$(CC) $(WARN) $(CFLAGS) $(THREADS) -Icsrc $(LUA_CFLAGS) $(LDFLAGS) -o $@ spec/support/failalloc.c \
+	  $(CORE_OBJ) $(LUA_LIBS) $(THREADS)
+
+failalloc: $(FAILALLOC)
+
+test test-fast: $(FAILALLOC)
+
+sanitize-build:
+	$(MAKE) BUILD=$(SAN_BUILD) CC=$(SAN_CC) OPT="-O1 -g" CFLAGS="-O1 -g $(SAN_FLAGS)" \
+	  LDFLAGS="$(SAN_FLAGS)" all failalloc
+
+sanitize: sanitize-build
+	@set -o pipefail; $(SAN_ENV) LUA_VERSION=$(LUA_VERSION) $(BUSTED) --lua=$(LUA) $(BUSTED_FLAGS) --run=all spec 2>&1 \
+	  | tee $(SAN_BUILD)/test.log; status=$$?; \
+	 if grep -Eq '^(==[0-9]+==ERROR|SUMMARY: (Address|Leak|UndefinedBehavior)Sanitizer)|runtime error:' $(SAN_BUILD)/test.log; then \
+	   echo "sanitize: the sanitizers reported errors (see $(SAN_BUILD)/test.log)"; status=1; fi; \
+	 $(LUA) spec/support/summary.lua < $(SAN_BUILD)/test.log; exit $$status
