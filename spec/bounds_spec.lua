@@ -89,8 +89,9 @@ describe("a node budget", function()
     for _, make in ipairs(makers) do
       for _, budget in ipairs { 1, 2, 5, 50 } do
         local _, solver = make()
-        local status, nodes, seconds = "running", 0, 0
+        local status = "running"
         for _ = 1, 3 do
+          local nodes, seconds
           status, nodes, seconds = timed_step(solver, budget)
           assert.is_true(nodes <= budget, nodes)
           assert.is_true(seconds < LIMIT, seconds)

@@ -34,7 +34,8 @@ describe("a build without the AVX2 code (as on a CPU without it)", function()
     local dir = "build/portable-" .. version
     -- env -u LD_PRELOAD: under make sanitize the compiler must not run with the sanitizer's
     -- runtime preloaded (its leak check would fail the build on the compiler's own leaks).
-    local out = run(("cd %s && env -u LD_PRELOAD make -s BUILD=%s CFLAGS='-O2 -DSDK_FAST9_PORTABLE_ONLY' all && echo built")
+    local out = run(("cd %s && env -u LD_PRELOAD make -s BUILD=%s CFLAGS='-O2 -DSDK_FAST9_PORTABLE_ONLY' all"
+      .. " && echo built")
       :format(data.root, dir))
     assert.matches("built", out)
     local script = [[
