@@ -31,7 +31,8 @@
 
 int luaopen_sudoku_core(lua_State *L);
 
-/* Parse, solve, count (fast path and general engine), solve_many on two threads, a variant
+/* Parse, solve (the 81-character shortcut on a unique puzzle and on one with many solutions,
+ * which goes to the general engine), count (fast path and general engine), solve_many on two threads, a variant
  * board, a Solver with every hook and a Lua constraint stepped on a small budget. */
 static const char SNIPPET[] =
     "local sudoku = require 'sudoku'\n"
@@ -39,6 +40,7 @@ static const char SNIPPET[] =
     "local want = '864371259325849761971265843436192587198657432257483916689734125713528694542916378'\n"
     "local hard = '1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..'\n"
     "assert(sudoku.solve(text) == want)\n"
+    "assert(#sudoku.solve(('.'):rep(81)) == 81)\n"
     "local b = assert(sudoku.parse(text))\n"
     "assert(b:solve() == true)\n"
     "assert(b:format('line') == want)\n"
