@@ -31,9 +31,11 @@
 
 int luaopen_sudoku_core(lua_State *L);
 
-/* Parse, solve (the 81-character shortcut on a unique puzzle and on one with many solutions,
- * which goes to the general engine), count (fast path and general engine), solve_many on two threads, a variant
- * board, a Solver with every hook and a Lua constraint stepped on a small budget. */
+/* Parse; solve (the 81-character shortcut on a unique puzzle, and on one with many solutions,
+ * which goes to the general engine); count (fast path and general engine); is_valid with a
+ * clash; solve_many on two threads, solving and counting; a 16x16 board; a variant board and a
+ * jigsaw; a Solver with every hook and a Lua constraint (on_solution counts its own board, which
+ * copies it), stepped on a small budget. */
 static const char SNIPPET[] =
     "local sudoku = require 'sudoku'\n"
     "local text = '..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3..'\n"
@@ -61,12 +63,19 @@ static const char SNIPPET[] =
     "for i = 1, 6 do diagonal[i] = {i, i} end\n"
     "six:add_region(diagonal)\n"
     "assert(six:solve() == true and six:copy():is_solved())\n"
+    "local four = sudoku.Board.new{size = 4}\n"
+    "local regions = {}\n"
+    "for k = 1, 4 do regions[k] = {} end\n"
+    "for r = 1, 4 do for c = 1, 4 do local k = (r - 1) // 2 * 2 + (c - 1) // 2 + 1\n"
+    "  regions[k][#regions[k] + 1] = {r, c} end end\n"
+    "four:set_regions(regions)\n"
+    "assert(four:count() == 288 and four:solve() and four:symbols() ~= nil)\n"
     "local events = {place = 0, back = 0, sol = 0, order = 0, choose = 0, check = 0}\n"
     "local p = assert(sudoku.parse(hard))\n"
     "local solver = sudoku.Solver.new(p, {\n"
     "  on_place = function(r, c, v, depth, reason) events.place = events.place + 1 end,\n"
     "  on_backtrack = function(r, c, v, depth) events.back = events.back + 1 end,\n"
-    "  on_solution = function(board) events.sol = events.sol + 1 end,\n"
+    "  on_solution = function(board) events.sol = events.sol + 1 assert(board:count(2) == 1) end,\n"
     "  choose_cell = function(board) events.choose = events.choose + 1 return nil end,\n"
     "  order_values = function(board, r, c, values) events.order = events.order + 1 return values end,\n"
     "  constraint = function(board, r, c, v) events.check = events.check + 1 return true end,\n"
