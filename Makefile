@@ -151,13 +151,16 @@ sanitize-build:
 
 # Valgrind runs the interpreter that runs the specs (busted --lua), not the children they start
 # (bin/sudoku, examples/, failalloc: --trace-children=no), and the state is closed at the end
-# of the run, so whatever is still allocated then is a leak.
+# of the run, so whatever is still allocated then is a leak. failalloc runs under it first, on
+# its own.
 VALGRIND       ?= valgrind
 VALGRIND_FLAGS ?= --error-exitcode=1 --leak-check=full --show-leak-kinds=definite,indirect,possible \
                   --errors-for-leak-kinds=definite,indirect,possible --num-callers=40 \
                   --suppressions=$(CURDIR)/spec/support/valgrind.supp
 # The specs valgrind runs: the fast suite (see README, "Tests and lint", for the timings).
 VALGRIND_SPECS ?=
+# failalloc itself also runs under memcheck, over the first VALGRIND_FAILALLOC_K allocations.
+VALGRIND_FAILALLOC_K ?= 40
 
 # busted --lua takes one word: a script in the build directory runs the interpreter under valgrind.
 VALGRIND_LUA := $(BUILD)/valgrind-lua
@@ -165,8 +168,12 @@ VALGRIND_LUA := $(BUILD)/valgrind-lua
 valgrind: $(CORE_SO) $(FAILALLOC)
 	@printf '#!/bin/sh\nexec %s %s %s "$$@"\n' '$(VALGRIND)' '-q $(VALGRIND_FLAGS)' '$(LUA)' > $(VALGRIND_LUA)
 	@chmod +x $(VALGRIND_LUA)
-	@set -o pipefail; LUA_VERSION=$(LUA_VERSION) $(BUSTED) --lua=$(CURDIR)/$(VALGRIND_LUA) \
-	  $(BUSTED_FLAGS) $(VALGRIND_SPECS) spec 2>&1 | tee $(BUILD)/valgrind.log; status=$$?; \
+	@set -o pipefail; echo "valgrind: $(FAILALLOC) ./ $(VALGRIND_FAILALLOC_K)"; \
+	 $(VALGRIND) -q $(VALGRIND_FLAGS) $(FAILALLOC) ./ $(VALGRIND_FAILALLOC_K) 2>&1 | tee $(BUILD)/valgrind.log; \
+	 fa_status=$$?; \
+	 LUA_VERSION=$(LUA_VERSION) $(BUSTED) --lua=$(CURDIR)/$(VALGRIND_LUA) \
+	  $(BUSTED_FLAGS) $(VALGRIND_SPECS) spec 2>&1 | tee -a $(BUILD)/valgrind.log; status=$$?; \
+	 [ $$fa_status -eq 0 ] || status=$$fa_status; \
 	 if grep -Eq '^==[0-9]+== ' $(BUILD)/valgrind.log; then \
 	   echo "valgrind: memcheck reported errors or leaks (see $(BUILD)/valgrind.log)"; status=1; fi; \
 	 $(LUA) spec/support/summary.lua < $(BUILD)/valgrind.log; exit $$status
