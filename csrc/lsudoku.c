@@ -99,8 +99,8 @@ static int table_cell(lua_State *L, int arg, int t, int i, const sdk_board *b, c
     lua_rawgeti(L, -1, 1);
     lua_rawgeti(L, -2, 2);
     if (!compat_isinteger(L, -2) || !compat_isinteger(L, -1)) goto bad;
-    r = (lua_Integer)lua_tonumber(L, -2);
-    c = (lua_Integer)lua_tonumber(L, -1);
+    r = lua_tointeger(L, -2);
+    c = lua_tointeger(L, -1);
     if (r < 1 || r > b->n || c < 1 || c > b->n) {
         lua_pushfstring(L, "%s %d: cell (%d, %d) is off the %dx%d board", what, i, (int)r, (int)c,
                         b->n, b->n);
@@ -742,7 +742,7 @@ static void read_order(lua_State *L, hook_call *hc, const sdk_board *b) {
                             luaL_typename(L, -1), i);
             lua_error(L);
         }
-        v = (lua_Integer)lua_tonumber(L, -1);
+        v = lua_tointeger(L, -1);
         lua_pop(L, 1);
         if (v < 1 || v > b->n || !(hc->candidates & sdk_bit((int)v))) {
             lua_pushfstring(L, "order_values returned %d for (%d, %d), which is not a candidate there",
@@ -770,8 +770,8 @@ static void read_choice(lua_State *L, hook_call *hc, const sdk_board *b) {
                         luaL_typename(L, -2), luaL_typename(L, -1));
         lua_error(L);
     }
-    r = (lua_Integer)lua_tonumber(L, -2);
-    c = (lua_Integer)lua_tonumber(L, -1);
+    r = lua_tointeger(L, -2);
+    c = lua_tointeger(L, -1);
     if (r < 1 || r > b->n || c < 1 || c > b->n)
         hook_error(L, hc, "returned (%d, %d), which is off the board", (int)r, (int)c);
     if (b->value[(r - 1) * b->n + (c - 1)])
@@ -1041,7 +1041,7 @@ static int l_new_solver(lua_State *L) {
     lua_getfield(L, opts, "seed");
     if (!lua_isnil(L, -1)) {
         if (!compat_isinteger(L, -1)) return luaL_argerror(L, 2, "seed must be an integer");
-        sdk_solver_seed(ls->s, (uint64_t)(lua_Integer)lua_tonumber(L, -1));
+        sdk_solver_seed(ls->s, (uint64_t)lua_tointeger(L, -1));
     }
     lua_pop(L, 1);
     lua_pushvalue(L, 3);
@@ -1193,7 +1193,7 @@ static void read_batch_options(lua_State *L, int opts, sdk_batch_options *o) {
     if (!lua_isnil(L, -1)) {
         if (!compat_isinteger(L, -1) || lua_tonumber(L, -1) < 1)
             luaL_argerror(L, opts, "limit must be an integer of at least 1");
-        o->limit = (int64_t)lua_tonumber(L, -1);
+        o->limit = (int64_t)lua_tointeger(L, -1);
     }
     lua_getfield(L, opts, "threads");
     if (!lua_isnil(L, -1)) {

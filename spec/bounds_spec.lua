@@ -135,3 +135,27 @@ describe("the C stack", function()
     assert.is_true(tonumber(depth) >= 1000, out)
   end)
 end)
+
+describe("integer arguments at the extremes", function()
+  -- These went through a double on the way in ((lua_Integer)lua_tonumber(...)): 2^63 - 1 became
+  -- 2^63, and converting that back is undefined behaviour (UBSan: "9.22337e+18 is outside the
+  -- range of representable values of type 'long long int'").
+  local huge = math.maxinteger
+
+  it("are read exactly as seeds, limits, cells, choices and orders", function()
+    local hard = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+    local a, b = assert(sudoku.parse(hard)), assert(sudoku.parse(hard))
+    assert.equal("solved", sudoku.Solver.new(a, { seed = huge }):step())
+    assert.equal("solved", sudoku.Solver.new(b, { seed = huge }):step())
+    assert.equal(a, b)
+    local counts = sudoku.solve_many(hard .. "\n", { limit = huge })
+    assert.equal(1, counts[1])
+    local board = sudoku.Board.new { size = 9 }
+    assert.has_error(function() board:add_region { { huge, 1 } } end)
+    assert.has_error(function() board:add_region { { 1, -huge } } end)
+    local chooser = sudoku.Solver.new(board, { choose_cell = function() return huge, 1 end })
+    assert.has_error(function() chooser:step(1) end)
+    local orderer = sudoku.Solver.new(board, { order_values = function() return { huge } end })
+    assert.has_error(function() orderer:step(1) end)
+  end)
+end)
