@@ -180,8 +180,11 @@ valgrind: $(CORE_SO) $(FAILALLOC)
 	   echo "valgrind: memcheck reported errors or leaks (see $(BUILD)/valgrind.log)"; status=1; fi; \
 	 $(LUA) spec/support/summary.lua < $(BUILD)/valgrind.log; exit $$status
 
+# SAN_RUN=default: the fast suite only (busted's run profiles, .busted); the whole suite by default.
+SAN_RUN ?= all
+
 sanitize: sanitize-build
-	@set -o pipefail; $(SAN_ENV) LUA_VERSION=$(LUA_VERSION) $(BUSTED) --lua=$(LUA) $(BUSTED_FLAGS) --run=all spec 2>&1 \
+	@set -o pipefail; $(SAN_ENV) LUA_VERSION=$(LUA_VERSION) $(BUSTED) --lua=$(LUA) $(BUSTED_FLAGS) --run=$(SAN_RUN) spec 2>&1 \
 	  | tee $(SAN_BUILD)/test.log; status=$$?; \
 	 if grep -Eq '^(==[0-9]+==ERROR|SUMMARY: (Address|Leak|UndefinedBehavior)Sanitizer)|runtime error:' $(SAN_BUILD)/test.log; then \
 	   echo "sanitize: the sanitizers reported errors (see $(SAN_BUILD)/test.log)"; status=1; fi; \
