@@ -127,6 +127,8 @@ clean:
 # it is asked for by name.
 SAN_CC     ?= gcc
 SAN_BUILD  ?= build/asan-$(LUA_VERSION)
+# -O2 as in the ordinary build (the slow specs solve whole datasets), -g for the reports' lines.
+SAN_OPT    ?= -O2 -g
 SAN_FLAGS   = -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=all
 SAN_ENV     = LD_PRELOAD="$$($(SAN_CC) -print-file-name=libasan.so)" \
               ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1 \
@@ -148,7 +150,7 @@ failalloc: $(FAILALLOC)
 test test-fast: $(FAILALLOC)
 
 sanitize-build:
-	$(MAKE) BUILD=$(SAN_BUILD) CC=$(SAN_CC) OPT="-O1 -g" CFLAGS="-O1 -g $(SAN_FLAGS)" \
+	$(MAKE) BUILD=$(SAN_BUILD) CC=$(SAN_CC) OPT="$(SAN_OPT)" CFLAGS="$(SAN_OPT) $(SAN_FLAGS)" \
 	  LDFLAGS="$(SAN_FLAGS)" all failalloc
 
 # Valgrind runs the interpreter that runs the specs (busted --lua), not the children they start
