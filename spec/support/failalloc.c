@@ -66,7 +66,7 @@ static const char SNIPPET[] =
     "local four = sudoku.Board.new{size = 4}\n"
     "local regions = {}\n"
     "for k = 1, 4 do regions[k] = {} end\n"
-    "for r = 1, 4 do for c = 1, 4 do local k = (r - 1) // 2 * 2 + (c - 1) // 2 + 1\n"
+    "for r = 1, 4 do for c = 1, 4 do local k = math.floor((r - 1) / 2) * 2 + math.floor((c - 1) / 2) + 1\n"
     "  regions[k][#regions[k] + 1] = {r, c} end end\n"
     "four:set_regions(regions)\n"
     "assert(four:count() == 288 and four:solve() and four:symbols() ~= nil)\n"
