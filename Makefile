@@ -123,12 +123,12 @@ clean:
 # instrumented core with SUDOKU_BUILD. Suppressions for what is not ours: spec/support/lsan.supp
 # (LeakSanitizer) and spec/support/valgrind.supp (memcheck).
 
-# float-cast-overflow is not part of "undefined" in gcc or clang; the binding reads numbers, so
-# it is asked for by name.
 SAN_CC     ?= gcc
 SAN_BUILD  ?= build/asan-$(LUA_VERSION)
 # -O2 as in the ordinary build (the slow specs solve whole datasets), -g for the reports' lines.
 SAN_OPT    ?= -O2 -g
+# float-cast-overflow is not part of "undefined" in gcc or clang; the binding reads numbers, so
+# it is asked for by name.
 SAN_FLAGS   = -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=all
 SAN_ENV     = LD_PRELOAD="$$($(SAN_CC) -print-file-name=libasan.so)" \
               ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1:strict_string_checks=1 \
