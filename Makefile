@@ -25,6 +25,12 @@
 #
 # Override LUA, LUA_PKG (the pkg-config name), LUA_INCDIR or LUA_CFLAGS for a Lua installed
 # elsewhere.
+#
+# Hardening (issue 5; the block at the end of this file):
+#   make sanitize             the core built with ASan+UBSan into build/asan-$(LUA_VERSION), then the
+#                             whole suite against it (SUDOKU_BUILD), the allocation-failure spec included
+#   make valgrind             the fast suite under valgrind memcheck (errors and leaks of the core: none)
+#   make failalloc            the allocation-failure driver, $(BUILD)/failalloc (make test builds it)
 
 # ---- Lua versions (portability) ---------------------------------------------------------------
 LUA_VERSION  ?= 5.4
@@ -263,3 +269,87 @@ fuzz-merge: fuzz-build
 	    $(FUZZ_DIR)/corpus/$$t > $(FUZZ_DIR)/merge-$$t.log 2>&1; \
 	  echo "fuzz-merge: $$t, $$before + $$(( $$(ls fuzz/corpus/$$t | wc -l) - before )) inputs"; \
 	done
+
+# ---- hardening: sanitizers, valgrind, allocation failure (issue 5) -----------------------------
+#
+#   make sanitize      the core and spec/support/failalloc built with AddressSanitizer and
+#                      UndefinedBehaviorSanitizer into $(SAN_BUILD), then the whole suite (slow
+#                      specs included) against that build; any report fails the run
+#   make valgrind      the fast suite (no #slow specs) under valgrind memcheck against the
+#                      ordinary build; any error or leak of the core fails the run
+#   make failalloc     builds $(BUILD)/failalloc, the allocation-failure driver that
+#                      spec/failalloc_spec.lua runs (make test builds it too)
+#
+# The interpreter is not instrumented: make sanitize preloads the sanitizer's runtime into it
+# (LD_PRELOAD) and points the specs, and the bin/sudoku and examples/ children they start, at the
+# instrumented core with SUDOKU_BUILD. Suppressions for what is not ours: spec/support/lsan.supp
+# (LeakSanitizer) and spec/support/valgrind.supp (memcheck).
+
+SAN_CC     ?= gcc
+SAN_BUILD  ?= build/asan-$(LUA_VERSION)
+# -O2 as in the ordinary build (the slow specs solve whole datasets), -g for the reports' lines.
+SAN_OPT    ?= -O2 -g
+# float-cast-overflow is not part of "undefined" in gcc or clang; the binding reads numbers, so
+# it is asked for by name.
+SAN_FLAGS   = -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=all
+SAN_ENV     = LD_PRELOAD="$$($(SAN_CC) -print-file-name=libasan.so)" \
+              ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1:strict_string_checks=1 \
+              LSAN_OPTIONS=suppressions=$(CURDIR)/spec/support/lsan.supp:print_suppressions=0 \
+              UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+              SUDOKU_BUILD=$(CURDIR)/$(SAN_BUILD)
+
+LUA_LIBS   ?= $(shell pkg-config --libs lua$(LUA_VERSION) 2>/dev/null || echo -llua$(LUA_VERSION))
+FAILALLOC  := $(BUILD)/failalloc
+
+.PHONY: sanitize sanitize-build valgrind failalloc
+
+$(FAILALLOC): spec/support/failalloc.c $(CORE_OBJ) $(CORE_HDR) | $(OBJDIR)
+	$(CC) $(WARN) $(CFLAGS) $(THREADS) -Icsrc $(LUA_CFLAGS) $(LDFLAGS) -o $@ spec/support/failalloc.c \
+	  $(CORE_OBJ) $(LUA_LIBS) $(THREADS)
+
+failalloc: $(FAILALLOC)
+
+test test-fast: $(FAILALLOC)
+
+sanitize-build:
+	$(MAKE) BUILD=$(SAN_BUILD) CC=$(SAN_CC) OPT="$(SAN_OPT)" CFLAGS="$(SAN_OPT) $(SAN_FLAGS)" \
+	  LDFLAGS="$(SAN_FLAGS)" all failalloc
+
+# Valgrind runs the interpreter that runs the specs (busted --lua), not the children they start
+# (bin/sudoku, examples/, failalloc: --trace-children=no), and the state is closed at the end
+# of the run, so whatever is still allocated then is a leak. failalloc runs under it first, on
+# its own.
+VALGRIND       ?= valgrind
+VALGRIND_FLAGS ?= --error-exitcode=1 --leak-check=full --show-leak-kinds=definite,indirect,possible \
+                  --errors-for-leak-kinds=definite,indirect,possible --num-callers=40 \
+                  --suppressions=$(CURDIR)/spec/support/valgrind.supp
+# The specs valgrind runs: the fast suite (see README, "Tests and lint", for the timings).
+VALGRIND_SPECS ?=
+# failalloc itself also runs under memcheck, over the first VALGRIND_FAILALLOC_K allocations.
+VALGRIND_FAILALLOC_K ?= 40
+
+# busted --lua takes one word: a script in the build directory runs the interpreter under valgrind.
+VALGRIND_LUA := $(BUILD)/valgrind-lua
+
+valgrind: $(CORE_SO) $(FAILALLOC)
+	@printf '#!/bin/sh\nexec %s %s %s "$$@"\n' '$(VALGRIND)' '-q $(VALGRIND_FLAGS)' '$(LUA)' > $(VALGRIND_LUA)
+	@chmod +x $(VALGRIND_LUA)
+	@set -o pipefail; echo "valgrind: $(FAILALLOC) ./ $(VALGRIND_FAILALLOC_K)"; \
+	 $(VALGRIND) -q $(VALGRIND_FLAGS) $(FAILALLOC) ./ $(VALGRIND_FAILALLOC_K) 2>&1 | tee $(BUILD)/valgrind.log; \
+	 fa_status=$$?; \
+	 LUA_VERSION=$(LUA_VERSION) $(BUSTED) --lua=$(CURDIR)/$(VALGRIND_LUA) \
+	  $(BUSTED_FLAGS) $(VALGRIND_SPECS) spec 2>&1 | tee -a $(BUILD)/valgrind.log; status=$$?; \
+	 [ $$fa_status -eq 0 ] || status=$$fa_status; \
+	 if grep -Eq '^==[0-9]+== ' $(BUILD)/valgrind.log; then \
+	   echo "valgrind: memcheck reported errors or leaks (see $(BUILD)/valgrind.log)"; status=1; fi; \
+	 $(LUA) spec/support/summary.lua < $(BUILD)/valgrind.log; exit $$status
+
+# SAN_RUN=default: the fast suite only (busted's run profiles, .busted); the whole suite by default.
+SAN_RUN ?= all
+
+sanitize: sanitize-build
+	@set -o pipefail; $(SAN_ENV) LUA_VERSION=$(LUA_VERSION) $(BUSTED) --lua=$(LUA) $(BUSTED_FLAGS) --run=$(SAN_RUN) spec 2>&1 \
+	  | tee $(SAN_BUILD)/test.log; status=$$?; \
+	 if grep -Eq '^(==[0-9]+==ERROR|SUMMARY: (Address|Leak|UndefinedBehavior)Sanitizer)|runtime error:' $(SAN_BUILD)/test.log; then \
+	   echo "sanitize: the sanitizers reported errors (see $(SAN_BUILD)/test.log)"; status=1; fi; \
+	 $(LUA) spec/support/summary.lua < $(SAN_BUILD)/test.log; exit $$status

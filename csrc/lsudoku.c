@@ -523,8 +523,9 @@ static int solve81(lua_State *L, sdk_fast9 *f, const uint8_t givens[81]) {
     if (rc == 2) {
         /* Several solutions (or no fast path): the general engine picks the first. */
         lboard *lb = push_board(L);
-        if (sdk_board_init(&lb->b, state_allocator(L), 3, 3) != SDK_OK) return memory_error(L);
-        lb->open = 1;
+        int init = sdk_board_init(&lb->b, state_allocator(L), 3, 3);
+        lb->open = 1;   /* even a failed init holds memory that only free() gives back */
+        if (init != SDK_OK) return memory_error(L);
         for (i = 0; i < 81; i++)
             if (givens[i]) sdk_board_set(&lb->b, i, givens[i]);
         rc = sdk_solve(state_allocator(L), &lb->b, NULL);

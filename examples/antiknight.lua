@@ -2,11 +2,12 @@
 -- predicate passed to the solver as `constraint`; the core asks it before every placement.
 --   lua5.4 examples/antiknight.lua
 
--- Use this checkout's Lua sources and C build, wherever the script is run from.
+-- Use this checkout's Lua sources and C build (or the build SUDOKU_BUILD names), wherever
+-- the script is run from.
 local here = debug.getinfo(1, "S").source:match("^@(.-)[^/\\]*$") or ""
 local version = rawget(_G, "jit") and "jit" or _VERSION:match("%d+%.%d+")  -- LuaJIT: build/jit
 package.path = here .. "../lua/?.lua;" .. here .. "../lua/?/init.lua;" .. package.path
-package.cpath = here .. "../build/" .. version .. "/?.so;" .. package.cpath
+package.cpath = (os.getenv("SUDOKU_BUILD") or here .. "../build/" .. version) .. "/?.so;" .. package.cpath
 
 local sudoku = require "sudoku"
 
