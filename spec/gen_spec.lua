@@ -12,20 +12,7 @@ local variants = require "support.variants"
 local GOLDEN_42 = "2.....7....97....1....8.5.93.....8....6.5..1......9.3..2.8....3.8761.4....3..7..8"
 
 -- Solutions of `board` up to 2, by a search the generator does not use.
-local function independent_count(board, rules)
-  local opts = {
-    order_values = function(_, _, _, candidates)
-      local out = {}
-      for i = #candidates, 1, -1 do out[#out + 1] = candidates[i] end
-      return out
-    end,
-  }
-  for k, v in pairs(rules or {}) do opts[k] = v end
-  local solver = sudoku.Solver.new(board:copy(), opts)
-  local found = 0
-  while found < 2 and solver:step() == "solved" do found = found + 1 end
-  return found
-end
+local independent_count = require("support.recount").count
 
 -- Whether every given of `puzzle` agrees with `solution`.
 local function keeps(puzzle, solution)
