@@ -86,9 +86,21 @@ struct sdk_solver {
     int probe_best;          /* the two-candidate cell whose probes reached furthest, or -1 */
     sdk_mask *seen;          /* per cell: values some probe of the current cell left possible */
 
+    /* Where a rule may find something new (see touch()): the rules scan only these. */
+    uint64_t *dirty_cells;   /* bit per cell: candidates changed since naked singles saw it */
+    uint8_t *dirty_units;    /* per unit: DIRTY_* bits of the rules that have not seen it since */
+    size_t dirty_units_size;
+    sdk_mask *dirty_values;  /* per unit: values whose places changed since locked candidates
+                              * looked at them there */
+    size_t dirty_values_size;
 
     sdk_stats stats;
 };
+
+/* Per unit, the rules that have not looked at it since one of its cells changed. */
+enum { DIRTY_HIDDEN = 1, DIRTY_MATCHING = 2, DIRTY_ALL = 3 };
+
+static size_t dirty_words(int ncells) { return ((size_t)ncells + 63) / 64; }
 
 /* ---- allocation --------------------------------------------------------------------------- */
 
@@ -106,7 +118,8 @@ sdk_solver *sdk_solver_new(sdk_allocator a, sdk_board *b, const sdk_events *ev) 
     s->cand = sdk_alloc(a, sizeof(sdk_mask) * ncells);
     s->seen = sdk_alloc(a, sizeof(sdk_mask) * ncells);
     s->frames = sdk_alloc(a, sizeof(frame) * ncells);
-    if (!s->trail || !s->banned || !s->cand || !s->seen || !s->frames) {
+    s->dirty_cells = sdk_alloc(a, sizeof(uint64_t) * dirty_words(b->ncells));
+    if (!s->trail || !s->banned || !s->cand || !s->seen || !s->frames || !s->dirty_cells) {
         sdk_solver_free(s);
         return NULL;
     }
@@ -123,6 +136,9 @@ void sdk_solver_free(sdk_solver *s) {
     sdk_free(s->alloc, s->cand, sizeof(sdk_mask) * ncells);
     sdk_free(s->alloc, s->seen, sizeof(sdk_mask) * ncells);
     sdk_free(s->alloc, s->frames, sizeof(frame) * ncells);
+    sdk_free(s->alloc, s->dirty_cells, sizeof(uint64_t) * dirty_words(s->ncells));
+    sdk_free(s->alloc, s->dirty_units, s->dirty_units_size);
+    sdk_free(s->alloc, s->dirty_values, s->dirty_values_size);
     sdk_free(s->alloc, s->elims, s->elims_size);
     sdk_free(s->alloc, s->order, s->order_size);
     sdk_free(s->alloc, s->hints, s->hints_size);
@@ -138,7 +154,7 @@ void sdk_solver_free(sdk_solver *s) {
 size_t sdk_solver_bytes(const sdk_solver *s) {
     size_t ncells = (size_t)s->ncells;
     return sizeof *s + ncells * (sizeof(int) + 3 * sizeof(sdk_mask) + sizeof(frame)) +
-           s->elims_size + s->order_size + s->hints_size +
+           sizeof(uint64_t) * dirty_words(s->ncells) + s->dirty_units_size + s->dirty_values_size + s->elims_size + s->order_size + s->hints_size +
            s->weights_size + s->fixed_size + s->link_start_size + s->link_unit_size +
            s->link_mask_size + s->scratch_size;
 }
@@ -200,15 +216,47 @@ static void blame_cell(sdk_solver *s, int cell) {
         blame_unit(s, s->b->cell_units[i]);
 }
 
+/* ---- what changed: the rules look only where something did ------------------------------- */
+
+/* Each rule reads a cell (naked singles) or a unit's cells (the others), and what it can deduce
+ * depends on nothing else, except that locked candidates also needs the cells it clears to
+ * still hold the value, which only an undo gives back. So a rule that has seen a cell or unit
+ * and found nothing will find nothing there until the candidates of a cell in it change: the
+ * rules skip what is clean, and skipping changes neither what they find nor its order. */
+static void touch(sdk_solver *s, int cell, sdk_mask lost) {
+    const sdk_board *b = s->b;
+    int i;
+    s->dirty_cells[cell >> 6] |= (uint64_t)1 << (cell & 63);
+    for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++) {
+        int u = b->cell_units[i];
+        s->dirty_units[u] = DIRTY_ALL;
+        s->dirty_values[u] |= lost;
+    }
+}
+
+static void mark_all(sdk_solver *s, int dirty) {
+    int u;
+    memset(s->dirty_cells, dirty ? 0xFF : 0, sizeof(uint64_t) * dirty_words(s->ncells));
+    if (!s->dirty_units) return;
+    memset(s->dirty_units, dirty ? DIRTY_ALL : 0, (size_t)s->b->nunits);
+    for (u = 0; u < s->b->nunits; u++) s->dirty_values[u] = dirty ? s->b->full : 0;
+}
+
 /* ---- moves and their undo ----------------------------------------------------------------- */
 
-/* Recomputes the candidate cache of every cell from the unit masks and the eliminations. */
+/* Recomputes the candidate cache of every cell from the unit masks and the eliminations; every
+ * rule has to look everywhere again, unless the caller knows better (see settled()). */
 static void refresh_candidates(sdk_solver *s) {
     const sdk_board *b = s->b;
     int cell;
     for (cell = 0; cell < s->ncells; cell++)
         s->cand[cell] = b->value[cell] ? 0 : sdk_solver_candidates(s, cell);
+    mark_all(s, 1);
 }
+
+/* After an undo back to a state where propagation had reached its fixpoint (where a probe
+ * started, or where a frame branched): no rule can find anything anywhere. */
+static void settled(sdk_solver *s) { mark_all(s, 0); }
 
 int sdk_solver_eliminate(sdk_solver *s, int cell, sdk_mask mask) {
     sdk_mask before = s->banned[cell];
@@ -226,7 +274,11 @@ int sdk_solver_eliminate(sdk_solver *s, int cell, sdk_mask mask) {
     s->elims[s->nelims].before = before;
     s->nelims++;
     s->banned[cell] = before | mask;
-    s->cand[cell] &= ~mask;
+    if (s->cand[cell] & mask) {
+        sdk_mask lost = s->cand[cell] & mask;
+        s->cand[cell] &= ~mask;
+        touch(s, cell, lost);
+    }
     if (s->cand[cell]) return SDK_CONTINUE;
     blame_cell(s, cell);
     return SDK_PRUNE;
@@ -284,14 +336,21 @@ static int propagate_constraints(sdk_solver *s, int cell, int v) {
 /* Places v at an empty cell where it is a candidate, then tells the listeners. */
 static int commit(sdk_solver *s, int cell, int v, int reason) {
     const sdk_board *b = s->b;
-    sdk_mask keep = ~sdk_bit(v);
+    sdk_mask bit = sdk_bit(v);
     int r, i, j;
     sdk_board_place(s->b, cell, v);
+    touch(s, cell, s->cand[cell] | bit);
+    s->cand[cell] = 0;
     for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++) {
         int u = b->cell_units[i];
-        for (j = b->unit_start[u]; j < b->unit_start[u + 1]; j++) s->cand[b->unit_cells[j]] &= keep;
+        for (j = b->unit_start[u]; j < b->unit_start[u + 1]; j++) {
+            int peer = b->unit_cells[j];
+            if (s->cand[peer] & bit) {
+                s->cand[peer] &= ~bit;
+                touch(s, peer, bit);
+            }
+        }
     }
-    s->cand[cell] = 0;
     s->trail[s->ntrail++] = cell;
     if (s->probing) return propagate_constraints(s, cell, v);
     if (reason == SDK_REASON_SINGLE) s->stats.singles++;
@@ -317,12 +376,28 @@ static int force(sdk_solver *s, int cell, int v, int reason) {
 
 /* ---- propagation -------------------------------------------------------------------------- */
 
-/* Naked singles over every empty cell, in row-major order so that traces read naturally. */
+/* The first cell at or after `from` whose candidates changed since naked singles saw it, or -1. */
+static int next_dirty_cell(const sdk_solver *s, int from) {
+    int word = from >> 6, nwords = (int)dirty_words(s->ncells);
+    uint64_t bits;
+    if (from >= s->ncells) return -1;
+    bits = s->dirty_cells[word] & (~(uint64_t)0 << (from & 63));
+    while (!bits) {
+        if (++word == nwords) return -1;
+        bits = s->dirty_cells[word];
+    }
+    from = word * 64 + sdk_lowest(bits);
+    return from < s->ncells ? from : -1;
+}
+
+/* Naked singles over the empty cells whose candidates changed, in row-major order so that traces
+ * read naturally; a cell that changes behind the scan is seen in the next pass. */
 static int naked_singles(sdk_solver *s, int *progress) {
     int cell;
-    for (cell = 0; cell < s->ncells; cell++) {
+    for (cell = next_dirty_cell(s, 0); cell >= 0; cell = next_dirty_cell(s, cell + 1)) {
         int r;
         sdk_mask m;
+        s->dirty_cells[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
         if (s->b->value[cell]) continue;
         m = s->cand[cell];
         if (!m) {
@@ -343,7 +418,8 @@ static int hidden_single(sdk_solver *s, int *progress) {
     int u, i;
     for (u = 0; u < b->nunits; u++) {
         sdk_mask once = 0, twice = 0, need, hidden, bit;
-        if (!sdk_unit_is_complete(b, u)) continue;
+        if (!(s->dirty_units[u] & DIRTY_HIDDEN) || !sdk_unit_is_complete(b, u)) continue;
+        s->dirty_units[u] &= (uint8_t)~DIRTY_HIDDEN;
         need = b->full & ~b->used[u];
         if (!need) continue;
         for (i = b->unit_start[u]; i < b->unit_start[u + 1]; i++) {
@@ -388,8 +464,11 @@ static int locked_candidates(sdk_solver *s, int *progress) {
     int u, i, j, l;
     for (u = 0; u < b->nunits; u++) {
         sdk_mask need, left;
+        if (!s->dirty_values[u]) continue;
+        /* Only the values whose places in u changed can be newly locked. */
+        need = b->full & ~b->used[u] & s->dirty_values[u];
+        s->dirty_values[u] = 0;
         if (s->link_start[u] == s->link_start[u + 1]) continue;   /* incomplete or unlinked */
-        need = b->full & ~b->used[u];
         if (!need) continue;
         for (left = need; left; left &= left - 1) pos[sdk_lowest(left)] = 0;
         for (i = b->unit_start[u]; i < b->unit_start[u + 1]; i++) {
@@ -530,9 +609,12 @@ static int unit_matching(sdk_solver *s, int u, int *progress) {
 static int subsets(sdk_solver *s, int *progress) {
     int u;
     for (u = 0; u < s->b->nunits; u++) {
-        if (!sdk_unit_is_complete(s->b, u)) continue;
-        int r = unit_matching(s, u, progress);
+        int r;
+        if (!(s->dirty_units[u] & DIRTY_MATCHING) || !sdk_unit_is_complete(s->b, u)) continue;
+        r = unit_matching(s, u, progress);
         if (r != SDK_CONTINUE) return r;
+        /* Its own eliminations left it at its fixpoint (the filter is idempotent). */
+        s->dirty_units[u] &= (uint8_t)~DIRTY_MATCHING;
     }
     return SDK_CONTINUE;
 }
@@ -593,6 +675,7 @@ static int probe(sdk_solver *s) {
                 }
                 first = 0;
                 undo_to(s, tm, em);
+                settled(s);                   /* every probe starts at a fixpoint */
             }
             if (r == SDK_ABORT) return r;
             if (r == SDK_PRUNE) {
@@ -739,6 +822,8 @@ static int prepare(sdk_solver *s) {
     GROW_FIELD(fixed, nu * sizeof(uint64_t));
     GROW_FIELD(link_start, (nu + 1) * sizeof(int));
     GROW_FIELD(scratch, nu * sizeof(sdk_mask));
+    GROW_FIELD(dirty_units, nu);
+    GROW_FIELD(dirty_values, nu * sizeof(sdk_mask));
     /* The search itself allocates nothing: an elimination always bans a new candidate of an
      * empty cell, and a frame's value order holds at most n values with at most one frame per
      * cell, so ncells * n entries bound both for any search. */
@@ -1026,6 +1111,7 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
             if (s->nframes == 0) return finish(s);
             f = &s->frames[s->nframes - 1];
             undo_to(s, f->trail_mark, f->elim_mark);
+            settled(s);                        /* the frame branched at a fixpoint */
             s->phase = PHASE_NEXT_VALUE;
             if (!f->tried) break;              /* nothing of this frame was on the board */
             s->stats.backtracks++;
