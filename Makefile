@@ -275,8 +275,8 @@ fuzz-merge: fuzz-build
 #   make sanitize      the core and spec/support/failalloc built with AddressSanitizer and
 #                      UndefinedBehaviorSanitizer into $(SAN_BUILD), then the whole suite (slow
 #                      specs included) against that build; any report fails the run
-#   make valgrind      the fast suite (no #slow specs) under valgrind memcheck against the
-#                      ordinary build; any error or leak of the core fails the run
+#   make valgrind      the fast suite (no #slow specs; VALGRIND_RUN=all: the whole suite) under
+#                      valgrind memcheck against the ordinary build; any error or leak fails it
 #   make failalloc     builds $(BUILD)/failalloc, the allocation-failure driver that
 #                      spec/failalloc_spec.lua runs (make test builds it too)
 #
@@ -323,7 +323,9 @@ VALGRIND       ?= valgrind
 VALGRIND_FLAGS ?= --error-exitcode=1 --leak-check=full --show-leak-kinds=definite,indirect,possible \
                   --errors-for-leak-kinds=definite,indirect,possible --num-callers=40 \
                   --suppressions=$(CURDIR)/spec/support/valgrind.supp
-# The specs valgrind runs: the fast suite (see README, "Tests and lint", for the timings).
+# The specs valgrind runs: busted's run profile (.busted), the fast suite by default;
+# VALGRIND_RUN=all runs the whole suite (about an hour: see README, "Hardening").
+VALGRIND_RUN ?= default
 VALGRIND_SPECS ?=
 # failalloc itself also runs under memcheck, over the first VALGRIND_FAILALLOC_K allocations.
 VALGRIND_FAILALLOC_K ?= 40
@@ -338,7 +340,7 @@ valgrind: $(CORE_SO) $(FAILALLOC)
 	 $(VALGRIND) -q $(VALGRIND_FLAGS) $(FAILALLOC) ./ $(VALGRIND_FAILALLOC_K) 2>&1 | tee $(BUILD)/valgrind.log; \
 	 fa_status=$$?; \
 	 LUA_VERSION=$(LUA_VERSION) $(BUSTED) --lua=$(CURDIR)/$(VALGRIND_LUA) \
-	  $(BUSTED_FLAGS) $(VALGRIND_SPECS) spec 2>&1 | tee -a $(BUILD)/valgrind.log; status=$$?; \
+	  $(BUSTED_FLAGS) --run=$(VALGRIND_RUN) $(VALGRIND_SPECS) spec 2>&1 | tee -a $(BUILD)/valgrind.log; status=$$?; \
 	 [ $$fa_status -eq 0 ] || status=$$fa_status; \
 	 if grep -Eq '^==[0-9]+== ' $(BUILD)/valgrind.log; then \
 	   echo "valgrind: memcheck reported errors or leaks (see $(BUILD)/valgrind.log)"; status=1; fi; \

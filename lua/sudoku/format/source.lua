@@ -24,7 +24,11 @@ local function string_lines(text)
   end
 end
 
--- Reads with f:read("*l") rather than f:lines(), which raises on a read error: the error is
+-- Whether this Lua's line reader keeps a NUL byte inside a line: the readers of Lua 5.1, 5.2 and
+-- LuaJIT use fgets and strlen, so a NUL ends the line there and the rest of it runs into the next.
+local LINES_KEEP_NUL = _VERSION ~= "Lua 5.1" and _VERSION ~= "Lua 5.2"
+
+-- Lines read with f:read("*l") rather than f:lines(), which raises on a read error: the error is
 -- kept in src.read_error for the caller to report.
 local function file_lines(f, src)
   return function()
@@ -32,6 +36,47 @@ local function file_lines(f, src)
     if line == nil and err then src.read_error = tostring(err) end
     return line
   end
+end
+
+-- Lines cut out of blocks of bytes, which keep every NUL: for regular files on the Lua versions
+-- whose line reader loses them. Only for files that can seek: a block read waits for a whole
+-- block, which a pipe or a terminal may never send while its writer waits for an answer. The
+-- file's position can run ahead of the last line handed out.
+local BLOCK = 65536
+
+local function block_lines(f, src)
+  local buffer, pos, done = "", 1, false
+  return function()
+    local nl = buffer:find("\n", pos, true)
+    if nl then
+      local line = buffer:sub(pos, nl - 1)
+      pos = nl + 1
+      return line
+    end
+    if done then return nil end
+    local parts = { buffer:sub(pos) }
+    while true do
+      local block, err = f:read(BLOCK)
+      if block == nil then
+        if err then src.read_error = tostring(err) end
+        done, buffer, pos = true, "", 1
+        local rest = table.concat(parts)
+        if rest == "" then return nil end
+        return rest
+      end
+      nl = block:find("\n", 1, true)
+      if nl then
+        parts[#parts + 1] = block:sub(1, nl - 1)
+        buffer, pos = block, nl + 1
+        return table.concat(parts)
+      end
+      parts[#parts + 1] = block
+    end
+  end
+end
+
+local function seekable(f)
+  return type(f.seek) == "function" and f:seek("cur") ~= nil
 end
 
 -- A source over `input`: a string, a file handle (anything with a read method) or a function
@@ -45,7 +90,11 @@ function source.of(input)
   elseif kind == "function" then
     src.pull = input
   elseif (kind == "userdata" or kind == "table") and input.read then
-    src.pull = file_lines(input, src)
+    if LINES_KEEP_NUL or not seekable(input) then
+      src.pull = file_lines(input, src)
+    else
+      src.pull = block_lines(input, src)
+    end
   else
     error("bad argument #1 to 'source' (string, file or function expected, got " .. kind .. ")", 2)
   end
