@@ -67,7 +67,7 @@ BUSTED_FLAGS ?=
 
 SHELL := /bin/bash
 
-.PHONY: all test test-fast demo lint bench clean rock FORCE syntax test-versions allochost
+.PHONY: all test test-fast demo lint bench clean rock FORCE syntax test-versions test-cross allochost
 
 all: $(CORE_SO)
 
@@ -118,6 +118,41 @@ test-versions:
 	done | awk '{ p += $$1; f += $$3; s += $$5 } END { printf "%d passed, %d failed, %d skipped\n", p, f, s }'; \
 	exit $$status
 # ---- end test-versions ---------------------------------------------------------------------------
+
+# ---- test-cross: the suite on another CPU ----------------------------------------------------------
+# make test-cross CROSS=armhf (32-bit ARM, the default) or CROSS=arm64: the core cross-compiled
+# with Debian's gcc for that CPU (no AVX2 code, so the portable fast path; on armhf 32-bit
+# pointers and size_t), loaded by Debian's Lua 5.4 for that CPU under qemu's user-mode emulation,
+# running the fast suite. .ci/cross-deps installs the compiler and qemu and unpacks that Lua into
+# $(CROSS_DIR)/root. A lua5.4 script in $(CROSS_DIR)/bin runs the emulated interpreter and comes
+# first in PATH, so the bin/sudoku and examples/ processes the specs start are emulated too.
+# Left out: the specs that compile and run programs of their own for this machine (the build's
+# exports and its portable variant, the allocation-failure driver, the allocator host, the
+# LuaRocks build); the native runs cover them.
+CROSS         ?= armhf
+CROSS_TRIPLET  = $(if $(filter arm64,$(CROSS)),aarch64-linux-gnu,arm-linux-gnueabihf)
+CROSS_QEMU     = $(if $(filter arm64,$(CROSS)),qemu-aarch64,qemu-arm)
+CROSS_DIR      = build/cross-$(CROSS)
+CROSS_ROOT     = $(CURDIR)/$(CROSS_DIR)/root
+CROSS_LIBS     = $(CROSS_ROOT)/usr/lib/$(CROSS_TRIPLET):$(CROSS_ROOT)/lib/$(CROSS_TRIPLET)
+CROSS_CPATH    = $(CROSS_ROOT)/usr/lib/$(CROSS_TRIPLET)/lua/5.4/?.so;;
+CROSS_EXCLUDE  = build_spec failalloc_spec allocator_spec rockspec_spec
+
+test-cross:
+	@sh .ci/cross-deps $(CROSS) $(CROSS_ROOT)
+	@$(MAKE) --no-print-directory LUA_VERSION=5.4 BUILD=$(CROSS_DIR)/5.4 CC=$(CROSS_TRIPLET)-gcc \
+	  LUA_CFLAGS="-I$(CROSS_ROOT)/usr/include/lua5.4 -I$(CROSS_ROOT)/usr/include/$(CROSS_TRIPLET)" all
+	@mkdir -p $(CROSS_DIR)/bin
+	@printf '#!/bin/sh\nexec %s -L /usr/%s -E LD_LIBRARY_PATH=%s -E "LUA_CPATH_5_4=%s" %s "$$@"\n' \
+	  '$(CROSS_QEMU)' '$(CROSS_TRIPLET)' '$(CROSS_LIBS)' '$(CROSS_CPATH)' \
+	  '$(CROSS_ROOT)/usr/bin/lua5.4' > $(CROSS_DIR)/bin/lua5.4
+	@chmod +x $(CROSS_DIR)/bin/lua5.4
+	@echo "test-cross: $$($(CROSS_DIR)/bin/lua5.4 -e 'print(_VERSION)') for $(CROSS) under $(CROSS_QEMU), core built by $(CROSS_TRIPLET)-gcc"
+	@set -o pipefail; PATH=$(CURDIR)/$(CROSS_DIR)/bin:$$PATH SUDOKU_BUILD=$(CURDIR)/$(CROSS_DIR)/5.4 \
+	  LUA_VERSION=5.4 $(BUSTED) --lua=$(CURDIR)/$(CROSS_DIR)/bin/lua5.4 $(BUSTED_FLAGS) \
+	  $(foreach p,$(CROSS_EXCLUDE),--exclude-pattern=$(p)) spec 2>&1 | tee $(CROSS_DIR)/test.log; \
+	 status=$$?; $(LUA) spec/support/summary.lua < $(CROSS_DIR)/test.log; exit $$status
+# ---- end test-cross ------------------------------------------------------------------------------
 
 # ---- allochost: the allocator check's Lua host ----------------------------------------------
 # A Lua interpreter whose state allocates through a counting wrapper of its own allocator, for
