@@ -88,14 +88,17 @@ $(CORE_SO): $(CORE_OBJ) | $(BUILD)/sudoku
 $(OBJDIR) $(BUILD)/sudoku:
 	mkdir -p $@
 
-# The summary line "N passed, N failed, N skipped" is what CI reads.
+# $(call run_specs,COMMAND,LOG): runs a busted command line, shows and keeps its output in LOG,
+# then prints the summary line "N passed, N failed, N skipped" that CI reads, and exits with
+# busted's status.
+run_specs = set -o pipefail; $(1) 2>&1 | tee $(2); \
+	 status=$$?; $(LUA) spec/support/summary.lua < $(2); exit $$status
+
 test: $(CORE_SO)
-	@set -o pipefail; LUA_VERSION=$(LUA_VERSION) $(BUSTED) --lua=$(LUA) $(BUSTED_FLAGS) --run=all spec 2>&1 | tee $(BUILD)/test.log; \
-	 status=$$?; $(LUA) spec/support/summary.lua < $(BUILD)/test.log; exit $$status
+	@$(call run_specs,LUA_VERSION=$(LUA_VERSION) $(BUSTED) --lua=$(LUA) $(BUSTED_FLAGS) --run=all spec,$(BUILD)/test.log)
 
 test-fast: $(CORE_SO)
-	@set -o pipefail; LUA_VERSION=$(LUA_VERSION) $(BUSTED) --lua=$(LUA) $(BUSTED_FLAGS) spec 2>&1 | tee $(BUILD)/test.log; \
-	 status=$$?; $(LUA) spec/support/summary.lua < $(BUILD)/test.log; exit $$status
+	@$(call run_specs,LUA_VERSION=$(LUA_VERSION) $(BUSTED) --lua=$(LUA) $(BUSTED_FLAGS) spec,$(BUILD)/test.log)
 
 # ---- test-versions: the suite on every Lua ------------------------------------------------------
 # make test-versions runs `make LUA_VERSION=v test-fast` for each v of LUA_VERSIONS (all five by
@@ -148,10 +151,9 @@ test-cross:
 	  '$(CROSS_ROOT)/usr/bin/lua5.4' > $(CROSS_DIR)/bin/lua5.4
 	@chmod +x $(CROSS_DIR)/bin/lua5.4
 	@echo "test-cross: $$($(CROSS_DIR)/bin/lua5.4 -e 'print(_VERSION)') for $(CROSS) under $(CROSS_QEMU), core built by $(CROSS_TRIPLET)-gcc"
-	@set -o pipefail; PATH=$(CURDIR)/$(CROSS_DIR)/bin:$$PATH SUDOKU_BUILD=$(CURDIR)/$(CROSS_DIR)/5.4 \
+	@$(call run_specs,PATH=$(CURDIR)/$(CROSS_DIR)/bin:$$PATH SUDOKU_BUILD=$(CURDIR)/$(CROSS_DIR)/5.4 \
 	  LUA_VERSION=5.4 $(BUSTED) --lua=$(CURDIR)/$(CROSS_DIR)/bin/lua5.4 $(BUSTED_FLAGS) \
-	  $(foreach p,$(CROSS_EXCLUDE),--exclude-pattern=$(p)) spec 2>&1 | tee $(CROSS_DIR)/test.log; \
-	 status=$$?; $(LUA) spec/support/summary.lua < $(CROSS_DIR)/test.log; exit $$status
+	  $(foreach p,$(CROSS_EXCLUDE),--exclude-pattern=$(p)) spec,$(CROSS_DIR)/test.log)
 # ---- end test-cross ------------------------------------------------------------------------------
 
 # ---- allochost: the allocator check's Lua host ----------------------------------------------
