@@ -7,6 +7,8 @@
 #   make lint                 luacheck over lua/, spec/, examples/, bin/sudoku, bench/ and fuzz/
 #   make bench                the benchmark harness over ../shared/data (several minutes)
 #   make bench QUICK=1        the same on the first puzzles of each set (under a minute)
+#   make check-all            the long matrix (CI_PROFILE=all bash .ci/run): every Lua, ARM under
+#                             qemu, sanitizers over the whole suite, valgrind, timed fuzzing
 #
 # OPT sets the optimisation flags of the core and of the bench's C driver alike
 # (make bench OPT="-O3 -march=native"); a change of flags rebuilds the objects.
@@ -67,7 +69,7 @@ BUSTED_FLAGS ?=
 
 SHELL := /bin/bash
 
-.PHONY: all test test-fast demo lint bench clean rock FORCE syntax test-versions test-cross allochost
+.PHONY: all test test-fast demo lint bench clean rock FORCE syntax test-versions test-cross allochost check-all
 
 all: $(CORE_SO)
 
@@ -168,6 +170,10 @@ allochost: $(ALLOCHOST) $(CORE_SO)
 $(ALLOCHOST): spec/support/allochost.c $(FLAGS_FILE) | $(OBJDIR)
 	$(CC) $(WARN) $(CFLAGS) $(LUA_CFLAGS) $(LDFLAGS) -o $@ $< $(LUA_LIBS) -lm
 # ---- end allochost -----------------------------------------------------------------------------
+
+# The long matrix, run before resolving an issue that changed C; CI runs the default profile.
+check-all:
+	CI_PROFILE=all bash .ci/run
 
 demo: $(CORE_SO)
 	$(LUA) bin/sudoku solve examples/puzzles.txt
