@@ -230,11 +230,12 @@ describe("sudoku count", function()
     assert.are.equal(1, r.status)
   end)
 
-  it("rejects a --limit that is not a whole number of at least 1 with exit 2", function()
+  it("rejects a --limit that is not a whole number from 1 to 2^53 with exit 2", function()
     for _, bad in ipairs { "0", "-3", "1.5", "many" } do
       local r = sudoku({ "count", "--limit=" .. bad }, lines(P1))
       assert.are.equal("", r.stdout)
-      assert.matches("--limit must be a whole number of at least 1", r.stderr, 1, true)
+      assert.matches("--limit must be a whole number from 1 to 9007199254740992 (2^53)", r.stderr,
+        1, true)
       assert.are.equal(2, r.status)
     end
   end)
@@ -272,10 +273,10 @@ describe("sudoku solve and count with -j", function()
     assert.are.equal(1, r.status)
   end)
 
-  it("reject a --jobs that is not a whole number of at least 0 with exit 2", function()
+  it("reject a --jobs that is not a whole number from 0 to 256 with exit 2", function()
     local r = sudoku({ "solve", "--jobs=two" }, lines(P1))
     assert.are.equal("", r.stdout)
-    assert.matches("--jobs must be a whole number of at least 0", r.stderr, 1, true)
+    assert.matches("--jobs must be a whole number from 0 to 256", r.stderr, 1, true)
     assert.are.equal(2, r.status)
   end)
 end)

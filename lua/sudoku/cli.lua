@@ -8,11 +8,20 @@
 
 local argparse = require "argparse"
 local jobs = require "sudoku.cli.jobs"
+local options = require "sudoku.cli.options"
+local output = require "sudoku.cli.output"
 local pipeline = require "sudoku.cli.pipeline"
 
 local cli = {}
 
 local EXIT_OK, EXIT_USAGE = pipeline.EXIT_OK, pipeline.EXIT_USAGE
+
+local whole_number, TWO_53 = options.whole_number, options.TWO_53
+
+-- The most threads the batch solver runs (csrc/batch.c, MAX_THREADS); more would only wait.
+local MAX_JOBS = 256
+-- The largest cell --cell draws, in pixels: a 64x64 board of them is already 64,000 px wide.
+local MAX_CELL = 1000
 
 -- The formats of sudoku.format, as --from and --to take them (svg is render's alone).
 local READ_FORMATS = { "line", "grid", "hdu", "leetcode", "sdk", "sdm", "ss", "pencil", "json" }
@@ -24,17 +33,6 @@ local function add_help_flag(parser, state)
   parser:add_help(false)
   parser:flag("-h --help", "Show this help message and exit.")
     :action(function() state.help = state.help or parser end)
-end
-
--- An argparse converter for a whole number of at least min, naming the option when it is not.
-local function whole_number(option, min)
-  return function(text)
-    local n = tonumber(text)
-    if not n or n < min or n ~= math.floor(n) then
-      return nil, ("%s must be a whole number of at least %d, got '%s'"):format(option, min, text)
-    end
-    return n
-  end
 end
 
 -- An argparse converter for a format name among `names`.
@@ -67,9 +65,9 @@ end
 
 -- -j N: the batch solver's threads. Output never depends on it.
 local function add_jobs_option(command)
-  command:option("-j --jobs", "Solve on N threads (0: one per CPU; default 1). The output is "
-    .. "the same whatever N is. Used for one-puzzle-per-line input.")
-    :argname("N"):default("1"):convert(whole_number("--jobs", 0))
+  command:option("-j --jobs", "Solve on N threads, up to " .. MAX_JOBS .. " (0: one per CPU; "
+    .. "default 1). The output is the same whatever N is. Used for one-puzzle-per-line input.")
+    :argname("N"):default("1"):convert(whole_number("--jobs", 0, MAX_JOBS))
 end
 
 local function add_file_argument(command)
@@ -85,9 +83,10 @@ local EXIT_STATUS_HELP = table.concat({
   "Exit status:",
   "   0  every puzzle was handled (solved, counted, converted, or found unique)",
   "   1  some puzzle was malformed, had no solution (solve) or was not unique (validate);",
-  "      each is reported on stderr as FILE:LINE: reason",
-  "   2  usage error: unknown option or command, unreadable file, a format that cannot",
-  "      be told",
+  "      each is reported on stderr as FILE:LINE: reason; or the output could not be",
+  "      written (sudoku: write error: reason), which stops the run",
+  "   2  usage error: unknown option or command, an option's value out of its range,",
+  "      unreadable file, a format that cannot be told",
 }, "\n")
 
 -- A subcommand with its summary, description, the exit statuses and the -h flag.
@@ -144,8 +143,9 @@ local function build_parser(state)
   }, ONE_PER_LINE, {
     "Malformed puzzles are reported on stderr as FILE:LINE: message.",
   }))
-  count:option("--limit", "Stop counting at N solutions (default: count them all).")
-    :argname("N"):convert(whole_number("--limit", 1))
+  count:option("--limit", "Stop counting at N solutions, N up to 2^53 (default: count them "
+    .. "all).")
+    :argname("N"):convert(whole_number("--limit", 1, TWO_53))
   add_from_option(count, "line")
   add_jobs_option(count)
   add_stats_flag(count)
@@ -183,23 +183,15 @@ local function build_parser(state)
     "outlined. One puzzle goes to stdout; for more, --output names a file per puzzle.",
   })
   add_from_option(render, "auto")
-  render:option("--cell", "Cell size in pixels (default 40).")
-    :argname("PX"):convert(whole_number("--cell", 8))
+  render:option("--cell", "Cell size in pixels, 8 to " .. MAX_CELL .. " (default 40).")
+    :argname("PX"):convert(whole_number("--cell", 8, MAX_CELL))
   render:flag("--candidates", "Draw pencil marks in the empty cells (the recorded ones, else "
     .. "the values each cell's row, column and box leave).")
   render:option("--highlight", "Highlight the cell at row R, column C (repeatable).")
-    :argname("R,C"):count("*")
-    :convert(function(text)
-      local r, c = text:match("^(%d+),(%d+)$")
-      if not r or tonumber(r) < 1 or tonumber(c) < 1 then
-        return nil, ("--highlight must be ROW,COLUMN with whole numbers from 1, got '%s'")
-          :format(text)
-      end
-      return text
-    end)
+    :argname("R,C"):count("*"):convert(options.cell("--highlight"))
   render:flag("--solve", "Draw each puzzle's first solution, its givens still set apart.")
   render:option("-o --output", "Write puzzle K to the file PATTERN names, with %d replaced "
-    .. "by K.")
+    .. "by K (a PATTERN without %d takes one puzzle only).")
     :argname("PATTERN")
   add_stats_flag(render)
   add_file_argument(render)
@@ -212,18 +204,12 @@ local function build_parser(state)
     "and Lua version (without it, the time is the seed; --stats prints it).",
   })
   generate:option("-n --count", "How many puzzles (default 1).")
-    :argname("COUNT"):default("1"):convert(whole_number("--count", 1))
-  generate:option("--size", "Board size N, boxes of the squarest shape (default 9).")
-    :argname("N"):convert(whole_number("--size", 1))
+    :argname("COUNT"):default("1"):convert(whole_number("--count", 1, TWO_53))
+  generate:option("--size", "Board size N, 1 to " .. options.MAX_SIZE .. ", boxes of the "
+    .. "squarest shape (default 9).")
+    :argname("N"):convert(whole_number("--size", 1, options.MAX_SIZE))
   generate:option("--box", "Box shape, e.g. 2x3 (a 6x6 board of 2-row boxes).")
-    :argname("RxC")
-    :convert(function(text)
-      local rows, cols = text:match("^(%d+)x(%d+)$")
-      if not rows or tonumber(rows) < 1 or tonumber(cols) < 1 then
-        return nil, ("--box must be ROWSxCOLUMNS, e.g. 3x3, got '%s'"):format(text)
-      end
-      return text
-    end)
+    :argname("RxC"):convert(options.box_shape("--box"))
   generate:option("--symmetry", "Pattern of the givens: none, rotational, 90, horizontal, "
     .. "vertical, diagonal, antidiagonal, dihedral (default none).")
     :argname("S")
@@ -232,14 +218,14 @@ local function build_parser(state)
   generate:flag("--minimal", "No given can be taken away (tries grids until one allows it "
     .. "with the symmetry).")
   generate:option("--clues", "Stop at N givens or fewer (tries grids until reached).")
-    :argname("N"):convert(whole_number("--clues", 0))
+    :argname("N"):convert(whole_number("--clues", 0, options.MAX_SIZE * options.MAX_SIZE))
   generate:option("--max-nodes", "Each puzzle is solved and proved unique within N search "
     .. "nodes of the general engine (lower: easier).")
-    :argname("N"):convert(whole_number("--max-nodes", 1))
+    :argname("N"):convert(whole_number("--max-nodes", 1, TWO_53))
   generate:option("--attempts", "Grids to try per puzzle for --minimal/--clues (default 200).")
-    :argname("N"):convert(whole_number("--attempts", 1))
-  generate:option("--seed", "Seed of the run (a whole number).")
-    :argname("S"):convert(whole_number("--seed", 0))
+    :argname("N"):convert(whole_number("--attempts", 1, TWO_53))
+  generate:option("--seed", "Seed of the run, a whole number from 0 to 2^53 - 1.")
+    :argname("S"):convert(whole_number("--seed", 0, options.SEED_MAX))
   generate:flag("--solution", "Append each solution after a ',' (line format).")
   add_to_option(generate, "Write puzzles in FORMAT (default line).")
   add_stats_flag(generate)
@@ -264,16 +250,8 @@ local function usage_error(streams, usage_of, message)
   return EXIT_USAGE
 end
 
---- Runs the tool. `args` is the argument list (like the global `arg`; arg[0] and below are
---- ignored); `streams` optionally replaces io.stdin, io.stdout and io.stderr. Returns the exit
---- status; never calls os.exit.
-function cli.main(args, streams)
-  streams = streams or {}
-  streams = {
-    stdin = streams.stdin or io.stdin,
-    stdout = streams.stdout or io.stdout,
-    stderr = streams.stderr or io.stderr,
-  }
+-- The command itself, on streams that are all given (stdout checked by cli.main).
+local function run(args, streams)
   -- A plain list: argparse must not see arg[0] or the interpreter's own arguments.
   local list = {}
   for i = 1, #(args or {}) do list[i] = tostring(args[i]) end
@@ -308,6 +286,23 @@ function cli.main(args, streams)
   -- argparse requires a command, so this is only reached if a command lacks a job.
   streams.stderr:write("sudoku: command '", tostring(result.command), "' is not implemented\n")
   return EXIT_USAGE
+end
+
+--- Runs the tool. `args` is the argument list (like the global `arg`; arg[0] and below are
+--- ignored); `streams` optionally replaces io.stdin, io.stdout and io.stderr. Returns the exit
+--- status; never calls os.exit. Every write to stdout is checked, and stdout is flushed at the
+--- end: output that cannot be written (a full disk, a closed stdout) stops the run with
+--- `sudoku: write error: REASON` on stderr and status 1 (see sudoku.cli.output).
+function cli.main(args, streams)
+  streams = streams or {}
+  local stderr = streams.stderr or io.stderr
+  local stdout = output.checked(streams.stdout or io.stdout)
+  streams = { stdin = streams.stdin or io.stdin, stdout = stdout, stderr = stderr }
+  return output.run(stderr, function()
+    local status = run(args, streams)
+    stdout:flush()
+    return status
+  end)
 end
 
 return cli

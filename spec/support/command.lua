@@ -47,16 +47,17 @@ end
 
 -- Runs `sudoku ARGS...` with `stdin` as standard input (empty when nil) and returns
 -- {stdout =, stderr =, status =}. The status travels through a file because io.popen's
--- close() only reports it from Lua 5.2 on.
-function command.run(args, stdin)
+-- close() only reports it from Lua 5.2 on. `stdout_redirect`, when given, is a shell
+-- redirection of the command's standard output instead of the capture (">/dev/full", ">&-").
+function command.run(args, stdin, stdout_redirect)
   local quote = command.quote
   local words = {}
   for i, a in ipairs(args) do words[i] = quote(a) end
   local err_path, status_path = command.temp_file(), command.temp_file()
   local in_path = stdin and command.temp_file(stdin) or "/dev/null"
-  local line = string.format("cd %s && { %s bin/sudoku %s <%s 2>%s; echo $? >%s; }",
+  local line = string.format("cd %s && { %s bin/sudoku %s <%s 2>%s %s; echo $? >%s; }",
     quote(data.root), command.LUA, table.concat(words, " "), quote(in_path), quote(err_path),
-    quote(status_path))
+    stdout_redirect or "", quote(status_path))
   local pipe = assert(io.popen(line, "r"))
   local stdout = pipe:read("*a")
   pipe:close()

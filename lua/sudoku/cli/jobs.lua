@@ -2,6 +2,7 @@
 -- the pipeline's job table for the parsed command line. The core is loaded here, when a
 -- command runs, so that `sudoku --help` works before the C core is built.
 local format = require "sudoku.format"
+local output = require "sudoku.cli.output"
 local record = require "sudoku.format.record"
 local shape = require "sudoku.shape"
 
@@ -286,13 +287,17 @@ local function highlight_cells(list)
 end
 
 -- render: each record as an SVG picture, on stdout (one record) or in the files that
--- --output's pattern names, "%d" standing for the record's number.
+-- --output's pattern names, "%d" standing for the record's number. A pattern without "%d" names
+-- one file: a second record would overwrite the first, so it is a usage error, found when the
+-- records are counted (records come a chunk at a time, so this is before any file is written
+-- unless the readable records are thousands of lines apart).
 function jobs.render(result)
   local opts = {
     cell = result.cell, candidates = result.candidates or nil,
     highlight = #(result.highlight or {}) > 0 and highlight_cells(result.highlight) or nil,
   }
-  local rendered = 0
+  local one_file = result.output and not result.output:find("%d", 1, true)
+  local rendered, seen = 0, 0
   local function write(rec)
     local n = rec.board:size()
     for _, cell in ipairs(opts.highlight or {}) do
@@ -319,14 +324,23 @@ function jobs.render(result)
       return svg
     end
     local path = result.output:gsub("%%d", tostring(rec.index or rendered))
-    local f, open_err = io.open(path, "w")
-    if not f then return nil, "cannot write " .. tostring(open_err) end
-    local ok, write_err = f:write(svg, "\n")
-    f:close()
-    if not ok then return nil, ("cannot write %s: %s"):format(path, tostring(write_err)) end
+    local ok, open_err = output.write_file(path, svg, "\n")
+    if not ok then return nil, "cannot write " .. tostring(open_err) end
     return nil
   end
-  return { from = input_format(result, nil), handle = each(one) }
+  local handle = each(one)
+  return {
+    from = input_format(result, nil),
+    handle = function(items)
+      seen = seen + #items
+      if one_file and seen > 1 then
+        output.stop(("--output '%s' names one file, and the input has more than one puzzle: "
+          .. "put %%d in it for the puzzle's number (e.g. 'puzzle-%%d.svg')")
+          :format(result.output), output.EXIT_USAGE)
+      end
+      return handle(items)
+    end,
+  }
 end
 
 return jobs

@@ -1,0 +1,85 @@
+-- argparse converters for the command's option values. Each one checks the value's range and,
+-- when it is out, gives a message that names the option, the range and what was given, so that
+-- a bad value is a usage error (exit 2) before any work starts, never a traceback from the
+-- library or a value taken as nonsense.
+--
+-- Numbers are read as decimal digits only ("1e3", "0x10", "1.0" and signs are refused) and
+-- compared with their bounds as text, so that no value is rounded on its way in: on Lua 5.1,
+-- 5.2 and LuaJIT every number is a double, and tonumber("9007199254740993") would come back as
+-- 2^53, in range.
+local options = {}
+
+-- The largest whole numbers that are exact on every Lua the command runs on (doubles hold every
+-- integer up to 2^53), for counts and seeds.
+options.TWO_53 = 9007199254740992
+options.SEED_MAX = options.TWO_53 - 1
+
+-- The largest board: one bit per value in the core's 64-bit masks (csrc/board.h, SDK_MAX_N).
+options.MAX_SIZE = 64
+
+-- How a bound is written in a message: the number, with its power of two when it is one of the
+-- exact-number limits above (a reader checks "2^53" more easily than 16 digits).
+local function bound_text(n)
+  local text = ("%.0f"):format(n)
+  if n == options.TWO_53 then return text .. " (2^53)" end
+  if n == options.SEED_MAX then return text .. " (2^53 - 1)" end
+  return text
+end
+
+-- Whether the digits of `text` (decimal digits only) name a number from min to max, both
+-- whole numbers from 0 to 2^53. Leading zeros are allowed.
+local function digits_within(text, min, max)
+  local digits = text:match("^0*(%d+)$")
+  if not digits then return false end
+  local function at_most(a, b)  -- a <= b, both digit strings without leading zeros
+    if #a ~= #b then return #a < #b end
+    return a <= b
+  end
+  local low, high = ("%.0f"):format(min), ("%.0f"):format(max)
+  return at_most(low, digits) and at_most(digits, high)
+end
+
+-- The number `text` names (already checked by digits_within, so at most 2^53): exact, and an
+-- integer on the Lua versions that tell integers from floats. (No base argument: Lua 5.1 reads
+-- one through strtoul, which stops at 2^32 where long is 32 bits.)
+local function number_of(text)
+  return math.floor(tonumber(text))
+end
+
+--- A converter for a whole number from min to max (both whole numbers within 0 .. 2^53).
+function options.whole_number(option, min, max)
+  return function(text)
+    if digits_within(text, min, max) then return number_of(text) end
+    return nil, ("%s must be a whole number from %s to %s, got '%s'"):format(option,
+      bound_text(min), bound_text(max), text)
+  end
+end
+
+--- A converter for a box shape ROWSxCOLUMNS, e.g. 3x3: two whole numbers of at least 1 whose
+--- product (the board's size) is at most MAX_SIZE. Returns the text unchanged.
+function options.box_shape(option)
+  local max = options.MAX_SIZE
+  return function(text)
+    local rows, cols = text:match("^(%d+)x(%d+)$")
+    if rows and digits_within(rows, 1, max) and digits_within(cols, 1, max)
+        and number_of(rows) * number_of(cols) <= max then
+      return text
+    end
+    return nil, ("%s must be ROWSxCOLUMNS, two whole numbers whose product (the board's size) "
+      .. "is from 1 to %d, e.g. 3x3, got '%s'"):format(option, max, text)
+  end
+end
+
+--- A converter for a cell ROW,COLUMN, each a whole number from 1 to MAX_SIZE (the board's own
+--- size is checked against each record later). Returns the text unchanged.
+function options.cell(option)
+  local max = options.MAX_SIZE
+  return function(text)
+    local r, c = text:match("^(%d+),(%d+)$")
+    if r and digits_within(r, 1, max) and digits_within(c, 1, max) then return text end
+    return nil, ("%s must be ROW,COLUMN with whole numbers from 1 to %d, got '%s'")
+      :format(option, max, text)
+  end
+end
+
+return options
