@@ -183,7 +183,8 @@ local function build_parser(state)
     "outlined. One puzzle goes to stdout; for more, --output names a file per puzzle.",
   })
   add_from_option(render, "auto")
-  render:option("--cell", "Cell size in pixels (default 40).")
+  render:option("--cell", "Cell size in pixels (default 40, more beyond 9x9 so that pencil "
+    .. "marks stay legible: 54 for 16x16).")
     :argname("PX"):convert(whole_number("--cell", 8))
   render:flag("--candidates", "Draw pencil marks in the empty cells (the recorded ones, else "
     .. "the values each cell's row, column and box leave).")
