@@ -415,10 +415,12 @@ describe("sudoku.format.json", function()
         "unknown keys 'clues', 'hints'" },
       { "a puzzle's cells under another key, with no givens", '{"puzzle":"' .. ("1"):rep(16) .. '"}',
         "unknown key 'puzzle' (it holds 16 cells: a puzzle's cells go in \"givens\")" },
+      { "a box that opts.box gives and the size does not take", '{"size":9}',
+        "box [2, 2] (opts.box) does not make a board of size 9", { box = { 2, 2 } } },
     }
     for _, case in ipairs(cases) do
       it("names " .. case[1], function()
-        local err, where = first_error(case[2])
+        local err, where = first_error(case[2], case[4])
         assert.equal("record 1, line 1: " .. case[3], err)
         assert.same({ record = 1, line = 1 }, where)
       end)

@@ -59,6 +59,7 @@ local json = {
   summary = "JSON Lines: one object per record (size, box, givens, values, candidates, "
     .. "regions, constraints, meta)",
   separator = "\n",
+  keeps_box = true,
 }
 
 local null = dkjson.null

@@ -129,8 +129,8 @@ end
 
 -- The board's shape: {rows, cols}, false for a jigsaw (box null), nil for the squarest.
 local function box_of(obj, opts, n)
-  local box = obj.box
-  if box == nil then box = opts.box end
+  local box, asked = obj.box, ""
+  if box == nil then box, asked = opts.box, " (opts.box)" end
   if box == null then return false end
   if box == nil then return nil end
   if not is_list(box) or #box ~= 2 or not is_integer(box[1]) or not is_integer(box[2])
@@ -138,7 +138,7 @@ local function box_of(obj, opts, n)
     fail("box must be [rows, cols] with positive integers, or null for a jigsaw")
   end
   if box[1] * box[2] ~= n then
-    fail("box [%d, %d] does not make a board of size %d", box[1], box[2], n)
+    fail("box [%d, %d]%s does not make a board of size %d", box[1], box[2], asked, n)
   end
   return { box[1], box[2] }
 end
