@@ -189,16 +189,36 @@ static int board_set(lua_State *L) {
     return 0;
 }
 
+/* The value a character reads as on a board of size n, as b:fill reads it (a lowercase
+ * letter as its uppercase symbol up to SDK_FOLD_LIMIT): 1..n, or 0 when it is no symbol of
+ * that size. */
+static int symbol_value(unsigned char ch, int n) {
+    static const char alphabet[] = SDK_ALPHABET;
+    const char *at;
+    if (ch == '\0') return 0;
+    if (n <= SDK_FOLD_LIMIT && ch >= 'a' && ch <= 'z') ch = (unsigned char)(ch - 'a' + 'A');
+    at = strchr(alphabet, ch);
+    if (at == NULL || at - alphabet >= n) return 0;
+    return (int)(at - alphabet) + 1;
+}
+
 /* b:symbols([blank]): every cell as one symbol, row-major (the line format), in one call
- * rather than N*N calls of get: the writers of long files spend their time here. */
+ * rather than N*N calls of get: the writers of long files spend their time here. A blank that
+ * is a symbol of the board's size would write another puzzle, so it raises. */
 static int board_symbols(lua_State *L) {
     static const char alphabet[] = SDK_ALPHABET;
     sdk_board *b = check_board(L, 1);
     size_t blank_len;
     const char *blank = luaL_optlstring(L, 2, ".", &blank_len);
     char *out;
-    int i;
+    int i, taken;
     if (blank_len != 1) return luaL_argerror(L, 2, "blank must be one character");
+    taken = symbol_value((unsigned char)blank[0], b->n);
+    if (taken) {
+        lua_pushfstring(L, "blank '%c' is the symbol of value %d on a %dx%d board", blank[0],
+                        taken, b->n, b->n);
+        return luaL_argerror(L, 2, lua_tostring(L, -1));
+    }
     out = (char *)scratch(L, (size_t)b->ncells);
     for (i = 0; i < b->ncells; i++)
         out[i] = b->value[i] ? alphabet[b->value[i] - 1] : blank[0];

@@ -110,6 +110,35 @@ describe("Board cells in one call", function()
       "bad argument #1 to 'symbols' (blank must be one character)")
   end)
 
+  it("symbols() raises for a blank that is a symbol of the board's size (another puzzle)", function()
+    local board = assert(sudoku.parse(LEETCODE))
+    assert.has_error(function() board:symbols("4") end,
+      "bad argument #1 to 'symbols' (blank '4' is the symbol of value 4 on a 9x9 board)")
+    -- Lowercase letters read as their uppercase symbol up to 35x35, so they are taken too.
+    local big = Board.new{ size = 16 }
+    assert.has_error(function() big:symbols("a") end,
+      "bad argument #1 to 'symbols' (blank 'a' is the symbol of value 10 on a 16x16 board)")
+    assert.has_error(function() big:symbols("G") end,
+      "bad argument #1 to 'symbols' (blank 'G' is the symbol of value 16 on a 16x16 board)")
+    -- A character that is no symbol of this size stays a blank: what fill() would not misread.
+    assert.are.equal((LEETCODE:gsub("%.", "A")), board:symbols("A"))
+    assert.are.equal(("H"):rep(256), big:symbols("H"))
+    assert.are.equal((LEETCODE:gsub("%.", " ")), board:symbols(" "))
+  end)
+
+  it("format() raises for such a blank in every writer that takes one", function()
+    local board = assert(sudoku.parse(LEETCODE))
+    for _, name in ipairs({ "line", "grid", "ss", "hdu" }) do
+      assert.has_error(function() board:format(name, { blank = "4" }) end,
+        "bad argument #1 to 'symbols' (blank '4' is the symbol of value 4 on a 9x9 board)", name)
+    end
+    -- In pencil marks the blank stands for a value that is no candidate: '4' would read as one.
+    assert.has_error(function() board:format("pencil", { blank = "4" }) end,
+      "bad argument #3 to 'write' (opts.blank '4' is the symbol of value 4 on a 9x9 board)")
+    assert.are.equal((LEETCODE:gsub("%.", "0")), board:format("line", { blank = "0" }))
+    assert.are.equal((board:format("pencil"):gsub("%.", "0")), board:format("pencil", { blank = "0" }))
+  end)
+
   it("fill() sets every cell from N*N symbols, blanks clearing, lowercase folded below 36", function()
     local board = assert(sudoku.parse(LEETCODE_SOLUTION))
     assert.is_true(board:fill(LEETCODE:gsub("%.", "0")))

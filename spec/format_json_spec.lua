@@ -408,10 +408,19 @@ describe("sudoku.format.json", function()
       { "a rule given twice", '{"size":4,"antiking":true,"constraints":{"antiking":true}}',
         "'antiking' is given both at the top level and in constraints" },
       { "meta that is no object of strings", '{"size":4,"meta":{"a":[1]}}', "meta.a: expected a string" },
+      { "f-puzzles' grid, which is not read as an empty board",
+        '{"size":9,"grid":[[{"value":5,"given":true}]]}',
+        "unknown key 'grid' (f-puzzles JSON is not supported)" },
+      { "every top-level key that is no key, rule or string", '{"size":4,"clues":[[1]],"hints":3}',
+        "unknown keys 'clues', 'hints'" },
+      { "a puzzle's cells under another key, with no givens", '{"puzzle":"' .. ("1"):rep(16) .. '"}',
+        "unknown key 'puzzle' (it holds 16 cells: a puzzle's cells go in \"givens\")" },
+      { "a box that opts.box gives and the size does not take", '{"size":9}',
+        "box [2, 2] (opts.box) does not make a board of size 9", { box = { 2, 2 } } },
     }
     for _, case in ipairs(cases) do
       it("names " .. case[1], function()
-        local err, where = first_error(case[2])
+        local err, where = first_error(case[2], case[4])
         assert.equal("record 1, line 1: " .. case[3], err)
         assert.same({ record = 1, line = 1 }, where)
       end)

@@ -374,6 +374,63 @@ describe("the svg format", function()
     end)
   end)
 
+  describe("candidates at the default cell size", function()
+    -- A 9x9 board's marks: 3x3 of them in a 40 px cell, 0.8 of a 13.33 px slot high.
+    local NINE = 0.8 * 40 / 3
+
+    local function mark_font(doc)
+      return tonumber(select(doc, "g", "candidates")[1].attrs["font-size"])
+    end
+
+    -- The cell size a document was drawn with: its border spans the N cells.
+    local function cell_size(doc, n)
+      return tonumber(select(doc, "rect", "border")[1].attrs.width) / n
+    end
+
+    it("are at least as large as 9x9's on every board from 4x4 to 25x25, every box shape", function()
+      for n = 4, 25 do
+        for rows = 1, n do
+          if n % rows == 0 then
+            local board = sudoku.Board.new({ size = n, box = { rows, n / rows } })
+            local doc = svg(board, { candidates = true })
+            local what = ("%dx%d boxes"):format(rows, n / rows)
+            assert.is_true(mark_font(doc) >= NINE - 0.01, what .. ": " .. mark_font(doc) .. " px")
+          end
+        end
+      end
+    end)
+
+    it("still put each mark in its own cell on the larger cells", function()
+      for _, n in ipairs({ 16, 25 }) do
+        local board = sudoku.Board.new({ size = n })
+        board:set(1, 1, 1)
+        local doc = svg(board, { candidates = true })
+        local g = geometry(doc, n, cell_size(doc, n))
+        for _, e in ipairs(select(doc, "text", "candidate")) do
+          local rc = cell_of(g, e)
+          local fits = {}
+          for _, v in ipairs(board:candidates(rc[1], rc[2])) do fits[symbols.symbol(v)] = true end
+          assert.is_true(fits[e.text], n .. ": " .. e.text .. " at " .. key(rc))
+        end
+      end
+    end)
+
+    it("keep 9x9 and smaller boards at 40 px cells; larger boards get larger cells", function()
+      assert.equal(40, cell_size(svg(sudoku.Board.new({ size = 9 })), 9))
+      assert.equal(40, cell_size(svg(sudoku.Board.new({ size = 6 })), 6))
+      assert.equal(40, cell_size(svg(sudoku.Board.new({ size = 4 })), 4))
+      assert.equal(54, cell_size(svg(sudoku.Board.new({ size = 16 })), 16))
+      assert.equal(67, cell_size(svg(sudoku.Board.new({ size = 25 })), 25))
+      assert.equal(10.8, mark_font(svg(sudoku.Board.new({ size = 16 }), { candidates = true })))
+    end)
+
+    it("follow a cell size given in opts, however small that makes them", function()
+      local doc = svg(sudoku.Board.new({ size = 16 }), { candidates = true, cell = 40 })
+      assert.equal(40, cell_size(doc, 16))
+      assert.equal(8, mark_font(doc))
+    end)
+  end)
+
   describe("conflicts", function()
     local function clashing()
       local board = board_of(LEET)

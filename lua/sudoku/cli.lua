@@ -47,6 +47,15 @@ local function format_name(option, names, extra)
   end
 end
 
+-- --box on the commands that read puzzles: the shape of the input's boards, which a line
+-- cannot say (it reads with the squarest boxes); a json record's own "box" wins over it.
+local function add_box_option(command)
+  command:option("--box", "Read boards with boxes of R rows and C columns, e.g. 3x2 (a 6x6 "
+    .. "board of 3-row boxes; default: the shape a grid draws or a json record names, else "
+    .. "the squarest, 2x3 for 6x6). A json record's own box wins.")
+    :argname("RxC"):convert(options.box_shape("--box"))
+end
+
 local FORMAT_LIST = table.concat(READ_FORMATS, ", ")
 
 -- --from: the input's format. The batch commands read one puzzle per line unless told
@@ -129,6 +138,7 @@ local function build_parser(state)
     "and the rest are still solved.",
   }))
   add_from_option(solve, "line")
+  add_box_option(solve)
   add_to_option(solve, "Write solutions in FORMAT (default: the input's format, named or "
     .. "detected).")
   add_jobs_option(solve)
@@ -147,6 +157,7 @@ local function build_parser(state)
     .. "all).")
     :argname("N"):convert(whole_number("--limit", 1, TWO_53))
   add_from_option(count, "line")
+  add_box_option(count)
   add_jobs_option(count)
   add_stats_flag(count)
   add_file_argument(count)
@@ -160,6 +171,7 @@ local function build_parser(state)
     "and makes the exit status 1.",
   }))
   add_from_option(validate, "line")
+  add_box_option(validate)
   add_stats_flag(validate)
   add_file_argument(validate)
 
@@ -172,6 +184,7 @@ local function build_parser(state)
     "Unreadable records are reported on stderr as FILE:LINE: message; the rest go on.",
   })
   add_from_option(convert, "auto")
+  add_box_option(convert)
   add_to_option(convert, "Write puzzles in FORMAT (required).")
   add_stats_flag(convert)
   add_file_argument(convert)
@@ -183,7 +196,9 @@ local function build_parser(state)
     "outlined. One puzzle goes to stdout; for more, --output names a file per puzzle.",
   })
   add_from_option(render, "auto")
-  render:option("--cell", "Cell size in pixels, 8 to " .. MAX_CELL .. " (default 40).")
+  add_box_option(render)
+  render:option("--cell", "Cell size in pixels, 8 to " .. MAX_CELL .. " (default 40, more "
+    .. "beyond 9x9 so that pencil marks stay legible: 54 for 16x16).")
     :argname("PX"):convert(whole_number("--cell", 8, MAX_CELL))
   render:flag("--candidates", "Draw pencil marks in the empty cells (the recorded ones, else "
     .. "the values each cell's row, column and box leave).")
@@ -227,7 +242,8 @@ local function build_parser(state)
   generate:option("--seed", "Seed of the run, a whole number from 0 to 2^53 - 1.")
     :argname("S"):convert(whole_number("--seed", 0, options.SEED_MAX))
   generate:flag("--solution", "Append each solution after a ',' (line format).")
-  add_to_option(generate, "Write puzzles in FORMAT (default line).")
+  add_to_option(generate, "Write puzzles in FORMAT (default line; json for a --box shape other "
+    .. "than the squarest, which a line cannot keep: only json, grid and ss keep it).")
   add_stats_flag(generate)
 
   state.commands = {
@@ -276,7 +292,10 @@ local function run(args, streams)
     if result.size and result.box then
       return usage_error(streams, state.commands.generate, "give --size or --box, not both")
     end
-    return require("sudoku.cli.generate").run(result, streams)
+    local generate = require "sudoku.cli.generate"
+    local _, why = generate.output_format(result)
+    if why then return usage_error(streams, state.commands.generate, why) end
+    return generate.run(result, streams)
   end
 
   local make_job = jobs[result.command]

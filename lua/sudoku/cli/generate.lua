@@ -5,6 +5,7 @@ local format = require "sudoku.format"
 local record = require "sudoku.format.record"
 local progress = require "sudoku.cli.progress"
 local random = require "sudoku.gen.random"
+local shape = require "sudoku.shape"
 
 local generate = {}
 
@@ -12,11 +13,7 @@ local EXIT_OK, EXIT_FAILED = 0, 1
 
 -- The options of gen.puzzle from the command line.
 local function puzzle_opts(result, seed)
-  local box
-  if result.box then
-    local rows, cols = result.box:match("^(%d+)x(%d+)$")
-    box = { tonumber(rows), tonumber(cols) }
-  end
+  local box = result.box
   return {
     seed = seed, size = (not box) and (result.size or 9) or nil, box = box,
     symmetry = result.symmetry, minimal = result.minimal or nil, clues = result.clues,
@@ -33,9 +30,23 @@ local function puzzle_record(puzzle, solution, result)
   return rec
 end
 
+-- The format to write in: --to's, else line. A line says no box shape, and reads back with the
+-- squarest boxes; for any other --box the default is json, and a --to format that cannot keep
+-- the shape either (only grid, ss and json can) is refused: nil and the usage message.
+function generate.output_format(result)
+  local box = result.box
+  if not box or box[1] == shape.squarest(box[1] * box[2]) then return result.to or "line" end
+  if not result.to then return "json" end
+  if format.get(result.to).keeps_box then return result.to end
+  local n = box[1] * box[2]
+  local rows, cols = shape.squarest(n)
+  return nil, ("--to %s cannot keep %dx%d boxes: its %dx%d boards read back with %dx%d boxes; "
+    .. "use --to json, grid or ss"):format(result.to, box[1], box[2], n, n, rows, cols)
+end
+
 function generate.run(result, streams)
   local gen = require "sudoku.gen"
-  local to = result.to or "line"
+  local to = assert(generate.output_format(result))
   local separator = format.get(to).separator:sub(2)
   local seed = result.seed or os.time()
   local rng = random.new(seed)

@@ -27,7 +27,7 @@ end
 -- sudoku.parse numbers lines and columns within the text it was given; line mode hands it a
 -- single line and reports the file's own line number, so "line 1, " would only mislead.
 local function parse_message(message)
-  message = tostring(message)
+  message = tostring(message):gsub("%(opts%.box%)", "(--box)")
   return message:match("^line 1, (column .*)$") or message
 end
 
@@ -89,6 +89,21 @@ local function batchable(rec)
   return rows == squarest_rows and cols == squarest_cols
 end
 
+-- Whether line mode may hand a puzzle line to sudoku.solve_many, which reads every line with
+-- the squarest box of its size: always without --box; with it, only a line of that board's
+-- N*N cells when the shape is the squarest. Other lines go through sudoku.parse with the shape.
+local function batch_reads_line(text, box)
+  if not box then return true end
+  local n = box[1] * box[2]
+  local squarest_rows = shape.squarest(n)
+  return #text == n * n and box[1] == squarest_rows
+end
+
+-- The reader options of the command line: --box's shape for the formats that name none.
+local function read_opts(result)
+  return { box = result.box }
+end
+
 -- A chunk handler from a handler of one record.
 local function each(handle_one)
   return function(items)
@@ -102,11 +117,21 @@ end
 -- result.jobs threads; a puzzle it could not read or solve goes through handle_text, which
 -- gives the command's own message (or reads what only the Lua reader reads). value(answer,
 -- text) turns a batch answer into the text to print.
-local function batched(sudoku, opts, handle_text, value)
+local function batched(sudoku, opts, handle_text, value, box)
   return function(items)
-    local texts = {}
-    for i, item in ipairs(items) do texts[i] = item.text end
-    local answers = sudoku.solve_many(table.concat(texts, "\n"), opts)
+    local texts, batch, index_of = {}, {}, {}
+    for i, item in ipairs(items) do
+      texts[i] = item.text
+      if batch_reads_line(item.text, box) then
+        batch[#batch + 1] = item.text
+        index_of[#batch] = i
+      end
+    end
+    local answers = {}
+    if #batch > 0 then
+      local batch_answers = sudoku.solve_many(table.concat(batch, "\n"), opts)
+      for k, i in ipairs(index_of) do answers[i] = batch_answers[k] end
+    end
     local outs, errs = {}, {}
     for i, text in ipairs(texts) do
       if answers[i] then
@@ -148,9 +173,9 @@ local function batched_records(sudoku, opts, handle_one, value)
   end
 end
 
--- The record read from one line-mode puzzle text, or nil and the message.
-local function line_record(sudoku, text)
-  local board, err = sudoku.parse(text)
+-- The record read from one line-mode puzzle text (with --box's shape), or nil and the message.
+local function line_record(sudoku, text, box)
+  local board, err = sudoku.parse(text, box and { box = box } or nil)
   if not board then return nil, parse_message(err) end
   return record.new(board)
 end
@@ -175,7 +200,9 @@ function jobs.solve(result)
     return write(solved)
   end
   local opts = { threads = result.jobs }
-  local job = { from = from, separator = format.get(to).separator, lines = from == "line" }
+  local box = result.box
+  local job = { from = from, separator = format.get(to).separator, lines = from == "line",
+    read_opts = read_opts(result) }
   if not result.to then
     -- With --from auto the answers come in the format detection finds.
     function job.detected(name)
@@ -185,7 +212,7 @@ function jobs.solve(result)
   end
   if from == "line" then
     local function one_text(text)
-      local rec, err = line_record(sudoku, text)
+      local rec, err = line_record(sudoku, text, box)
       if not rec then return nil, err end
       return one(rec)
     end
@@ -193,10 +220,10 @@ function jobs.solve(result)
     if to ~= "line" then
       -- The batch answer is a line; the record keeps the puzzle's cells as the givens.
       value = function(answer, text)
-        return write(answered_record(assert(line_record(sudoku, text)), answer))
+        return write(answered_record(assert(line_record(sudoku, text, box)), answer))
       end
     end
-    job.handle = batched(sudoku, opts, one_text, value)
+    job.handle = batched(sudoku, opts, one_text, value, box)
   else
     job.handle = batched_records(sudoku, opts, one, function(answer, rec)
       return write(answered_record(rec, answer))
@@ -218,13 +245,13 @@ function jobs.count(result)
   local function decimal(n) return ("%d"):format(n) end
   -- Without --limit every solution counts; 2^53 is as far as a count stays exact anyway.
   local opts = { threads = result.jobs, limit = result.limit or math.floor(2 ^ 53) }
-  local job = { from = from, lines = from == "line" }
+  local job = { from = from, lines = from == "line", read_opts = read_opts(result) }
   if from == "line" then
     job.handle = batched(sudoku, opts, function(text)
-      local rec, err = line_record(sudoku, text)
+      local rec, err = line_record(sudoku, text, result.box)
       if not rec then return nil, err end
       return count_record(rec)
-    end, decimal)
+    end, decimal, result.box)
   else
     job.handle = batched_records(sudoku, opts, count_record, decimal)
   end
@@ -246,12 +273,13 @@ function jobs.validate(result)
     return "unique"
   end
   -- A record that cannot be read still gets its verdict, so there is one per record.
-  local job = { from = from, unreadable = "malformed", lines = from == "line" }
+  local job = { from = from, unreadable = "malformed", lines = from == "line",
+    read_opts = read_opts(result) }
   if from == "line" then
     job.handle = function(items)
       local outs, errs = {}, {}
       for i, item in ipairs(items) do
-        local rec, err = line_record(sudoku, item.text)
+        local rec, err = line_record(sudoku, item.text, result.box)
         if rec then
           outs[i], errs[i] = verdict(rec)
         else
@@ -271,6 +299,7 @@ function jobs.convert(result)
   local to = result.to
   return {
     from = input_format(result, nil),
+    read_opts = read_opts(result),
     separator = format.get(to).separator,
     handle = each(function(rec) return format.write(rec, to) end),
   }
@@ -331,6 +360,7 @@ function jobs.render(result)
   local handle = each(one)
   return {
     from = input_format(result, nil),
+    read_opts = read_opts(result),
     handle = function(items)
       seen = seen + #items
       if one_file and seen > 1 then

@@ -56,14 +56,14 @@ function options.whole_number(option, min, max)
 end
 
 --- A converter for a box shape ROWSxCOLUMNS, e.g. 3x3: two whole numbers of at least 1 whose
---- product (the board's size) is at most MAX_SIZE. Returns the text unchanged.
+--- product (the board's size) is at most MAX_SIZE. Gives the shape as {rows, cols}.
 function options.box_shape(option)
   local max = options.MAX_SIZE
   return function(text)
     local rows, cols = text:match("^(%d+)x(%d+)$")
     if rows and digits_within(rows, 1, max) and digits_within(cols, 1, max)
         and number_of(rows) * number_of(cols) <= max then
-      return text
+      return { number_of(rows), number_of(cols) }
     end
     return nil, ("%s must be ROWSxCOLUMNS, two whole numbers whose product (the board's size) "
       .. "is from 1 to %d, e.g. 3x3, got '%s'"):format(option, max, text)

@@ -60,7 +60,9 @@ local function line_items(src)
 end
 
 -- A reader's message without its "record K, line L, " prefix: FILE:LINE: names the place.
+-- The readers name the shape the CLI's --box gives them opts.box.
 local function cli_message(message)
+  message = message:gsub("%(opts%.box%)", "(--box)")
   return message:match("^record %d+, line %d+, (column .*)$")
     or message:match("^record %d+, line %d+: (.*)$") or message
 end

@@ -11,6 +11,7 @@ local grid = {
   name = "grid",
   summary = "one row per line, '|' between boxes, rule lines between bands",
   separator = "\n\n",
+  keeps_box = true,
 }
 
 -- 'x' and 'X' are blanks in hand-typed grids, but 'X' is also value 33: only boards of up to

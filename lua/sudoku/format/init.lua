@@ -7,6 +7,8 @@
 --                      column =} for a record that could not be read; reading goes on after it
 --   write(rec, opts)   the text of one record (a record or a Board), without a final newline
 --   separator          what goes between two written records
+--   keeps_box          set for formats whose text keeps any box shape (grid, ss, json); the
+--                      others' boards read back with the squarest boxes unless told opts.box
 --   read_only / write_only  set for formats that go one way only (svg is written, never read)
 --
 -- The functions here pick the module by name, or by looking at the input when no name is given.

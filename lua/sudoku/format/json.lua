@@ -37,8 +37,10 @@
 -- README) read too: a top-level key that is none of the above is metadata when it is id,
 -- author, url, source, license, note, solution, solution_origin, unique, negative, count,
 -- variants, or any key whose value is a string (rec.meta, as strings: numbers and booleans as
--- their text, the variants list joined with ','), and a variant rule otherwise (rec.constraints,
--- together with the "constraints" object; a rule given in both places is an error).
+-- their text, the variants list joined with ','), and a variant rule when it is one of that
+-- schema's rule keys (rec.constraints, together with the "constraints" object; a rule given in
+-- both places is an error). Any other key is refused by name (sudoku.format.json_object), so
+-- that another tool's JSON (f-puzzles' "grid") never reads as an empty board.
 --
 -- Writing gives one compact line per record, keys in a fixed order: size, box, givens, values
 -- (only when a filled cell is not a given), candidates (only when rec.candidates is set),
@@ -57,6 +59,7 @@ local json = {
   summary = "JSON Lines: one object per record (size, box, givens, values, candidates, "
     .. "regions, constraints, meta)",
   separator = "\n",
+  keeps_box = true,
 }
 
 local null = dkjson.null

@@ -24,6 +24,22 @@ local META_KEYS = {
   variants = true,
 }
 
+-- The rule keys of the shared variants schema (../shared/data/variants/README.md) that may
+-- stand at the top level of a flat record. Any other top-level key that is not a string is
+-- refused: JSON written by other tools (f-puzzles' "grid", a "clues" array) must not read as
+-- an empty board. A rule outside this list can still be kept under "constraints".
+local RULE_KEYS = {
+  cages = true, thermos = true, kropki_white = true, kropki_black = true,
+  kropki_negative = true, consecutive_negative = true, xv = true, xv_negative = true,
+  odd = true, even = true, antiknight = true, antiking = true, nonconsecutive = true,
+  diagonals = true,
+}
+
+-- Keys that tell another tool's JSON, and what the message says about it.
+local FOREIGN = {
+  grid = "f-puzzles JSON is not supported",
+}
+
 -- Failures travel as a table through error() so that the checks below read straight; read()
 -- turns them back into a message and lets anything else (a bug) propagate.
 local function fail(fmt, ...)
@@ -113,8 +129,8 @@ end
 
 -- The board's shape: {rows, cols}, false for a jigsaw (box null), nil for the squarest.
 local function box_of(obj, opts, n)
-  local box = obj.box
-  if box == nil then box = opts.box end
+  local box, asked = obj.box, ""
+  if box == nil then box, asked = opts.box, " (opts.box)" end
   if box == null then return false end
   if box == nil then return nil end
   if not is_list(box) or #box ~= 2 or not is_integer(box[1]) or not is_integer(box[2])
@@ -122,7 +138,7 @@ local function box_of(obj, opts, n)
     fail("box must be [rows, cols] with positive integers, or null for a jigsaw")
   end
   if box[1] * box[2] ~= n then
-    fail("box [%d, %d] does not make a board of size %d", box[1], box[2], n)
+    fail("box [%d, %d]%s does not make a board of size %d", box[1], box[2], asked, n)
   end
   return { box[1], box[2] }
 end
@@ -275,8 +291,57 @@ local function without_nulls(obj)
   return out
 end
 
+-- Whether a string reads as the cells of a board of 4x4 or more: N*N symbols and blanks.
+local function looks_like_cells(text)
+  local root = math.floor(math.sqrt(#text) + 0.5)
+  if root < 4 or root * root ~= #text then return false end
+  for i = 1, #text do
+    if symbols.value(text:sub(i, i)) == nil then return false end
+  end
+  return true
+end
+
+-- A record with neither "givens" nor "values" whose metadata holds a puzzle's cells under
+-- another name ({"puzzle": "53..7...."}) is some other tool's JSON: read as it stands it would
+-- be an empty board, so it is refused, naming the key.
+local function check_cells_elsewhere(obj)
+  if obj.givens ~= nil or obj.values ~= nil then return end
+  local keys = {}
+  for k, v in pairs(obj) do
+    if not (RECORD_KEYS[k] or META_KEYS[k]) and type(v) == "string" and looks_like_cells(v) then
+      keys[#keys + 1] = k
+    end
+  end
+  if #keys == 0 then return end
+  table.sort(keys)
+  fail("unknown key '%s' (it holds %d cells: a puzzle's cells go in \"givens\")", keys[1],
+    #obj[keys[1]])
+end
+
+-- Refuses the top-level keys that are none of the schema's: not a record key, not metadata,
+-- not a rule of the shared schema, and not a string (which is metadata). All of them are
+-- named, in order; a key that tells another tool's JSON says which tool.
+local function check_keys(obj)
+  local unknown = {}
+  for k, v in pairs(obj) do
+    if not (RECORD_KEYS[k] or META_KEYS[k] or RULE_KEYS[k] or type(v) == "string") then
+      unknown[#unknown + 1] = k
+    end
+  end
+  if #unknown == 0 then
+    check_cells_elsewhere(obj)
+    return
+  end
+  table.sort(unknown)
+  for _, k in ipairs(unknown) do
+    if FOREIGN[k] then fail("unknown key '%s' (%s)", k, FOREIGN[k]) end
+  end
+  fail("unknown key%s '%s'", #unknown > 1 and "s" or "", table.concat(unknown, "', '"))
+end
+
 local function build(obj, opts)
   obj = without_nulls(obj)
+  check_keys(obj)
   local n = size_of(obj, opts)
   local box = box_of(obj, opts, n)
   local board = Board.new{ size = n, box = box or nil }

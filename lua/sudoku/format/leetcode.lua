@@ -41,7 +41,13 @@ function leetcode.board_of(grid, opts)
   if #grid ~= n or n < 1 or n > symbols.MAX then
     return nil, ("expected %s rows, got %d"):format(opts.size or "1.." .. symbols.MAX, #grid)
   end
-  local ok, board = pcall(Board.new, { size = n, box = opts.box })
+  local box = opts.box
+  if type(box) == "table" and type(box[1]) == "number" and type(box[2]) == "number"
+      and box[1] * box[2] ~= n then
+    return nil, ("expected %d rows for %dx%d boxes (opts.box), got %d"):format(box[1] * box[2],
+      box[1], box[2], n)
+  end
+  local ok, board = pcall(Board.new, { size = n, box = box })
   if not ok then return nil, ("no board of %d rows: %s"):format(n, board) end
   local blank = symbols.BLANK
   local top = symbols.symbol(n)

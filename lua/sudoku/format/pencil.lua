@@ -105,11 +105,21 @@ function pencil.records(src, opts)
   end)
 end
 
--- opts.blank: the character written for a value that is not a candidate (default '.').
+-- opts.blank: the character written for a value that is not a candidate (default '.'). A
+-- blank that is a symbol of the board's size would read back as a candidate, so it raises,
+-- as b:symbols does for the formats that write cells (argument #3 of format.write).
 function pencil.write(rec, opts)
   local board = rec.board
   local n = board:size()
   local blank = (opts and opts.blank) or symbols.BLANK
+  if type(blank) ~= "string" or #blank ~= 1 then
+    error("bad argument #3 to 'write' (opts.blank must be one character)", 3)
+  end
+  local taken = symbols.value(blank, n)
+  if taken and taken > 0 then
+    error(("bad argument #3 to 'write' (opts.blank '%s' is the symbol of value %d on a %dx%d "
+      .. "board)"):format(blank, taken, n, n), 3)
+  end
   local out = {}
   for r = 1, n do
     for c = 1, n do

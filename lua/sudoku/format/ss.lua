@@ -9,6 +9,7 @@ local ss = {
   name = "ss",
   summary = "Simple Sudoku: rows like '..2|.3.|...', dashes between bands",
   separator = "\n\n",
+  keeps_box = true,
   records = grid.records,
 }
 

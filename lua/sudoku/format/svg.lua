@@ -23,6 +23,23 @@ local svg = {
 
 local DEFAULT_CELL = 40
 
+-- Pencil marks share a cell as a grid of k x k slots (k: the longer side of
+-- shapes.mark_layout), each mark MARK_SHARE of a slot high. 9x9's 3x3 slots give 10.67 px marks
+-- in a 40 px cell; a 16x16's 4x4 would give 8 px, too small to read. So the default cell grows
+-- with k, keeping every board's marks at least as large as 9x9's: 54 px for 16x16, 67 for 25x25.
+local MARK_SHARE = 0.8
+local NINE_SLOTS = 3
+
+local function mark_slots(board)
+  local rows, cols = shapes.mark_layout(board)
+  return math.max(rows, cols)
+end
+
+-- The cell size when opts.cell is not given.
+local function default_cell(board)
+  return math.max(DEFAULT_CELL, math.ceil(DEFAULT_CELL * mark_slots(board) / NINE_SLOTS))
+end
+
 -- Errors in the arguments are the caller's mistakes, raised as luaL_argerror words them. The
 -- numbers are those of format.write(record, "svg", opts), the usual way in: #1 the record, #3
 -- the options. Only read_options() calls fail(), so level 4 is always write()'s caller (1 is
@@ -83,7 +100,7 @@ end
 local function read_options(rec, opts)
   local n = rec.board:size()
   local cell = opts.cell
-  if cell == nil then cell = DEFAULT_CELL end
+  if cell == nil then cell = default_cell(rec.board) end
   fail(3, cell_problem(cell))
   fail(3, boolean_problem(opts, "candidates"))
   fail(3, boolean_problem(opts, "conflicts"))
@@ -144,7 +161,7 @@ local function canvas(board, o)
   local thin = math.max(1, cell / 40)
   local thick = 3 * thin
   local mark_rows, mark_cols = shapes.mark_layout(board)
-  local mark_size = 0.8 * cell / math.max(mark_rows, mark_cols)
+  local mark_size = MARK_SHARE * cell / mark_slots(board)
   local pic = {
     n = n, cell = cell, thick = thick,
     -- The border is centred on the grid's edge: a margin of its width keeps it in the picture.
@@ -349,9 +366,10 @@ local function draw_digits(pic, rec, o, conflicting)
   pic.layer("candidates", "candidate", nil, marks)
 end
 
--- opts (all optional): cell (px, default 40), candidates (false), conflicts (true), highlight
--- (a list of {r, c}), regions (true), title (default the record's meta.name or description;
--- false for none), style (CSS rules added after the defaults). docs/FORMATS.md has the details.
+-- opts (all optional): cell (px; default 40, more beyond 9x9: see default_cell), candidates
+-- (false), conflicts (true), highlight (a list of {r, c}), regions (true), title (default the
+-- record's meta.name or description; false for none), style (CSS rules added after the
+-- defaults). docs/FORMATS.md has the details.
 function svg.write(rec, opts)
   local o = read_options(rec, opts)
   local board = rec.board

@@ -1,0 +1,90 @@
+-- JSON that other tools write is not this toolkit's json format: run as a user runs the tool,
+-- such a record is refused with a message naming the key it does not know, never read as an
+-- empty board. The shared variants files, whose flat records carry rules at the top level,
+-- still read in full.
+local cmd = require "support.command"
+local data = require "support.data"
+
+local sudoku, temp_file = cmd.run, cmd.temp_file
+
+after_each(function() cmd.cleanup() end)
+
+-- f-puzzles' export: a size and a grid of cell objects (here its first row only).
+local F_PUZZLES = '{"size":9,"title":"Classic","grid":[[{"value":5,"given":true},{},{},'
+  .. '{"value":3,"given":true},{},{},{},{},{}]]}\n'
+local EMPTY_LINE = ("."):rep(81)
+
+describe("JSON of other tools", function()
+  it("is refused by convert, naming f-puzzles' 'grid', with no board written", function()
+    local input = temp_file(F_PUZZLES)
+    for _, from in ipairs({ "json", "auto" }) do
+      local r = sudoku({ "convert", "--from", from, "--to", "line", input })
+      assert.are.equal("", r.stdout, from)
+      assert.are.equal(input .. ":1: unknown key 'grid' (f-puzzles JSON is not supported)\n", r.stderr)
+      assert.are.equal(1, r.status)
+    end
+  end)
+
+  it("is refused by render and solve in the same words", function()
+    local input = temp_file(F_PUZZLES)
+    local render = sudoku({ "render", "--from", "json", input })
+    assert.are.equal("", render.stdout)
+    assert.are.equal(input .. ":1: unknown key 'grid' (f-puzzles JSON is not supported)\n", render.stderr)
+    assert.are.equal(1, render.status)
+    local solve = sudoku({ "solve", "--from", "json", input })
+    assert.are.equal(input .. ":1: unknown key 'grid' (f-puzzles JSON is not supported)\n", solve.stderr)
+    assert.are.equal(1, solve.status)
+  end)
+
+  it("names every key it does not know, whatever holds the clues", function()
+    local r = sudoku({ "convert", "--from", "json", "--to", "line" },
+      '{"size":9,"clues":[[5,3,0,0,7,0,0,0,0]]}\n{"size":4,"board":[[1]],"cells":[]}\n')
+    assert.are.equal("", r.stdout)
+    assert.are.equal("<stdin>:1: unknown key 'clues'\n<stdin>:2: unknown keys 'board', 'cells'\n",
+      r.stderr)
+    assert.are.equal(1, r.status)
+  end)
+
+  it("refuses a puzzle's cells under another key than givens, rather than an empty board", function()
+    local r = sudoku({ "convert", "--from", "json", "--to", "line" },
+      '{"size":9,"puzzle":"5...7' .. ("."):rep(76) .. '"}\n')
+    assert.are.equal("", r.stdout)
+    assert.are.equal("<stdin>:1: unknown key 'puzzle' (it holds 81 cells: a puzzle's cells go in "
+      .. "\"givens\")\n", r.stderr)
+  end)
+
+  it("goes on with the records after a refused one", function()
+    local r = sudoku({ "convert", "--from", "json", "--to", "line" },
+      F_PUZZLES .. '{"size":9,"name":"empty on purpose"}\n')
+    assert.are.equal(EMPTY_LINE .. "\n", r.stdout)
+    assert.are.equal("<stdin>:1: unknown key 'grid' (f-puzzles JSON is not supported)\n", r.stderr)
+    assert.are.equal(1, r.status)
+  end)
+
+  it("leaves a rule the format does not list to the constraints object", function()
+    local r = sudoku({ "convert", "--from", "json", "--to", "json" },
+      '{"size":4,"arrows":[[[1,1],[1,2]]]}\n{"size":4,"constraints":{"arrows":[[[1,1],[1,2]]]}}\n')
+    assert.are.equal('{"size":4,"box":[2,2],"givens":"................",'
+      .. '"constraints":{"arrows":[[[1,1],[1,2]]]}}\n', r.stdout)
+    assert.are.equal("<stdin>:1: unknown key 'arrows'\n", r.stderr)
+  end)
+end)
+
+describe("the shared variants files", function()
+  it("convert to json with every record kept: no key of theirs is unknown", function()
+    local files = { "antiking", "antiknight", "consecutive", "jigsaw", "killer", "kropki", "mixed",
+      "nonconsecutive", "oddeven", "thermo", "windoku", "x", "xv" }
+    for _, name in ipairs(files) do
+      local path = data.shared .. "variants/" .. name .. ".jsonl"
+      local records = 0
+      for line in io.lines(path) do
+        if line:find("%S") then records = records + 1 end
+      end
+      local r = sudoku({ "convert", "--from", "json", "--to", "json", path })
+      assert.are.equal("", r.stderr, name)
+      assert.are.equal(0, r.status, name)
+      local written = select(2, r.stdout:gsub("\n", ""))
+      assert.are.equal(records, written, name)
+    end
+  end)
+end)
