@@ -7,6 +7,7 @@
 --   local code = require("sudoku.cli").main(args, {stdin = f, stdout = g, stderr = h})
 
 local argparse = require "argparse"
+local interrupt = require "sudoku.cli.interrupt"
 local jobs = require "sudoku.cli.jobs"
 local pipeline = require "sudoku.cli.pipeline"
 
@@ -26,15 +27,49 @@ local function add_help_flag(parser, state)
     :action(function() state.help = state.help or parser end)
 end
 
--- An argparse converter for a whole number of at least min, naming the option when it is not.
-local function whole_number(option, min)
+-- An argparse converter for a whole number of at least min (and at most max, when given),
+-- naming the option and the range when it is not.
+local function whole_number(option, min, max)
   return function(text)
     local n = tonumber(text)
+    if max and not (n and n >= min and n <= max and n == math.floor(n)) then
+      return nil, ("%s must be a whole number from %d to %.0f, got '%s'"):format(option, min, max,
+        text)
+    end
     if not n or n < min or n ~= math.floor(n) then
       return nil, ("%s must be a whole number of at least %d, got '%s'"):format(option, min, text)
     end
     return n
   end
+end
+
+-- The largest node budget: counts stay exact in a double up to 2^53 on every Lua.
+local MAX_NODES = 2 ^ 53
+-- The longest time budget, in seconds: about eleven days.
+local MAX_SECONDS = 1000000
+
+-- An argparse converter for a time budget: seconds in decimal (10, 0.5), above 0 and at most
+-- MAX_SECONDS.
+local function seconds(option)
+  return function(text)
+    local n = (text:match("^%d+%.?%d*$") or text:match("^%.%d+$")) and tonumber(text)
+    if not n or n <= 0 or n > MAX_SECONDS then
+      return nil, ("%s must be a number of seconds above 0 and at most %d, got '%s'"):format(
+        option, MAX_SECONDS, text)
+    end
+    return n
+  end
+end
+
+-- --max-nodes and --timeout: each record's search budgets. A record whose search runs out is
+-- reported as FILE:LINE: gave up after ..., and the rest go on.
+local function add_budget_options(command)
+  command:option("--max-nodes", "Give a puzzle up after N search nodes (the root and each "
+    .. "guess), reporting FILE:LINE: gave up after N nodes.")
+    :argname("N"):convert(whole_number("--max-nodes", 1, MAX_NODES))
+  command:option("--timeout", "Give a puzzle up after SECONDS of search (decimals allowed), "
+    .. "reporting FILE:LINE: gave up after SECONDS s.")
+    :argname("SECONDS"):convert(seconds("--timeout"))
 end
 
 -- An argparse converter for a format name among `names`.
@@ -84,10 +119,12 @@ end
 local EXIT_STATUS_HELP = table.concat({
   "Exit status:",
   "   0  every puzzle was handled (solved, counted, converted, or found unique)",
-  "   1  some puzzle was malformed, had no solution (solve) or was not unique (validate);",
-  "      each is reported on stderr as FILE:LINE: reason",
+  "   1  some puzzle was malformed, had no solution (solve), was not unique (validate)",
+  "      or ran out of --max-nodes or --timeout; each is reported on stderr as",
+  "      FILE:LINE: reason",
   "   2  usage error: unknown option or command, unreadable file, a format that cannot",
   "      be told",
+  " 130  interrupted (Ctrl-C): what was written is whole records, the rest is not",
 }, "\n")
 
 -- A subcommand with its summary, description, the exit statuses and the -h flag.
@@ -133,6 +170,7 @@ local function build_parser(state)
   add_to_option(solve, "Write solutions in FORMAT (default: the input's format, named or "
     .. "detected).")
   add_jobs_option(solve)
+  add_budget_options(solve)
   add_stats_flag(solve)
   add_file_argument(solve)
 
@@ -148,18 +186,21 @@ local function build_parser(state)
     :argname("N"):convert(whole_number("--limit", 1))
   add_from_option(count, "line")
   add_jobs_option(count)
+  add_budget_options(count)
   add_stats_flag(count)
   add_file_argument(count)
 
   local validate = add_command(parser, state, "validate",
     "Check that puzzles each have exactly one solution.", lines_with({
     "Print one verdict per puzzle: unique (exactly one solution), multiple, none",
-    "(no solution, or givens that clash) or malformed.",
+    "(no solution, or givens that clash), malformed, or unknown (--max-nodes or",
+    "--timeout ran out before the search could tell).",
   }, ONE_PER_LINE, {
     "Every verdict other than unique is also reported on stderr as FILE:LINE: reason,",
     "and makes the exit status 1.",
   }))
   add_from_option(validate, "line")
+  add_budget_options(validate)
   add_stats_flag(validate)
   add_file_argument(validate)
 
@@ -234,8 +275,12 @@ local function build_parser(state)
   generate:option("--clues", "Stop at N givens or fewer (tries grids until reached).")
     :argname("N"):convert(whole_number("--clues", 0))
   generate:option("--max-nodes", "Each puzzle is solved and proved unique within N search "
-    .. "nodes of the general engine (lower: easier).")
-    :argname("N"):convert(whole_number("--max-nodes", 1))
+    .. "nodes of the general engine (lower: easier). A hardness knob: a given whose removal "
+    .. "would need a longer proof stays, and no puzzle is given up for it (--timeout does that).")
+    :argname("N"):convert(whole_number("--max-nodes", 1, MAX_NODES))
+  generate:option("--timeout", "Give a puzzle up after SECONDS (decimals allowed), all its "
+    .. "searches together: sudoku: puzzle K: gave up after SECONDS s; the next one goes on.")
+    :argname("SECONDS"):convert(seconds("--timeout"))
   generate:option("--attempts", "Grids to try per puzzle for --minimal/--clues (default 200).")
     :argname("N"):convert(whole_number("--attempts", 1))
   generate:option("--seed", "Seed of the run (a whole number).")
@@ -308,6 +353,17 @@ function cli.main(args, streams)
   -- argparse requires a command, so this is only reached if a command lacks a job.
   streams.stderr:write("sudoku: command '", tostring(result.command), "' is not implemented\n")
   return EXIT_USAGE
+end
+
+--- The `sudoku` process itself (bin/sudoku): main over the real streams, with Ctrl-C caught.
+--- A Ctrl-C stops the work under way, inside the C core too: the records written so far stay
+--- whole, `sudoku: interrupted` goes to stderr, and the status is 130, never a traceback.
+function cli.run(args)
+  interrupt.catch()
+  local ok, status = pcall(cli.main, args)
+  if ok then return status end
+  if interrupt.is(status) then return interrupt.stop(io) end
+  error(status, 0)
 end
 
 return cli
