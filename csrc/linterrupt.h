@@ -15,8 +15,9 @@
 /* Installs the handler (sigaction, whatever SIGINT's disposition was, SIG_IGN included) and
  * lowers the flag. The handler raises the flag and gives SIGINT back its default action, so a
  * second Ctrl-C ends the process even if the first went unheeded. Reads and writes that the
- * signal interrupts fail with EINTR rather than carry on, so that a command waiting for input
- * from a terminal hears it too. SDK_OK, or SDK_EINVAL when sigaction refuses. */
+ * signal interrupts are restarted (no output is cut short), except when standard input is a
+ * terminal: then they fail with EINTR, so that a command waiting for typed input hears Ctrl-C.
+ * SDK_OK, or SDK_EINVAL when sigaction refuses. */
 SDK_INTERNAL int sdk_interrupt_catch(void);
 
 /* The flag: non-zero once SIGINT came after the last sdk_interrupt_catch; never raised when the
