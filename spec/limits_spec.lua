@@ -84,7 +84,9 @@ describe("a time budget (timeout)", function()
     local started = core.clock()
     assert.are.same({ nil, "gave up after 0.2 s" }, { board:solve{ timeout = 0.2 } })
     local took = core.clock() - started
-    assert.is_true(took >= 0.2 and took < 1, ("took %.3f s"):format(took))
+    -- At least the budget, and not much more: the engine looks at the clock before every node
+    -- (a few milliseconds each here; the bound leaves room for sanitizers and valgrind).
+    assert.is_true(took >= 0.2 and took < 5, ("took %.3f s"):format(took))
     assert.are.equal(0, board:filled())
   end)
 
@@ -148,6 +150,10 @@ describe("budgets in solve_many", function()
 end)
 
 describe("Ctrl-C, once sudoku.core.catch_interrupt() is called", function()
+  -- The core the specs load (spec/helper.lua): SUDOKU_BUILD's, else this Lua's build.
+  local build = os.getenv("SUDOKU_BUILD")
+  if not build or build == "" then build = data.root .. "build/" .. lua.build end
+
   -- In a child process of its own: the handler is process-wide, and the process signals itself.
   local function run(body)
     local script = command.temp_file(([[
@@ -160,7 +166,7 @@ describe("Ctrl-C, once sudoku.core.catch_interrupt() is called", function()
         os.execute(("(sleep %%s; kill -INT %%d) &"):format(seconds, pid))
       end
       %s
-    ]]):format(data.root, data.root, data.root .. "build/" .. lua.build .. "/?.so", body))
+    ]]):format(data.root, data.root, build .. "/?.so", body))
     local pipe = assert(io.popen(command.LUA .. " " .. command.quote(script) .. " 2>&1"))
     local out = pipe:read("*a")
     pipe:close()
@@ -179,7 +185,7 @@ describe("Ctrl-C, once sudoku.core.catch_interrupt() is called", function()
       ctrl_c_in(0.2)
       local started = core.clock()
       print(pcall(board.count, board))
-      print(core.interrupted(), board:filled(), core.clock() - started < 1)
+      print(core.interrupted(), board:filled(), core.clock() - started < 5)
       core.catch_interrupt()
       print(core.interrupted())
     ]])

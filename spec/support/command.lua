@@ -69,8 +69,10 @@ end
 
 -- Runs `sudoku ARGS...` in the background as a shell script does (`&`, which starts it with
 -- SIGINT ignored: the command must catch it all the same), sends it SIGINT (Ctrl-C) after
--- opts.delay seconds (default 0.5) and waits for it. Standard input is opts.stdin (a text),
--- or opts.endless (a line that `yes` repeats forever), else empty. Returns
+-- opts.delay seconds (default 0.5) and waits for it; with opts.after_output the delay starts once
+-- the command has written something (waiting up to 10 s: a slow machine, an emulator or a
+-- sanitizer may take a while to get there). Standard input is opts.stdin (a text), or
+-- opts.endless (a line that `yes` repeats forever), else empty. Returns
 -- {stdout =, stderr =, status =, ms =}, ms being the milliseconds from the signal to the exit.
 -- A command that ignores the signal is killed 10 s later (status 137), so no case can hang.
 function command.interrupt(args, opts)
@@ -90,6 +92,8 @@ function command.interrupt(args, opts)
     "cd " .. quote(data.root),
     ("%s%s bin/sudoku %s >%s 2>%s & pid=$!"):format(feed, command.LUA, table.concat(words, " "),
       quote(out_path), quote(err_path)),
+    opts.after_output and ("i=0; while [ ! -s %s ] && [ $i -lt 200 ]; do sleep 0.05; "
+      .. "i=$((i + 1)); done"):format(quote(out_path)) or ":",
     "sleep " .. (opts.delay or 0.5),
     "t0=$(date +%s%N)",
     "kill -INT $pid",
