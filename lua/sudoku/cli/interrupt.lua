@@ -8,21 +8,21 @@ local interrupt = {}
 -- 128 + SIGINT, as shells report a command that Ctrl-C stopped.
 interrupt.EXIT = 130
 
-local core  -- sudoku.core, once catch() has installed the handler
+--- Whether Ctrl-C came since catch(): false until then, and afterwards the core's own
+--- sudoku.core.interrupted, so that a loop that keeps it in a local pays one C call a record.
+function interrupt.pending()
+  return false
+end
 
 --- Installs the handler. Returns whether it is in place (not when the core cannot be loaded:
 --- `sudoku --help` works without a build, and Lua's own handler then stays).
 function interrupt.catch()
-  local ok, loaded = pcall(require, "sudoku.core")
-  if ok and type(loaded) == "table" and loaded.catch_interrupt and loaded.catch_interrupt() then
-    core = loaded
+  local ok, core = pcall(require, "sudoku.core")
+  if ok and type(core) == "table" and core.catch_interrupt and core.catch_interrupt() then
+    interrupt.pending = core.interrupted
+    return true
   end
-  return core ~= nil
-end
-
---- Whether Ctrl-C came since catch().
-function interrupt.pending()
-  return core ~= nil and core.interrupted()
+  return false
 end
 
 -- What check() raises: a value of its own, so that no message is mistaken for it.

@@ -134,6 +134,7 @@ function pipeline.run(result, streams, job)
   end
 
   local stopped = false  -- Ctrl-C came: no more records
+  local pending = interrupt.pending
 
   local function write_record(item, out, err)
     if out then
@@ -167,10 +168,11 @@ function pipeline.run(result, streams, job)
       written = math.max(written, i)
     end
     local function emit(k, out, err)
-      write_upto(at[k] - 1)
-      write_record(chunk[at[k]], out, err)
-      written, emitted = at[k], k
-      interrupt.check()
+      local i = at[k]
+      if i > written + 1 then write_upto(i - 1) end
+      write_record(chunk[i], out, err)
+      written, emitted = i, k
+      if pending() then interrupt.check() end
     end
     local ok, err = pcall(function()
       local outs, errs = job.handle(good, emit)
@@ -186,7 +188,7 @@ function pipeline.run(result, streams, job)
   end
 
   while not stopped do
-    if interrupt.pending() then
+    if pending() then
       stopped = true
       break
     end
@@ -211,7 +213,7 @@ function pipeline.run(result, streams, job)
     if #chunk == pipeline.CHUNK then flush() end
   end
   -- A read that Ctrl-C cut short fails too: the interrupt is what happened.
-  if interrupt.pending() then stopped = true end
+  if pending() then stopped = true end
   if #chunk > 0 and not stopped then flush() end
   if src.read_error and not stopped then
     streams.stderr:write("sudoku: cannot read ", name, ": ", reason_of(src.read_error, name), "\n")
