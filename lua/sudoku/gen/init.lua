@@ -79,7 +79,8 @@ end
 -- budget is set (nil: not measured). Over budget: nil. Out of time (clock): false.
 local function count_two(board, rules, max_nodes, clock)
   if not rules and not max_nodes then
-    local n = board:count(2, { timeout = clock.left() })
+    local left = clock.left()
+    local n = board:count(2, left and { timeout = left } or nil)
     if n == nil then return false end
     return n
   end
