@@ -178,11 +178,11 @@ static long pass(sdk_fast9 *f, const puzzle *ps, long stop, int how, int64_t lim
     *guesses = 0;
     for (i = 0; i < stop; i++) {
         if (how == PASS_COUNT)
-            counts[i] = sdk_fast9_count(f, ps[i].givens, limit, answers + 81 * i);
+            counts[i] = sdk_fast9_count(f, ps[i].givens, limit, answers + 81 * i, NULL);
         else if (how == PASS_FIRST)
-            counts[i] = sdk_fast9_count(f, ps[i].givens, 1, answers + 81 * i);
+            counts[i] = sdk_fast9_count(f, ps[i].givens, 1, answers + 81 * i, NULL);
         else
-            counts[i] = sdk_fast9_solve(f, ps[i].givens, answers + 81 * i);
+            counts[i] = sdk_fast9_solve(f, ps[i].givens, answers + 81 * i, NULL);
         *guesses += sdk_fast9_guesses(f);
         if (deadline > 0 && (i & 63) == 63 && now() >= deadline) return i + 1;
     }

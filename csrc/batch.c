@@ -54,6 +54,7 @@ struct sdk_batch {
     size_t output_size;
     int64_t limit;
     int portable;
+    sdk_limits limits;     /* per puzzle, and the batch's cancellation flag */
     uint8_t values[256];   /* byte -> value, see NOT_SYMBOL */
 
     /* Shared while the threads run. */
@@ -72,7 +73,6 @@ typedef struct worker {
     sdk_board board;       /* scratch for the general engine, of size board_n (0: none yet) */
     int board_n;
     int64_t guesses;
-    size_t solved, failed;
     int error;
     uint8_t givens[SDK_MAX_N * SDK_MAX_N];
     uint8_t solution[81];
@@ -121,6 +121,9 @@ static size_t scan_lines(const char *text, size_t len, item *items, size_t *symb
             if (items) {
                 item *it = &items[n];
                 memset(it, 0, sizeof *it);
+                /* Until a thread settles it: a puzzle the cancellation flag keeps from
+                 * starting stays so. */
+                it->status = SDK_BATCH_INTERRUPTED;
                 it->start = pos;
                 it->len = end - pos;
                 it->line = line;
@@ -200,25 +203,41 @@ static sdk_board *scratch_board(worker *w, int n) {
     return &w->board;
 }
 
+/* The outcome of a search that its watch stopped (reason: SDK_ENODES, SDK_ETIME, SDK_ECANCEL). */
+static int stopped_status(int reason) {
+    return reason == SDK_ENODES ? SDK_BATCH_OUT_OF_NODES
+         : reason == SDK_ETIME ? SDK_BATCH_OUT_OF_TIME : SDK_BATCH_INTERRUPTED;
+}
+
+/* Settles it after a search that returned rc: SDK_OK, or SDK_ENOMEM for the batch to fail. */
+static int stopped(item *it, int64_t rc) {
+    if (rc == SDK_ENOMEM) return SDK_ENOMEM;
+    it->status = stopped_status((int)rc);
+    return SDK_OK;
+}
+
 /* The general engine, exactly as Board:solve() and Board:count() run it (sdk_solve and
- * sdk_count on a board holding the givens). Solve mode writes the first solution's symbols to
- * out. */
-static int general(worker *w, item *it, int n, char *out) {
+ * sdk_count on a board holding the givens), under the puzzle's watch. Solve mode writes the
+ * first solution's symbols to out. */
+static int general(worker *w, item *it, int n, char *out, sdk_watch *watch) {
     const sdk_batch *b = w->batch;
     sdk_board *board = scratch_board(w, n);
     sdk_stats stats;
     int cell;
     if (!board) return SDK_ENOMEM;
+    memset(&stats, 0, sizeof stats);   /* a search that could not start leaves it as it was */
     for (cell = 0; cell < board->ncells; cell++)
         if (w->givens[cell]) sdk_board_set(board, cell, w->givens[cell]);
     if (b->limit > 0) {
-        int64_t count = sdk_count(w->alloc, board, b->limit, &stats);
-        if (count < 0) return SDK_ENOMEM;
+        int64_t count = sdk_count(w->alloc, board, b->limit, watch, &stats);
+        w->guesses += stats.guesses;
+        if (count < 0) return stopped(it, count);
         it->count = count;
         it->status = SDK_BATCH_SOLVED;
     } else {
-        int rc = sdk_solve(w->alloc, board, &stats);
-        if (rc < 0) return SDK_ENOMEM;
+        int rc = sdk_solve(w->alloc, board, watch, &stats);
+        w->guesses += stats.guesses;
+        if (rc < 0) return stopped(it, rc);
         if (rc) {
             for (cell = 0; cell < board->ncells; cell++) out[cell] = ALPHABET[board->value[cell] - 1];
             it->status = SDK_BATCH_SOLVED;
@@ -226,7 +245,6 @@ static int general(worker *w, item *it, int n, char *out) {
             it->status = SDK_BATCH_UNSAT;
         }
     }
-    w->guesses += stats.guesses;
     return SDK_OK;
 }
 
@@ -235,7 +253,9 @@ static int solve_one(worker *w, item *it) {
     char *out = b->output ? b->output + it->out : NULL;
     int n = read_puzzle(b, it, w->givens);
     int i, rc = SDK_OK;
+    sdk_watch watch;
     if (!n) return SDK_OK;
+    sdk_watch_start(&watch, &b->limits);
     if (n == 9) {
         if (!w->fast) {
             w->fast = sdk_fast9_new(w->alloc);
@@ -243,15 +263,15 @@ static int solve_one(worker *w, item *it) {
             if (b->portable) sdk_fast9_use_portable(w->fast, 1);
         }
         if (b->limit > 0) {
-            int64_t count = sdk_fast9_count(w->fast, w->givens, b->limit, NULL);
+            int64_t count = sdk_fast9_count(w->fast, w->givens, b->limit, NULL, &watch);
             w->guesses += sdk_fast9_guesses(w->fast);
-            if (count < 0) return SDK_ENOMEM;
+            if (count < 0) return stopped(it, count);
             it->count = count;
             it->status = SDK_BATCH_SOLVED;
         } else {
-            int r = sdk_fast9_solve(w->fast, w->givens, w->solution);
+            int r = sdk_fast9_solve(w->fast, w->givens, w->solution, &watch);
             w->guesses += sdk_fast9_guesses(w->fast);
-            if (r < 0) return SDK_ENOMEM;
+            if (r < 0) return stopped(it, r);
             if (r == 1) {
                 for (i = 0; i < 81; i++) out[i] = ALPHABET[w->solution[i] - 1];
                 it->status = SDK_BATCH_SOLVED;
@@ -259,11 +279,11 @@ static int solve_one(worker *w, item *it) {
                 it->status = SDK_BATCH_UNSAT;
             } else {
                 /* Several solutions: which one is first is the general engine's to say. */
-                rc = general(w, it, 9, out);
+                rc = general(w, it, 9, out, &watch);
             }
         }
     } else {
-        rc = general(w, it, n, out);
+        rc = general(w, it, n, out, &watch);
     }
     return rc;
 }
@@ -290,23 +310,25 @@ static void report_error(sdk_batch *b, int locked, int error) {
     if (locked) pthread_mutex_unlock(&b->lock);
 }
 
-/* One thread's loop; locked says whether helpers share the batch. */
+static int cancelled(const sdk_batch *b) {
+    return b->limits.cancel && *b->limits.cancel;
+}
+
+/* One thread's loop; locked says whether helpers share the batch. Once the cancellation flag is
+ * up, it starts no other puzzle (the one under way stops by itself). */
 static void work(worker *w, int locked) {
     sdk_batch *b = w->batch;
     size_t first, end, i;
     while (take_chunk(b, locked, &first, &end)) {
         for (i = first; i < end; i++) {
-            item *it = &b->items[i];
-            int rc = solve_one(w, it);
+            int rc;
+            if (cancelled(b)) return;
+            rc = solve_one(w, &b->items[i]);
             if (rc != SDK_OK) {
                 w->error = rc;
                 report_error(b, locked, rc);
                 return;
             }
-            if (it->status == SDK_BATCH_SOLVED && (b->limit <= 0 || it->count > 0))
-                w->solved++;
-            else
-                w->failed++;
         }
     }
 }
@@ -393,8 +415,6 @@ static int run_pool(sdk_batch *b, int threads) {
     for (i = 0; i < started; i++) {
         if (workers[i].error) error = workers[i].error;
         b->stats.guesses += workers[i].guesses;
-        b->stats.solved += workers[i].solved;
-        b->stats.failed += workers[i].failed;
     }
     if (threads == 1) worker_release(&workers[0]);
     b->stats.threads = started;
@@ -404,6 +424,23 @@ static int run_pool(sdk_batch *b, int threads) {
 }
 
 /* ---- the interface ------------------------------------------------------------------------ */
+
+/* The stats' tallies of outcomes, from every puzzle's slot once the threads are done: a puzzle
+ * the cancellation flag kept from starting was seen by no thread. */
+static void count_outcomes(sdk_batch *b) {
+    size_t i;
+    for (i = 0; i < b->nitems; i++) {
+        const item *it = &b->items[i];
+        if (it->status == SDK_BATCH_SOLVED && (b->limit <= 0 || it->count > 0))
+            b->stats.solved++;
+        else
+            b->stats.failed++;
+        if (it->status == SDK_BATCH_OUT_OF_NODES || it->status == SDK_BATCH_OUT_OF_TIME)
+            b->stats.gave_up++;
+        else if (it->status == SDK_BATCH_INTERRUPTED)
+            b->stats.interrupted++;
+    }
+}
 
 void sdk_batch_free(sdk_batch *b) {
     if (!b) return;
@@ -418,7 +455,9 @@ int sdk_batch_run(sdk_batch **out, sdk_allocator a, const char *text, size_t len
     size_t symbols;
     int rc;
     *out = NULL;
-    if (!opts || opts->threads < 1 || opts->limit < 0) return SDK_EINVAL;
+    if (!opts || opts->threads < 1 || opts->limit < 0 || opts->limits.max_nodes < 0 ||
+        !(opts->limits.seconds >= 0))
+        return SDK_EINVAL;
     b = sdk_alloc(a, sizeof *b);
     if (!b) return SDK_ENOMEM;
     memset(b, 0, sizeof *b);
@@ -426,6 +465,7 @@ int sdk_batch_run(sdk_batch **out, sdk_allocator a, const char *text, size_t len
     b->text = text;
     b->limit = opts->limit;
     b->portable = opts->portable;
+    b->limits = opts->limits;
     build_values(b->values);
 
     b->nitems = scan_lines(text, len, NULL, &symbols);
@@ -454,6 +494,7 @@ int sdk_batch_run(sdk_batch **out, sdk_allocator a, const char *text, size_t len
         sdk_batch_free(b);
         return rc;
     }
+    count_outcomes(b);
     *out = b;
     return SDK_OK;
 }
@@ -519,6 +560,17 @@ size_t sdk_batch_message(const sdk_batch *b, size_t i, char *buf, size_t size) {
         break;
     case SDK_BATCH_UNSAT:
         r = snprintf(buf, size, "line %lu: no solution", (unsigned long)it->line);
+        break;
+    case SDK_BATCH_OUT_OF_NODES:
+        r = snprintf(buf, size, "line %lu: gave up after %lld nodes", (unsigned long)it->line,
+                     (long long)b->limits.max_nodes);
+        break;
+    case SDK_BATCH_OUT_OF_TIME:
+        r = snprintf(buf, size, "line %lu: gave up after %g s", (unsigned long)it->line,
+                     b->limits.seconds);
+        break;
+    case SDK_BATCH_INTERRUPTED:
+        r = snprintf(buf, size, "line %lu: interrupted", (unsigned long)it->line);
         break;
     default:
         r = snprintf(buf, size, "%s", "");

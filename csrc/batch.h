@@ -25,6 +25,7 @@
 #define SUDOKU_BATCH_H
 
 #include "common.h"
+#include "search_limits.h"
 
 typedef struct sdk_batch sdk_batch;
 
@@ -32,22 +33,32 @@ typedef struct sdk_batch_options {
     int64_t limit;     /* >= 1: count solutions up to limit; 0: find the first solution */
     int threads;       /* >= 1: the calling thread plus threads - 1 helpers */
     int portable;      /* force the fast path's portable code (sdk_fast9_use_portable) */
+    /* Each puzzle's own node and time budgets, and the flag that stops the whole batch: once it
+     * is up, the puzzles being solved stop and no other starts (their outcome:
+     * SDK_BATCH_INTERRUPTED); the puzzles already done keep their answers. */
+    sdk_limits limits;
 } sdk_batch_options;
 
 typedef struct sdk_batch_stats {
     size_t puzzles;    /* puzzle lines */
     size_t solved;     /* with a solution (solve mode) or at least one (count mode) */
-    size_t failed;     /* unreadable lines, plus puzzles without a solution */
+    size_t failed;     /* the others: unreadable lines, puzzles without a solution, and those
+                        * counted in gave_up and interrupted */
+    size_t gave_up;    /* puzzles whose node or time budget ran out */
+    size_t interrupted; /* puzzles the flag stopped or kept from starting */
     int64_t guesses;   /* fast path guesses plus the general engine's */
     int threads;       /* threads that took part, the calling one included */
 } sdk_batch_stats;
 
 /* Outcome of one puzzle. */
 enum {
-    SDK_BATCH_SOLVED = 1,     /* a solution (solve mode) or a count (count mode, may be 0) */
-    SDK_BATCH_UNSAT = 0,      /* solve mode: no solution */
-    SDK_BATCH_BAD_CHAR = -1,  /* a character that is not a symbol of the board's size */
-    SDK_BATCH_BAD_SIZE = -2   /* the line's length is not N*N for 1 <= N <= 64 */
+    SDK_BATCH_SOLVED = 1,       /* a solution (solve mode) or a count (count mode, may be 0) */
+    SDK_BATCH_UNSAT = 0,        /* solve mode: no solution */
+    SDK_BATCH_BAD_CHAR = -1,    /* a character that is not a symbol of the board's size */
+    SDK_BATCH_BAD_SIZE = -2,    /* the line's length is not N*N for 1 <= N <= 64 */
+    SDK_BATCH_OUT_OF_NODES = -3, /* the puzzle's node budget ran out */
+    SDK_BATCH_OUT_OF_TIME = -4, /* the puzzle's time budget ran out */
+    SDK_BATCH_INTERRUPTED = -5  /* the cancellation flag went up before it was done */
 };
 
 /* Solves every puzzle of text[0 .. len). Returns SDK_OK and the batch in *out, SDK_ENOMEM (no
@@ -66,7 +77,8 @@ SDK_INTERNAL int sdk_batch_result(const sdk_batch *b, size_t i, const char **sol
 
 /* The message for an outcome other than SDK_BATCH_SOLVED, NUL-terminated in buf:
  * "line 7, column 12: unexpected character 'x'", "line 3: 80 cells, expected a square number
- * such as 81", "line 5: no solution" (where sudoku.solve says "no solution"). Returns its length
+ * such as 81", "line 5: no solution" (where sudoku.solve says "no solution"), "line 4: gave up
+ * after 1000 nodes", "line 4: gave up after 2.5 s", "line 9: interrupted". Returns its length
  * (truncated to size - 1). */
 SDK_INTERNAL size_t sdk_batch_message(const sdk_batch *b, size_t i, char *buf, size_t size);
 

@@ -34,7 +34,11 @@ typedef struct sdk_allocator {
 enum {
     SDK_OK = 0,
     SDK_ENOMEM = -1,  /* the allocator refused */
-    SDK_EINVAL = -2   /* an argument broke the function's contract */
+    SDK_EINVAL = -2,  /* an argument broke the function's contract */
+    /* A search stopped by its limits (search_limits.h) before it finished: */
+    SDK_ENODES = -3,  /* its node budget ran out */
+    SDK_ETIME = -4,   /* its time budget ran out */
+    SDK_ECANCEL = -5  /* its cancellation flag went up */
 };
 
 SDK_INTERNAL void *sdk_alloc(sdk_allocator a, size_t size);

@@ -48,6 +48,25 @@ struct sdk_fast9 {
     f9_state stack[F9_MAX_DEPTH];
 };
 
+/* The guess count at which the search next asks the watch w (NULL: never): the guess that would
+ * spend the last of the node budget (node k of a search is its guess k - 1, after the root),
+ * or SDK_WATCH_POLL guesses on when there is a flag or a clock to look at. */
+static int64_t f9_next_check(const sdk_fast9 *f, const sdk_watch *w) {
+    int64_t at = INT64_MAX;
+    if (!w) return at;
+    if (w->cancel || w->deadline > 0) at = f->guesses + SDK_WATCH_POLL;
+    if (w->max_nodes > 0 && w->max_nodes - w->used < at) at = w->max_nodes - w->used;
+    return at;
+}
+
+/* Kept out of the search's hot loop: called only when the guess count reaches *check_at.
+ * Before guess g the search has used g nodes. */
+static int f9_poll(const sdk_fast9 *f, const sdk_watch *w, int64_t *check_at) {
+    int stop = sdk_watch_check(w, f->guesses);
+    *check_at = f9_next_check(f, w);
+    return stop;
+}
+
 /* Bit scans on the 27-bit words, through the core's own helpers (common.h). */
 #define f9_ctz(x) sdk_lowest(x)
 #define f9_popcount(x) sdk_popcount(x)
@@ -201,19 +220,30 @@ static int load(f9_state *s, const uint8_t givens[81]) {
 }
 
 int64_t sdk_fast9_count(sdk_fast9 *f, const uint8_t givens[81], int64_t limit,
-                        uint8_t first[81]) {
+                        uint8_t first[81], sdk_watch *w) {
     f9_state s;
+    int64_t n;
+    int stop;
     f->guesses = 0;
-    if (!load(&s, givens)) return 0;
+    if (w && (stop = sdk_watch_check(w, 0)) != SDK_OK) return stop;
+    if (!load(&s, givens)) {
+        n = 0;
+    } else {
 #if F9_HAVE_AVX2
-    if (f->has_avx2 && !f->portable) return f9_search_avx2(f, &s, limit, first);
+        if (f->has_avx2 && !f->portable)
+            n = f9_search_avx2(f, &s, limit, first, w);
+        else
 #endif
-    return f9_search_portable(f, &s, limit, first);
+            n = f9_search_portable(f, &s, limit, first, w);
+    }
+    if (w) w->used += 1 + f->guesses;
+    return n;
 }
 
-int sdk_fast9_solve(sdk_fast9 *f, const uint8_t givens[81], uint8_t solution[81]) {
+int sdk_fast9_solve(sdk_fast9 *f, const uint8_t givens[81], uint8_t solution[81],
+                    sdk_watch *w) {
     uint8_t found[81];
-    int64_t n = sdk_fast9_count(f, givens, 2, found);
+    int64_t n = sdk_fast9_count(f, givens, 2, found, w);
     if (n == 1) memcpy(solution, found, 81);
     return (int)n;
 }

@@ -16,6 +16,7 @@
 #define SUDOKU_FAST9_H
 
 #include "board.h"
+#include "search_limits.h"
 
 typedef struct sdk_fast9 sdk_fast9;
 
@@ -28,15 +29,21 @@ SDK_INTERNAL size_t sdk_fast9_bytes(void);
 /* Counts the solutions of givens (81 values, row-major, 0 = empty, 1..9 = given) up to limit
  * (limit <= 0: no limit). The first solution found is written to first when first is not NULL
  * and there is one. Givens that break a rule (a repeated digit in a unit, a value above 9)
- * have no solution. */
+ * have no solution. Under the watch w (NULL: none), whose used nodes grow by the search's own
+ * (1 + its guesses), the search asks w before its first node, then every SDK_WATCH_POLL guesses
+ * and at the guess where the node budget runs out; when w says stop, its reason comes back
+ * (SDK_ENODES, SDK_ETIME, SDK_ECANCEL) instead of a count. */
 SDK_INTERNAL int64_t sdk_fast9_count(sdk_fast9 *f, const uint8_t givens[81], int64_t limit,
-                                     uint8_t first[81]);
+                                     uint8_t first[81], sdk_watch *w);
 
 /* 1: exactly one solution, written to solution. 0: no solution. 2: several; solution is not
- * written, because which one is first is the general engine's to say. */
-SDK_INTERNAL int sdk_fast9_solve(sdk_fast9 *f, const uint8_t givens[81], uint8_t solution[81]);
+ * written, because which one is first is the general engine's to say. Or w's reason, as for
+ * sdk_fast9_count. */
+SDK_INTERNAL int sdk_fast9_solve(sdk_fast9 *f, const uint8_t givens[81], uint8_t solution[81],
+                                 sdk_watch *w);
 
-/* Guesses made by the last count or solve (0 when propagation alone decided). */
+/* Guesses made by the last count or solve (0 when propagation alone decided); the nodes it used
+ * are one more (the root). */
 SDK_INTERNAL int64_t sdk_fast9_guesses(const sdk_fast9 *f);
 
 /* The instruction-set variant in use: "avx2" when the CPU has it (checked at run time), else

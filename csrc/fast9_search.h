@@ -295,12 +295,16 @@ static inline int F9_FN(choose)(const f9_state *s, const f9_tables *t, int *band
 }
 
 /* Depth-first search from s (givens placed, not yet propagated) with the object's stack.
- * Counts solutions up to limit (<= 0: all); the first goes to first when not NULL. */
-static int64_t F9_FN(search)(sdk_fast9 *f, f9_state *s, int64_t limit, uint8_t *first) {
+ * Counts solutions up to limit (<= 0: all); the first goes to first when not NULL. Under the
+ * watch w (NULL: none) it stops with w's reason; the watch costs the hot loop one compare per
+ * guess (against check_at, far off unless w has something to check). */
+static int64_t F9_FN(search)(sdk_fast9 *f, f9_state *s, int64_t limit, uint8_t *first,
+                             const sdk_watch *w) {
     const f9_tables *t = &f->tables;
     f9_state *stack = f->stack;
     int depth = 0;
     int64_t count = 0;
+    int64_t check_at = f9_next_check(f, w);
     for (;;) {
         int b, p;
         if (F9_FN(propagate)(s, t)) {
@@ -312,7 +316,13 @@ static int64_t F9_FN(search)(sdk_fast9 *f, f9_state *s, int64_t limit, uint8_t *
                 uint32_t bit = (uint32_t)1 << p;
                 int d = 0;
                 while (!(s->cand[F9_AT(d, b)] & bit)) d++;
-                f->guesses++;
+                if (++f->guesses >= check_at) {
+                    int stop = f9_poll(f, w, &check_at);
+                    if (stop != SDK_OK) {
+                        f->guesses--;   /* this guess was not made */
+                        return stop;
+                    }
+                }
                 stack[depth] = *s;
                 stack[depth].cand[F9_AT(d, b)] &= ~bit;
                 stack[depth].dirty = (uint32_t)1 << (F9_AT(d, b));

@@ -13,9 +13,12 @@
 #include <limits.h>
 #include <string.h>
 
+#include <stdio.h>
+
 #include "batch.h"
 #include "compat.h"
 #include "dispatch.h"
+#include "linterrupt.h"
 #include "symbols.h"
 
 #define BOARD_MT "sudoku.Board"
@@ -37,6 +40,123 @@ static sdk_allocator state_allocator(lua_State *L) {
 
 static int memory_error(lua_State *L) {
     return luaL_error(L, "not enough memory");
+}
+
+/* ---- limits: budgets and Ctrl-C ------------------------------------------------------------ */
+
+/* Raises on any key of the options table at index opts that is not in names (NULL-ended), so
+ * that a misspelt option is an error rather than silently ignored. */
+static void check_option_names(lua_State *L, int opts, const char *const names[]) {
+    lua_pushnil(L);
+    while (lua_next(L, opts)) {
+        int i, known = 0;
+        if (lua_type(L, -2) == LUA_TSTRING)
+            for (i = 0; names[i]; i++)
+                if (strcmp(lua_tostring(L, -2), names[i]) == 0) known = 1;
+        if (!known) {
+            if (lua_type(L, -2) == LUA_TSTRING)
+                lua_pushfstring(L, "unknown option '%s'", lua_tostring(L, -2));
+            else
+                lua_pushfstring(L, "unknown option key of type %s", luaL_typename(L, -2));
+            luaL_argerror(L, opts, lua_tostring(L, -1));
+        }
+        lua_pop(L, 1);
+    }
+}
+
+/* Limits with no budget and the interrupt flag: every search the binding runs stops when Ctrl-C
+ * is caught (the flag never rises unless core.catch_interrupt installed the handler). */
+static sdk_limits no_limits(void) {
+    sdk_limits l;
+    l.max_nodes = 0;
+    l.seconds = 0;
+    l.cancel = sdk_interrupt_flag();
+    return l;
+}
+
+/* A time budget in seconds: a finite number above 0. */
+static double check_seconds(lua_State *L, int arg, int idx, const char *what) {
+    lua_Number t = lua_tonumber(L, idx);
+    if (lua_type(L, idx) != LUA_TNUMBER || !(t > 0) || t - t != 0) {
+        lua_pushfstring(L, "%s must be a number of seconds above 0", what);
+        luaL_argerror(L, arg, lua_tostring(L, -1));
+    }
+    return (double)t;
+}
+
+/* The budgets of the options table at index opts (nil or absent: none): max_nodes, an integer
+ * of at least 1, and timeout, seconds above 0. Keys of the table are read only. */
+static void read_limits(lua_State *L, int opts, sdk_limits *l) {
+    *l = no_limits();
+    if (lua_isnoneornil(L, opts)) return;
+    lua_getfield(L, opts, "max_nodes");
+    if (!lua_isnil(L, -1)) {
+        if (!compat_isinteger(L, -1) || lua_tonumber(L, -1) < 1)
+            luaL_argerror(L, opts, "max_nodes must be an integer of at least 1");
+        l->max_nodes = (int64_t)compat_tointeger(L, -1);
+    }
+    lua_getfield(L, opts, "timeout");
+    if (!lua_isnil(L, -1)) l->seconds = check_seconds(L, opts, -1, "timeout");
+    lua_pop(L, 2);
+}
+
+static const char *const limit_names[] = {"max_nodes", "timeout", NULL};
+
+/* The options table of b:solve, b:count and the like: only budgets. */
+static void check_limits(lua_State *L, int opts, sdk_limits *l) {
+    if (!lua_isnoneornil(L, opts)) {
+        luaL_checktype(L, opts, LUA_TTABLE);
+        check_option_names(L, opts, limit_names);
+    }
+    read_limits(L, opts, l);
+}
+
+/* Raises "interrupted" for a search that Ctrl-C stopped. */
+static int interrupted_error(lua_State *L) {
+    lua_pushliteral(L, "interrupted");
+    return lua_error(L);
+}
+
+/* A search that its limits stopped (reason: SDK_ENODES or SDK_ETIME; SDK_ECANCEL raises):
+ * pushes nil and "gave up after N nodes" or "gave up after T s". Returns 2. */
+static int push_gave_up(lua_State *L, int reason, const sdk_limits *l) {
+    char msg[64];
+    if (reason == SDK_ECANCEL) return interrupted_error(L);
+    if (reason == SDK_ENODES)
+        snprintf(msg, sizeof msg, "gave up after %lld nodes", (long long)l->max_nodes);
+    else
+        snprintf(msg, sizeof msg, "gave up after %g s", l->seconds);
+    lua_pushnil(L);
+    lua_pushstring(L, msg);
+    return 2;
+}
+
+static int is_stop(int64_t rc) {
+    return rc == SDK_ENODES || rc == SDK_ETIME || rc == SDK_ECANCEL;
+}
+
+/* core.catch_interrupt(): from now on Ctrl-C (SIGINT) stops the search under way, which raises
+ * "interrupted", and core.interrupted() turns true. Lowers the flag when called again. */
+static int l_catch_interrupt(lua_State *L) {
+    if (sdk_interrupt_catch() != SDK_OK) {
+        lua_pushnil(L);
+        lua_pushliteral(L, "cannot install a SIGINT handler");
+        return 2;
+    }
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+/* core.interrupted(): whether Ctrl-C came since core.catch_interrupt. */
+static int l_interrupted(lua_State *L) {
+    lua_pushboolean(L, *sdk_interrupt_flag() != 0);
+    return 1;
+}
+
+/* core.clock(): seconds on the monotonic clock the time budgets use, from an arbitrary origin. */
+static int l_clock(lua_State *L) {
+    lua_pushnumber(L, (lua_Number)sdk_clock());
+    return 1;
 }
 
 /* A GC-owned scratch buffer: freed with the userdata even when an error unwinds the call. */
@@ -476,24 +596,34 @@ static sdk_fast9 *upvalue_fast9(lua_State *L) {
     return lf ? lf->f : NULL;
 }
 
+/* b:solve([opts]): true, false, or nil and why the budgets of opts stopped it. */
 static int board_solve(lua_State *L) {
     sdk_board *b = check_board(L, 1);
+    sdk_limits l;
+    sdk_watch w;
     int rc;
+    check_limits(L, 2, &l);
     check_not_busy(L, b, "solve");
-    rc = sdk_dispatch_solve(upvalue_fast9(L), state_allocator(L), b);
+    sdk_watch_start(&w, &l);
+    rc = sdk_dispatch_solve(upvalue_fast9(L), state_allocator(L), b, &w);
+    if (is_stop(rc)) return push_gave_up(L, rc, &l);
     if (rc < 0) return memory_error(L);
     lua_pushboolean(L, rc);
     return 1;
 }
 
+/* b:count([limit [, opts]]): the count, or nil and why the budgets of opts stopped it. */
 static int board_count(lua_State *L) {
     sdk_board *b = check_board(L, 1);
     lua_Integer limit = 0;
     int64_t count;
+    sdk_limits l;
+    sdk_watch w;
     if (!lua_isnoneornil(L, 2)) {
         limit = compat_checkinteger(L, 2);
         luaL_argcheck(L, limit >= 1, 2, "limit must be at least 1");
     }
+    check_limits(L, 3, &l);
     if (b->busy) {
         /* Counting from a hook: work on a copy, the search owns the board. */
         lboard *copy = push_board(L);
@@ -502,7 +632,9 @@ static int board_count(lua_State *L) {
         if (rc != SDK_OK) return memory_error(L);
         b = &copy->b;
     }
-    count = sdk_dispatch_count(upvalue_fast9(L), state_allocator(L), b, (int64_t)limit);
+    sdk_watch_start(&w, &l);
+    count = sdk_dispatch_count(upvalue_fast9(L), state_allocator(L), b, (int64_t)limit, &w);
+    if (is_stop(count)) return push_gave_up(L, (int)count, &l);
     if (count < 0) return memory_error(L);
     lua_pushinteger(L, (lua_Integer)count);
     return 1;
@@ -532,14 +664,18 @@ static void push_line81(lua_State *L, const uint8_t values[81]) {
     lua_pushlstring(L, out, 81);
 }
 
-/* core.solve_line(text): the per-puzzle shortcut behind sudoku.solve for the datasets' own
- * form, 81 characters of 1-9 and blanks (.0_?*). Returns the solution line, or nil and
- * "no solution", or false when the text is not in that form (the Lua reader then takes it
- * and gives its exact error). Same answers as parse + Board:solve. */
-static int solve81(lua_State *L, sdk_fast9 *f, const uint8_t givens[81]) {
+/* core.solve_line(text [, opts]): the per-puzzle shortcut behind sudoku.solve for the datasets'
+ * own form, 81 characters of 1-9 and blanks (.0_?*). Returns the solution line, or nil and
+ * "no solution" (or why opts' budgets stopped it), or false when the text is not in that form
+ * (the Lua reader then takes it and gives its exact error). Same answers as parse +
+ * Board:solve. */
+static int solve81(lua_State *L, sdk_fast9 *f, const uint8_t givens[81], const sdk_limits *l) {
     uint8_t solution[81];
     int rc, i;
-    rc = f ? sdk_fast9_solve(f, givens, solution) : 2;
+    sdk_watch w;
+    sdk_watch_start(&w, l);
+    rc = f ? sdk_fast9_solve(f, givens, solution, &w) : 2;
+    if (is_stop(rc)) return push_gave_up(L, rc, l);
     if (rc == 2) {
         /* Several solutions (or no fast path): the general engine picks the first. */
         lboard *lb = push_board(L);
@@ -548,7 +684,8 @@ static int solve81(lua_State *L, sdk_fast9 *f, const uint8_t givens[81]) {
         if (init != SDK_OK) return memory_error(L);
         for (i = 0; i < 81; i++)
             if (givens[i]) sdk_board_set(&lb->b, i, givens[i]);
-        rc = sdk_solve(state_allocator(L), &lb->b, NULL);
+        rc = sdk_solve(state_allocator(L), &lb->b, &w, NULL);
+        if (is_stop(rc)) return push_gave_up(L, rc, l);
         if (rc < 0) return memory_error(L);
         memcpy(solution, lb->b.value, 81);
     }
@@ -565,11 +702,13 @@ static int l_solve_line(lua_State *L) {
     size_t len;
     const char *text = luaL_checklstring(L, 1, &len);
     uint8_t givens[81];
+    sdk_limits l;
+    check_limits(L, 2, &l);
     if (!read_line81(text, len, givens)) {
         lua_pushboolean(L, 0);
         return 1;
     }
-    return solve81(L, upvalue_fast9(L), givens);
+    return solve81(L, upvalue_fast9(L), givens, &l);
 }
 
 /* sudoku.solve itself: a lone 81-character line of 1-9 and blanks is solved right here, with
@@ -580,7 +719,8 @@ static int solve_front(lua_State *L) {
         size_t len;
         const char *text = lua_tolstring(L, 1, &len);
         uint8_t givens[81];
-        if (read_line81(text, len, givens)) return solve81(L, upvalue_fast9(L), givens);
+        sdk_limits l = no_limits();
+        if (read_line81(text, len, givens)) return solve81(L, upvalue_fast9(L), givens, &l);
     }
     lua_pushvalue(L, lua_upvalueindex(2));
     lua_insert(L, 1);
@@ -588,21 +728,28 @@ static int solve_front(lua_State *L) {
     return lua_gettop(L);
 }
 
-/* core.count_line(text [, limit]): the shortcut behind sudoku.count, as solve_line is for
- * sudoku.solve: the number of solutions up to limit (none or 0: all), or false when the text is
- * not 81 characters of 1-9 and blanks. */
+/* core.count_line(text [, limit [, opts]]): the shortcut behind sudoku.count, as solve_line is
+ * for sudoku.solve: the number of solutions up to limit (none or 0: all), nil and why opts'
+ * budgets stopped it, or false when the text is not 81 characters of 1-9 and blanks. */
 static int l_count_line(lua_State *L) {
     size_t len;
     const char *text = luaL_checklstring(L, 1, &len);
     lua_Integer limit = lua_isnoneornil(L, 2) ? 0 : compat_checkinteger(L, 2);
     sdk_fast9 *f = upvalue_fast9(L);
     uint8_t givens[81];
+    sdk_limits l;
+    sdk_watch w;
+    int64_t count;
     luaL_argcheck(L, limit >= 0, 2, "limit must be 0 (all) or more");
+    check_limits(L, 3, &l);
     if (!f || !read_line81(text, len, givens)) {
         lua_pushboolean(L, 0);
         return 1;
     }
-    lua_pushinteger(L, (lua_Integer)sdk_fast9_count(f, givens, (int64_t)limit, NULL));
+    sdk_watch_start(&w, &l);
+    count = sdk_fast9_count(f, givens, (int64_t)limit, NULL, &w);
+    if (is_stop(count)) return push_gave_up(L, (int)count, &l);
+    lua_pushinteger(L, (lua_Integer)count);
     return 1;
 }
 
@@ -626,6 +773,8 @@ static int l_fast9(lua_State *L) {
     sdk_fast9 *f = upvalue_fast9(L);
     uint8_t givens[81], first[81];
     int64_t count;
+    sdk_limits l = no_limits();
+    sdk_watch w;
     luaL_argcheck(L, read_line81(text, len, givens), 1,
                   "81 characters of 1-9 and blanks (.0_?*) expected");
     luaL_argcheck(L, limit >= 0, 2, "limit must be 0 (all) or more");
@@ -633,8 +782,10 @@ static int l_fast9(lua_State *L) {
                   "isa must be \"auto\" or \"portable\"");
     if (!f) return memory_error(L);
     sdk_fast9_use_portable(f, strcmp(isa, "portable") == 0);
-    count = sdk_fast9_count(f, givens, (int64_t)limit, first);
+    sdk_watch_start(&w, &l);
+    count = sdk_fast9_count(f, givens, (int64_t)limit, first, &w);
     sdk_fast9_use_portable(f, 0);
+    if (count == SDK_ECANCEL) return interrupted_error(L);
     lua_pushinteger(L, (lua_Integer)count);
     if (count > 0) push_line81(L, first); else lua_pushnil(L);
     lua_pushinteger(L, (lua_Integer)sdk_fast9_guesses(f));
@@ -1004,26 +1155,6 @@ static const char *const option_names[] = {
     "seed", "different", NULL
 };
 
-/* Raises on any key of the options table at index opts that is not in names (NULL-ended), so
- * that a misspelt option is an error rather than silently ignored. */
-static void check_option_names(lua_State *L, int opts, const char *const names[]) {
-    lua_pushnil(L);
-    while (lua_next(L, opts)) {
-        int i, known = 0;
-        if (lua_type(L, -2) == LUA_TSTRING)
-            for (i = 0; names[i]; i++)
-                if (strcmp(lua_tostring(L, -2), names[i]) == 0) known = 1;
-        if (!known) {
-            if (lua_type(L, -2) == LUA_TSTRING)
-                lua_pushfstring(L, "unknown option '%s'", lua_tostring(L, -2));
-            else
-                lua_pushfstring(L, "unknown option key of type %s", luaL_typename(L, -2));
-            luaL_argerror(L, opts, lua_tostring(L, -1));
-        }
-        lua_pop(L, 1);
-    }
-}
-
 static int l_new_solver(lua_State *L) {
     sdk_board *b = check_board(L, 1);
     int opts = 2, slot, rc;
@@ -1127,31 +1258,41 @@ static void check_not_running(lua_State *L, const lsolver *ls, const char *what)
                    what);
 }
 
+/* s:step([budget [, seconds]]): at most budget nodes and, with seconds, at most that long;
+ * either pauses the search ("running"). Ctrl-C, once caught, pauses it too and raises
+ * "interrupted" (the search stays resumable). */
 static int solver_step(lua_State *L) {
     lsolver *ls = check_solver(L, 1);
     lua_Integer budget = 0;
     sdk_status st;
+    sdk_limits l = no_limits();
+    sdk_watch w;
     if (!lua_isnoneornil(L, 2)) {
         budget = compat_checkinteger(L, 2);
         luaL_argcheck(L, budget >= 1, 2, "budget must be at least 1");
     }
+    if (!lua_isnoneornil(L, 3)) l.seconds = check_seconds(L, 3, 3, "seconds");
     check_not_running(L, ls, "step");
     if (ls->b->busy) return luaL_error(L, "cannot step: the board is being solved by another solver");
-    lua_settop(L, 2);
-    compat_getuservalue(L, 1);                                        /* 3 */
+    lua_settop(L, 3);
+    compat_getuservalue(L, 1);                                        /* 4 */
     ls->L = L;
-    ls->env = 3;
+    ls->env = 4;
     ls->running = 1;
+    sdk_watch_start(&w, &l);
+    sdk_solver_watch(ls->s, &w);
     st = sdk_solver_step(ls->s, (int64_t)budget);
+    sdk_solver_watch(ls->s, NULL);
     ls->running = 0;
     ls->L = NULL;
     if (st == SDK_FAILED) {
         if (sdk_solver_failure(ls->s) == SDK_ENOMEM) return memory_error(L);
-        lua_rawgeti(L, 3, SLOT_ERROR);
+        lua_rawgeti(L, 4, SLOT_ERROR);
         lua_pushnil(L);
-        lua_rawseti(L, 3, SLOT_ERROR);
+        lua_rawseti(L, 4, SLOT_ERROR);
         return lua_error(L);
     }
+    if (sdk_solver_stopped(ls->s) == SDK_ECANCEL) return interrupted_error(L);
     if (st == SDK_STALE)
         return luaL_error(L, "cannot step: the board was changed while the search was paused "
                              "(call reset() to start over)");
@@ -1241,15 +1382,19 @@ static int batch_gc(lua_State *L) {
     return 0;
 }
 
-static const char *const batch_option_names[] = {"limit", "threads", "portable", NULL};
+static const char *const batch_option_names[] = {
+    "limit", "threads", "portable", "max_nodes", "timeout", NULL
+};
 
 static void read_batch_options(lua_State *L, int opts, sdk_batch_options *o) {
     o->limit = 0;
     o->threads = 1;
     o->portable = 0;
+    o->limits = no_limits();
     if (lua_isnoneornil(L, opts)) return;
     luaL_checktype(L, opts, LUA_TTABLE);
     check_option_names(L, opts, batch_option_names);
+    read_limits(L, opts, &o->limits);
     lua_getfield(L, opts, "limit");
     if (!lua_isnil(L, -1)) {
         if (!compat_isinteger(L, -1) || lua_tonumber(L, -1) < 1)
@@ -1318,13 +1463,17 @@ static int l_solve_many(lua_State *L) {
         }
         lua_rawseti(L, 4, (lua_Integer)i + 1);
     }
-    lua_createtable(L, 0, 5);                                          /* 6: stats */
+    lua_createtable(L, 0, 7);                                          /* 6: stats */
     lua_pushinteger(L, (lua_Integer)st->puzzles);
     lua_setfield(L, 6, "puzzles");
     lua_pushinteger(L, (lua_Integer)st->solved);
     lua_setfield(L, 6, "solved");
     lua_pushinteger(L, (lua_Integer)st->failed);
     lua_setfield(L, 6, "failed");
+    lua_pushinteger(L, (lua_Integer)st->gave_up);
+    lua_setfield(L, 6, "gave_up");
+    lua_pushinteger(L, (lua_Integer)st->interrupted);
+    lua_setfield(L, 6, "interrupted");
     lua_pushinteger(L, (lua_Integer)st->guesses);
     lua_setfield(L, 6, "guesses");
     lua_pushinteger(L, st->threads);
@@ -1384,6 +1533,12 @@ SDK_EXPORT int luaopen_sudoku_core(lua_State *L) {
     lua_setfield(L, -2, "new_solver");
     lua_pushcfunction(L, l_solve_many);
     lua_setfield(L, -2, "solve_many");
+    lua_pushcfunction(L, l_catch_interrupt);
+    lua_setfield(L, -2, "catch_interrupt");
+    lua_pushcfunction(L, l_interrupted);
+    lua_setfield(L, -2, "interrupted");
+    lua_pushcfunction(L, l_clock);
+    lua_setfield(L, -2, "clock");
     lua_pushinteger(L, SDK_MAX_N);
     lua_setfield(L, -2, "MAX_SIZE");
 

@@ -94,6 +94,9 @@ struct sdk_solver {
                               * looked at them there */
     size_t dirty_values_size;
 
+    const sdk_watch *watch;  /* asked before every node (sdk_solver_watch), or NULL */
+    int stopped;             /* why the watch paused the last step, or SDK_OK */
+
     sdk_stats stats;
 };
 
@@ -198,6 +201,8 @@ sdk_status sdk_solver_status(const sdk_solver *s) { return s->status; }
 int sdk_solver_failure(const sdk_solver *s) { return s->failure; }
 const sdk_stats *sdk_solver_stats(const sdk_solver *s) { return &s->stats; }
 const sdk_board *sdk_solver_board(const sdk_solver *s) { return s->b; }
+int sdk_solver_stopped(const sdk_solver *s) { return s->stopped; }
+void sdk_solver_watch(sdk_solver *s, const sdk_watch *w) { s->watch = w; }
 
 sdk_mask sdk_solver_candidates(const sdk_solver *s, int cell) {
     return sdk_board_candidates(s->b, cell) & ~s->banned[cell];
@@ -1043,10 +1048,13 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
         return SDK_STALE;
     s->b->busy = 1;
     s->failure = 0;
+    s->stopped = SDK_OK;
     for (;;) {
         switch (s->phase) {
         case PHASE_START:
             if (budget > 0 && spent >= budget) return pause(s, SDK_RUNNING);
+            if (s->watch && (s->stopped = sdk_watch_check(s->watch, s->stats.nodes)) != SDK_OK)
+                return pause(s, SDK_RUNNING);
             spent++;
             s->stats.nodes++;
             s->version = s->b->version;
@@ -1091,6 +1099,8 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
                 break;
             }
             if (budget > 0 && spent >= budget) return pause(s, SDK_RUNNING);
+            if (s->watch && (s->stopped = sdk_watch_check(s->watch, s->stats.nodes)) != SDK_OK)
+                return pause(s, SDK_RUNNING);
             next_alternative(s, f);
             r = admissible(s, f->cell, f->value);
             if (r == SDK_ABORT) return fail(s);
@@ -1134,27 +1144,44 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
 
 /* ---- one-shot helpers --------------------------------------------------------------------- */
 
-int sdk_solve(sdk_allocator a, sdk_board *b, sdk_stats *stats) {
+/* After a one-shot search: its nodes count against w from now on, and a search that w stopped
+ * takes its guesses back off the board. Returns w's reason, or SDK_OK. */
+static int settle_watch(sdk_solver *s, sdk_watch *w) {
+    int stopped = s->stopped;
+    if (w) w->used += s->stats.nodes;
+    if (stopped != SDK_OK) sdk_solver_reset(s);
+    return stopped;
+}
+
+int sdk_solve(sdk_allocator a, sdk_board *b, sdk_watch *w, sdk_stats *stats) {
     sdk_solver *s = sdk_solver_new(a, b, NULL);
     sdk_status st;
+    int stopped;
     if (!s) return SDK_ENOMEM;
+    s->watch = w;
     st = sdk_solver_step(s, 0);
     if (stats) *stats = s->stats;
+    stopped = settle_watch(s, w);
     sdk_solver_free(s);
     if (st == SDK_FAILED) return SDK_ENOMEM;
+    if (stopped != SDK_OK) return stopped;
     return st == SDK_SOLVED;
 }
 
-int64_t sdk_count(sdk_allocator a, sdk_board *b, int64_t limit, sdk_stats *stats) {
+int64_t sdk_count(sdk_allocator a, sdk_board *b, int64_t limit, sdk_watch *w, sdk_stats *stats) {
     sdk_solver *s = sdk_solver_new(a, b, NULL);
     sdk_status st;
     int64_t count;
+    int stopped;
     if (!s) return SDK_ENOMEM;
+    s->watch = w;
     do {
         st = sdk_solver_step(s, 0);
     } while (st == SDK_SOLVED && (limit <= 0 || s->stats.solutions < limit));
     count = st == SDK_FAILED ? SDK_ENOMEM : s->stats.solutions;
     if (stats) *stats = s->stats;  /* before reset, which clears them */
+    stopped = settle_watch(s, w);
+    if (stopped != SDK_OK && st != SDK_FAILED) count = stopped;
     sdk_solver_reset(s);
     sdk_solver_free(s);
     return count;

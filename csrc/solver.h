@@ -37,6 +37,7 @@
 #define SUDOKU_SOLVER_H
 
 #include "constraint.h"
+#include "search_limits.h"
 
 typedef enum sdk_status {
     SDK_READY = 0,   /* not started, or reset */
@@ -89,6 +90,14 @@ SDK_INTERNAL void sdk_solver_seed(sdk_solver *s, uint64_t seed);
  * sdk_solver_failure tells SDK_ENOMEM from a callback's SDK_ABORT. */
 SDK_INTERNAL sdk_status sdk_solver_step(sdk_solver *s, int64_t budget);
 SDK_INTERNAL int sdk_solver_failure(const sdk_solver *s);
+/* Puts the steps that follow under w (NULL: none), whose node count is the search's (the
+ * stats' nodes since the start or the last reset): before every node the step asks w, and
+ * pauses as the budget does (SDK_RUNNING, the search resumable) when w says stop. The solver
+ * keeps the pointer: w must outlive those steps, or be taken away with NULL. */
+SDK_INTERNAL void sdk_solver_watch(sdk_solver *s, const sdk_watch *w);
+/* Why the last step paused: SDK_ENODES, SDK_ETIME or SDK_ECANCEL when its watch stopped it,
+ * SDK_OK otherwise (its own budget ran out, or it did not pause). */
+SDK_INTERNAL int sdk_solver_stopped(const sdk_solver *s);
 /* Takes the search's own placements back off the board and starts over. */
 SDK_INTERNAL void sdk_solver_reset(sdk_solver *s);
 
@@ -99,11 +108,15 @@ SDK_INTERNAL sdk_mask sdk_solver_candidates(const sdk_solver *s, int cell);
 /* Bytes the solver holds, for reporting. */
 SDK_INTERNAL size_t sdk_solver_bytes(const sdk_solver *s);
 
-/* One-shot helpers over a private solver without callbacks; each copies the search's
- * statistics to *stats when stats is not NULL. */
-/* Solves b in place: 1 solved, 0 no solution, SDK_ENOMEM. */
-SDK_INTERNAL int sdk_solve(sdk_allocator a, sdk_board *b, sdk_stats *stats);
-/* Counts solutions of b up to limit (limit <= 0: all); b is unchanged. */
-SDK_INTERNAL int64_t sdk_count(sdk_allocator a, sdk_board *b, int64_t limit, sdk_stats *stats);
+/* One-shot helpers over a private solver without callbacks, under the watch w (NULL: none; its
+ * used nodes grow by the search's own); each copies the search's statistics to *stats when
+ * stats is not NULL. A search that w stops returns its reason (SDK_ENODES, SDK_ETIME,
+ * SDK_ECANCEL) and leaves b as it was. */
+/* Solves b in place: 1 solved, 0 no solution, SDK_ENOMEM, or w's reason. */
+SDK_INTERNAL int sdk_solve(sdk_allocator a, sdk_board *b, sdk_watch *w, sdk_stats *stats);
+/* Counts solutions of b up to limit (limit <= 0: all), or SDK_ENOMEM, or w's reason; b is
+ * unchanged. */
+SDK_INTERNAL int64_t sdk_count(sdk_allocator a, sdk_board *b, int64_t limit, sdk_watch *w,
+                               sdk_stats *stats);
 
 #endif

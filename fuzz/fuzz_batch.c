@@ -60,6 +60,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     o.limit = (data[0] & 3) == 0 ? 0 : (data[0] & 3);   /* solve, or count up to 1..3 */
     o.threads = (data[0] & 4) ? 2 : 1;
     o.portable = (data[0] & 8) != 0;
+    memset(&o.limits, 0, sizeof o.limits);   /* no budgets, no cancellation flag */
     if (sdk_batch_run(&b, a, text, len, &o) != SDK_OK) abort();
     st = sdk_batch_stats_of(b);
     for (i = 0; i < st->puzzles; i++) {

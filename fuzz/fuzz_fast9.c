@@ -61,10 +61,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!f) f = sdk_fast9_new(a);
     if (!f) abort();
 
-    count = sdk_fast9_count(f, givens, 3, first);
+    count = sdk_fast9_count(f, givens, 3, first, NULL);
     guesses = sdk_fast9_guesses(f);
     sdk_fast9_use_portable(f, 1);
-    count_portable = sdk_fast9_count(f, givens, 3, first_portable);
+    count_portable = sdk_fast9_count(f, givens, 3, first_portable, NULL);
     /* Both builds walk the same tree. */
     if (count != count_portable || guesses != sdk_fast9_guesses(f)) abort();
     if (count > 0 && memcmp(first, first_portable, 81) != 0) abort();
@@ -73,7 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (count > 0 && !is_solution_of(givens, first)) abort();
     if (wide && count != 0) abort();
 
-    rc = sdk_fast9_solve(f, givens, solution);
+    rc = sdk_fast9_solve(f, givens, solution, NULL);
     if (rc != (count == 0 ? 0 : count == 1 ? 1 : 2)) abort();
     if (rc == 1 && memcmp(solution, first, 81) != 0) abort();
 
@@ -85,11 +85,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (sdk_board_init(&board, a, 3, 3) != SDK_OK) abort();
         for (i = 0; i < 81; i++)
             if (givens[i]) sdk_board_set(&board, i, givens[i]);
-        general = sdk_count(a, &board, 3, NULL);
+        general = sdk_count(a, &board, 3, NULL, NULL);
         if (general != count) abort();
         for (i = 0; i < 81; i++)
             if (board.value[i] != givens[i]) abort();   /* count leaves the board alone */
-        rc = sdk_dispatch_solve(f, a, &board);
+        rc = sdk_dispatch_solve(f, a, &board, NULL);
         if (rc != (count > 0)) abort();
         if (rc && !is_solution_of(givens, board.value)) abort();
         if (count == 1 && memcmp(board.value, solution, 81) != 0) abort();

@@ -7,6 +7,7 @@
 --   local code = require("sudoku.cli").main(args, {stdin = f, stdout = g, stderr = h})
 
 local argparse = require "argparse"
+local interrupt = require "sudoku.cli.interrupt"
 local jobs = require "sudoku.cli.jobs"
 local options = require "sudoku.cli.options"
 local output = require "sudoku.cli.output"
@@ -33,6 +34,17 @@ local function add_help_flag(parser, state)
   parser:add_help(false)
   parser:flag("-h --help", "Show this help message and exit.")
     :action(function() state.help = state.help or parser end)
+end
+
+-- --max-nodes and --timeout: each record's search budgets. A record whose search runs out is
+-- reported as FILE:LINE: gave up after ..., and the rest go on.
+local function add_budget_options(command)
+  command:option("--max-nodes", "Give a puzzle up after N search nodes (the root and each "
+    .. "guess), N up to 2^53, reporting FILE:LINE: gave up after N nodes.")
+    :argname("N"):convert(whole_number("--max-nodes", 1, TWO_53))
+  command:option("--timeout", "Give a puzzle up after SECONDS of search (decimals allowed, up "
+    .. "to " .. options.MAX_SECONDS .. "), reporting FILE:LINE: gave up after SECONDS s.")
+    :argname("SECONDS"):convert(options.seconds("--timeout"))
 end
 
 -- An argparse converter for a format name among `names`.
@@ -91,11 +103,13 @@ end
 local EXIT_STATUS_HELP = table.concat({
   "Exit status:",
   "   0  every puzzle was handled (solved, counted, converted, or found unique)",
-  "   1  some puzzle was malformed, had no solution (solve) or was not unique (validate);",
-  "      each is reported on stderr as FILE:LINE: reason; or the output could not be",
-  "      written (sudoku: write error: reason), which stops the run",
+  "   1  some puzzle was malformed, had no solution (solve), was not unique (validate)",
+  "      or ran out of --max-nodes or --timeout; each is reported on stderr as",
+  "      FILE:LINE: reason; or the output could not be written (sudoku: write error:",
+  "      reason), which stops the run",
   "   2  usage error: unknown option or command, an option's value out of its range,",
   "      unreadable file, a format that cannot be told",
+  " 130  interrupted (Ctrl-C): what was written is whole records, the rest is not",
 }, "\n")
 
 -- A subcommand with its summary, description, the exit statuses and the -h flag.
@@ -142,6 +156,7 @@ local function build_parser(state)
   add_to_option(solve, "Write solutions in FORMAT (default: the input's format, named or "
     .. "detected).")
   add_jobs_option(solve)
+  add_budget_options(solve)
   add_stats_flag(solve)
   add_file_argument(solve)
 
@@ -159,19 +174,22 @@ local function build_parser(state)
   add_from_option(count, "line")
   add_box_option(count)
   add_jobs_option(count)
+  add_budget_options(count)
   add_stats_flag(count)
   add_file_argument(count)
 
   local validate = add_command(parser, state, "validate",
     "Check that puzzles each have exactly one solution.", lines_with({
     "Print one verdict per puzzle: unique (exactly one solution), multiple, none",
-    "(no solution, or givens that clash) or malformed.",
+    "(no solution, or givens that clash), malformed, or unknown (--max-nodes or",
+    "--timeout ran out before the search could tell).",
   }, ONE_PER_LINE, {
     "Every verdict other than unique is also reported on stderr as FILE:LINE: reason,",
     "and makes the exit status 1.",
   }))
   add_from_option(validate, "line")
   add_box_option(validate)
+  add_budget_options(validate)
   add_stats_flag(validate)
   add_file_argument(validate)
 
@@ -235,8 +253,12 @@ local function build_parser(state)
   generate:option("--clues", "Stop at N givens or fewer (tries grids until reached).")
     :argname("N"):convert(whole_number("--clues", 0, options.MAX_SIZE * options.MAX_SIZE))
   generate:option("--max-nodes", "Each puzzle is solved and proved unique within N search "
-    .. "nodes of the general engine (lower: easier).")
+    .. "nodes of the general engine (lower: easier). A hardness knob: a given whose removal "
+    .. "would need a longer proof stays, and no puzzle is given up for it (--timeout does that).")
     :argname("N"):convert(whole_number("--max-nodes", 1, TWO_53))
+  generate:option("--timeout", "Give a puzzle up after SECONDS (decimals allowed), all its "
+    .. "searches together: sudoku: puzzle K: gave up after SECONDS s; the next one goes on.")
+    :argname("SECONDS"):convert(options.seconds("--timeout"))
   generate:option("--attempts", "Grids to try per puzzle for --minimal/--clues (default 200).")
     :argname("N"):convert(whole_number("--attempts", 1, TWO_53))
   generate:option("--seed", "Seed of the run, a whole number from 0 to 2^53 - 1.")
@@ -322,6 +344,17 @@ function cli.main(args, streams)
     stdout:flush()
     return status
   end)
+end
+
+--- The `sudoku` process itself (bin/sudoku): main over the real streams, with Ctrl-C caught.
+--- A Ctrl-C stops the work under way, inside the C core too: the records written so far stay
+--- whole, `sudoku: interrupted` goes to stderr, and the status is 130, never a traceback.
+function cli.run(args)
+  interrupt.catch()
+  local ok, status = pcall(cli.main, args)
+  if ok then return status end
+  if interrupt.is(status) then return interrupt.stop(io) end
+  error(status, 0)
 end
 
 return cli

@@ -68,4 +68,51 @@ function command.run(args, stdin, stdout_redirect)
   }
 end
 
+-- Runs `sudoku ARGS...` in the background as a shell script does (`&`, which starts it with
+-- SIGINT ignored: the command must catch it all the same), sends it SIGINT (Ctrl-C) after
+-- opts.delay seconds (default 0.5) and waits for it; with opts.after_output the delay starts once
+-- the command has written something (waiting up to 10 s: a slow machine, an emulator or a
+-- sanitizer may take a while to get there). Standard input is opts.stdin (a text), or
+-- opts.endless (a line that `yes` repeats forever), else empty. Returns
+-- {stdout =, stderr =, status =, ms =}, ms being the milliseconds from the signal to the exit.
+-- A command that ignores the signal is killed 10 s later (status 137), so no case can hang.
+function command.interrupt(args, opts)
+  opts = opts or {}
+  local quote = command.quote
+  local words = {}
+  for i, a in ipairs(args) do words[i] = quote(a) end
+  local out_path, err_path = command.temp_file(), command.temp_file()
+  local status_path, ms_path = command.temp_file(), command.temp_file()
+  local feed
+  if opts.endless then
+    feed = "yes " .. quote(opts.endless) .. " 2>/dev/null | "
+  else
+    feed = "<" .. quote(opts.stdin and command.temp_file(opts.stdin) or "/dev/null") .. " "
+  end
+  local script = table.concat({
+    "cd " .. quote(data.root),
+    ("%s%s bin/sudoku %s >%s 2>%s & pid=$!"):format(feed, command.LUA, table.concat(words, " "),
+      quote(out_path), quote(err_path)),
+    opts.after_output and ("i=0; while [ ! -s %s ] && [ $i -lt 200 ]; do sleep 0.05; "
+      .. "i=$((i + 1)); done"):format(quote(out_path)) or ":",
+    "sleep " .. (opts.delay or 0.5),
+    "t0=$(date +%s%N)",
+    "kill -INT $pid",
+    "(sleep 10; kill -KILL $pid) >/dev/null 2>&1 & dog=$!",
+    "wait $pid; echo $? >" .. quote(status_path),
+    "t1=$(date +%s%N)",
+    "kill $dog 2>/dev/null",
+    "echo $(( (t1 - t0) / 1000000 )) >" .. quote(ms_path),
+  }, "\n")
+  local pipe = assert(io.popen("sh -c " .. quote(script), "r"))
+  pipe:read("*a")
+  pipe:close()
+  return {
+    stdout = command.read_file(out_path),
+    stderr = command.read_file(err_path),
+    status = tonumber(command.read_file(status_path)),
+    ms = tonumber(command.read_file(ms_path)),
+  }
+end
+
 return command

@@ -3,6 +3,7 @@
 -- --seed, so a run is repeatable and any single puzzle of it can be made again.
 local format = require "sudoku.format"
 local record = require "sudoku.format.record"
+local interrupt = require "sudoku.cli.interrupt"
 local progress = require "sudoku.cli.progress"
 local random = require "sudoku.gen.random"
 local shape = require "sudoku.shape"
@@ -17,7 +18,7 @@ local function puzzle_opts(result, seed)
   return {
     seed = seed, size = (not box) and (result.size or 9) or nil, box = box,
     symmetry = result.symmetry, minimal = result.minimal or nil, clues = result.clues,
-    max_nodes = result.max_nodes, attempts = result.attempts,
+    max_nodes = result.max_nodes, attempts = result.attempts, timeout = result.timeout,
   }
 end
 
@@ -53,10 +54,17 @@ function generate.run(result, streams)
   local bar = progress.stderr_is_terminal(streams) and progress.bar(streams.stderr, result.count)
     or nil
   local started = progress.now()
-  local failed = 0
+  local failed, done, stopped = 0, 0, false
   for k = 1, result.count do
     local opts = puzzle_opts(result, rng:seed())
-    local puzzle, solution, info = gen.puzzle(opts)
+    -- Ctrl-C stops the search under way, which raises; the puzzles written so far stay.
+    local ok, puzzle, solution, info = pcall(gen.puzzle, opts)
+    if not ok then
+      if not interrupt.is(puzzle) then error(puzzle, 0) end
+      stopped = true
+      break
+    end
+    done = k
     if not puzzle then
       failed = failed + 1
       streams.stderr:write(("sudoku: puzzle %d: %s\n"):format(k, solution))
@@ -70,14 +78,19 @@ function generate.run(result, streams)
       end
     end
     if bar then bar.update(k, k) end
+    if interrupt.pending() then
+      stopped = true
+      break
+    end
   end
   if bar then bar.clear() end
   if result.stats then
     local elapsed = progress.now() - started
     streams.stderr:write(("sudoku: %s puzzles, seed %d, %.2f s, %s puzzles/s\n"):format(
-      progress.thousands(result.count), seed, elapsed,
-      elapsed > 0 and progress.thousands(result.count / elapsed) or "-"))
+      progress.thousands(done), seed, elapsed,
+      elapsed > 0 and progress.thousands(done / elapsed) or "-"))
   end
+  if stopped then return interrupt.stop(streams) end
   return failed > 0 and EXIT_FAILED or EXIT_OK
 end
 

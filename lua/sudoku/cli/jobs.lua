@@ -63,12 +63,29 @@ local function solution_record(rec, board)
   })
 end
 
--- The solved record, or nil and why there is none.
-local function solve_record(rec)
+-- The search budgets of the command line (--max-nodes, --timeout), as b:solve and b:count and
+-- sudoku.solve_many take them; nil when there are none.
+local function limits_of(result)
+  if not result.max_nodes and not result.timeout then return nil end
+  return { max_nodes = result.max_nodes, timeout = result.timeout }
+end
+
+-- The batch solver's options: result.jobs threads and the budgets, plus `extra`.
+local function batch_opts(result, extra)
+  local opts = { threads = result.jobs, max_nodes = result.max_nodes, timeout = result.timeout }
+  for k, v in pairs(extra or {}) do opts[k] = v end
+  return opts
+end
+
+-- The solved record, or nil and why there is none (no solution, or "gave up after ..." when
+-- the budgets in `limits` ran out).
+local function solve_record(rec, limits)
   local why = unsearchable(rec)
   if why then return nil, why end
   local board = rec.board:copy()
-  if not board:solve() then return nil, "no solution" end
+  local solved, gave_up = board:solve(limits)
+  if solved == nil then return nil, gave_up end
+  if not solved then return nil, "no solution" end
   return solution_record(rec, board)
 end
 
@@ -104,13 +121,17 @@ local function read_opts(result)
   return { box = result.box }
 end
 
--- A chunk handler from a handler of one record.
+-- A chunk handler from a handler of one record: each answer goes out as soon as it is made.
 local function each(handle_one)
-  return function(items)
-    local outs, errs = {}, {}
-    for i, item in ipairs(items) do outs[i], errs[i] = handle_one(item.record) end
-    return outs, errs
+  return function(items, emit)
+    for i, item in ipairs(items) do emit(i, handle_one(item.record)) end
   end
+end
+
+-- The batch solver's message for a puzzle whose budget ran out, without its "line N: " (the
+-- CLI names the place itself): the answer as it stands, so the search is not run again.
+local function gave_up(message)
+  return message and message:match("^line %d+: (gave up after .*)$")
 end
 
 -- Line mode's chunk handler over sudoku.solve_many: the batch solver does the chunk on
@@ -118,7 +139,7 @@ end
 -- gives the command's own message (or reads what only the Lua reader reads). value(answer,
 -- text) turns a batch answer into the text to print.
 local function batched(sudoku, opts, handle_text, value, box)
-  return function(items)
+  return function(items, emit)
     local texts, batch, index_of = {}, {}, {}
     for i, item in ipairs(items) do
       texts[i] = item.text
@@ -127,20 +148,20 @@ local function batched(sudoku, opts, handle_text, value, box)
         index_of[#batch] = i
       end
     end
-    local answers = {}
+    local answers, errors = {}, {}
     if #batch > 0 then
-      local batch_answers = sudoku.solve_many(table.concat(batch, "\n"), opts)
-      for k, i in ipairs(index_of) do answers[i] = batch_answers[k] end
+      local batch_answers, batch_errors = sudoku.solve_many(table.concat(batch, "\n"), opts)
+      for k, i in ipairs(index_of) do answers[i], errors[i] = batch_answers[k], batch_errors[k] end
     end
-    local outs, errs = {}, {}
     for i, text in ipairs(texts) do
       if answers[i] then
-        outs[i] = value(answers[i], text)
+        emit(i, value(answers[i], text))
+      elseif gave_up(errors[i]) then
+        emit(i, nil, gave_up(errors[i]))
       else
-        outs[i], errs[i] = handle_text(text)
+        emit(i, handle_text(text))
       end
     end
-    return outs, errs
   end
 end
 
@@ -148,7 +169,7 @@ end
 -- sudoku.solve_many as lines, on result.jobs threads like line mode; the others, and those it
 -- could not answer, go through handle_one. value(answer, rec) gives the text to print.
 local function batched_records(sudoku, opts, handle_one, value)
-  return function(items)
+  return function(items, emit)
     local texts, index_of = {}, {}
     for i, item in ipairs(items) do
       if batchable(item.record) then
@@ -156,20 +177,20 @@ local function batched_records(sudoku, opts, handle_one, value)
         index_of[#texts] = i
       end
     end
-    local answer_of = {}
+    local answer_of, error_of = {}, {}
     if #texts > 0 then
-      local answers = sudoku.solve_many(table.concat(texts, "\n"), opts)
-      for k, i in ipairs(index_of) do answer_of[i] = answers[k] end
+      local answers, errors = sudoku.solve_many(table.concat(texts, "\n"), opts)
+      for k, i in ipairs(index_of) do answer_of[i], error_of[i] = answers[k], errors[k] end
     end
-    local outs, errs = {}, {}
     for i, item in ipairs(items) do
       if answer_of[i] then
-        outs[i] = value(answer_of[i], item.record)
+        emit(i, value(answer_of[i], item.record))
+      elseif gave_up(error_of[i]) then
+        emit(i, nil, gave_up(error_of[i]))
       else
-        outs[i], errs[i] = handle_one(item.record)
+        emit(i, handle_one(item.record))
       end
     end
-    return outs, errs
   end
 end
 
@@ -194,12 +215,13 @@ function jobs.solve(result)
   local from = input_format(result, "line")
   local to = result.to or from or "line"
   local function write(rec) return format.write(rec, to) end
+  local limits = limits_of(result)
   local function one(rec)
-    local solved, why = solve_record(rec)
+    local solved, why = solve_record(rec, limits)
     if not solved then return nil, why end
     return write(solved)
   end
-  local opts = { threads = result.jobs }
+  local opts = batch_opts(result)
   local box = result.box
   local job = { from = from, separator = format.get(to).separator, lines = from == "line",
     read_opts = read_opts(result) }
@@ -236,15 +258,18 @@ end
 function jobs.count(result)
   local sudoku = require "sudoku"
   local from = input_format(result, "line")
+  local limits = limits_of(result)
   local function count_record(rec)
     local rule = unsupported_rule(rec)
     if rule then return nil, rule end
     if not rec.board:is_valid() then return "0" end
-    return ("%d"):format(rec.board:count(result.limit))
+    local n, why = rec.board:count(result.limit, limits)
+    if not n then return nil, why end
+    return ("%d"):format(n)
   end
   local function decimal(n) return ("%d"):format(n) end
   -- Without --limit every solution counts; 2^53 is as far as a count stays exact anyway.
-  local opts = { threads = result.jobs, limit = result.limit or math.floor(2 ^ 53) }
+  local opts = batch_opts(result, { limit = result.limit or math.floor(2 ^ 53) })
   local job = { from = from, lines = from == "line", read_opts = read_opts(result) }
   if from == "line" then
     job.handle = batched(sudoku, opts, function(text)
@@ -258,16 +283,19 @@ function jobs.count(result)
   return job
 end
 
--- validate: "unique", or the verdict and the reason it is not.
+-- validate: "unique", or the verdict and the reason it is not ("unknown" when the budgets ran
+-- out before the search could tell).
 function jobs.validate(result)
   local sudoku = require "sudoku"
   local from = input_format(result, "line")
+  local limits = limits_of(result)
   local function verdict(rec)
     local rule = unsupported_rule(rec)
     if rule then return "malformed", rule end
     local valid, conflicts = rec.board:is_valid()
     if not valid then return "none", "no solution: " .. describe_conflict(conflicts[1]) end
-    local n = rec.board:count(2)
+    local n, why = rec.board:count(2, limits)
+    if not n then return "unknown", why end
     if n == 0 then return "none", "no solution" end
     if n > 1 then return "multiple", "more than one solution" end
     return "unique"
@@ -276,17 +304,15 @@ function jobs.validate(result)
   local job = { from = from, unreadable = "malformed", lines = from == "line",
     read_opts = read_opts(result) }
   if from == "line" then
-    job.handle = function(items)
-      local outs, errs = {}, {}
+    job.handle = function(items, emit)
       for i, item in ipairs(items) do
         local rec, err = line_record(sudoku, item.text, result.box)
         if rec then
-          outs[i], errs[i] = verdict(rec)
+          emit(i, verdict(rec))
         else
-          outs[i], errs[i] = "malformed", err
+          emit(i, "malformed", err)
         end
       end
-      return outs, errs
     end
   else
     job.handle = each(verdict)
@@ -361,14 +387,14 @@ function jobs.render(result)
   return {
     from = input_format(result, nil),
     read_opts = read_opts(result),
-    handle = function(items)
+    handle = function(items, emit)
       seen = seen + #items
       if one_file and seen > 1 then
         output.stop(("--output '%s' names one file, and the input has more than one puzzle: "
           .. "put %%d in it for the puzzle's number (e.g. 'puzzle-%%d.svg')")
           :format(result.output), output.EXIT_USAGE)
       end
-      return handle(items)
+      return handle(items, emit)
     end,
   }
 end

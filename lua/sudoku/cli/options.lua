@@ -55,6 +55,22 @@ function options.whole_number(option, min, max)
   end
 end
 
+-- The longest time budget, in seconds: about eleven days.
+options.MAX_SECONDS = 1000000
+
+--- A converter for a time budget: seconds in decimal digits (10, 0.5, .25), above 0 and at
+--- most MAX_SECONDS.
+function options.seconds(option)
+  return function(text)
+    local n = (text:match("^%d+%.?%d*$") or text:match("^%.%d+$")) and tonumber(text)
+    if not n or n <= 0 or n > options.MAX_SECONDS then
+      return nil, ("%s must be a number of seconds above 0 and at most %d, got '%s'"):format(
+        option, options.MAX_SECONDS, text)
+    end
+    return n
+  end
+end
+
 --- A converter for a box shape ROWSxCOLUMNS, e.g. 3x3: two whole numbers of at least 1 whose
 --- product (the board's size) is at most MAX_SIZE. Gives the shape as {rows, cols}.
 function options.box_shape(option)

@@ -9,6 +9,7 @@
 --     detected).
 local format = require "sudoku.format"
 local source = require "sudoku.format.source"
+local interrupt = require "sudoku.cli.interrupt"
 local progress = require "sudoku.cli.progress"
 
 local pipeline = {}
@@ -83,12 +84,17 @@ end
 -- Runs `job` over the input of `result` (the parsed command line):
 --   job.lines      true for line mode: handle() gets {line =, text =} items
 --   job.from       format mode's format name, or nil to detect it
---   job.handle(items) -> outs, errs: for each item (all read without error) the text to print
---                  (or nil) and a message for stderr (or nil; a message counts as a failure)
+--   job.handle(items, emit) -> outs, errs: for each item (all read without error) the text to
+--                  print (or nil) and a message for stderr (or nil; a message counts as a
+--                  failure), either handed to emit(k, out, err) as soon as item k is done, in
+--                  order, or returned in the lists. Emitted records are written at once, so
+--                  that on Ctrl-C every record done so far is out.
 --   job.separator  what goes between two printed records (default "\n")
 --   job.read_opts  options for the format's reader
 --   job.unreadable what to print for a record that could not be read (default: nothing)
 --   job.detected(name)  called with the format detection found, before any record is read
+-- On Ctrl-C (sudoku.cli.interrupt) the records written so far stay, whole, nothing more is
+-- read or written, and the status is interrupt.EXIT.
 -- Returns the exit status.
 function pipeline.run(result, streams, job)
   local input, name = open_input(result.file, streams)
@@ -129,36 +135,70 @@ function pipeline.run(result, streams, job)
     bar = progress.bar(streams.stderr, size)
   end
 
-  local function flush()
-    local good = {}
-    for _, item in ipairs(chunk) do
-      if not item.error then good[#good + 1] = item end
+  local stopped = false  -- Ctrl-C came: no more records
+  local pending = interrupt.pending
+
+  local function write_record(item, out, err)
+    if out then
+      if printed > 0 then streams.stdout:write(between) end
+      streams.stdout:write(out, "\n")
+      printed = printed + 1
     end
-    local outs, errs = job.handle(good)
-    local k = 0
-    for _, item in ipairs(chunk) do
-      local out, err = job.unreadable, item.error
-      if not err then
-        k = k + 1
-        out, err = outs[k], errs[k]
-      end
-      if out then
-        if printed > 0 then streams.stdout:write(between) end
-        streams.stdout:write(out, "\n")
-        printed = printed + 1
-      end
-      if err then
-        failed = failed + 1
-        streams.stderr:write(name, ":", item.line, ": ", err, "\n")
-      end
+    if err then
+      failed = failed + 1
+      streams.stderr:write(name, ":", item.line, ": ", err, "\n")
     end
-    handled = handled + #chunk
-    chunk = {}
-    if bar then bar.update(handled, src.bytes) end
+    handled = handled + 1
   end
 
-  while true do
+  -- Hands the chunk's readable items to the job and writes every record in input order as soon
+  -- as it is done, those that could not be read in their places. Ctrl-C stops it between two
+  -- records (or inside the job's search, which raises).
+  local function flush()
+    local good, at = {}, {}
+    for i, item in ipairs(chunk) do
+      if not item.error then
+        good[#good + 1] = item
+        at[#good] = i
+      end
+    end
+    local written, emitted = 0, 0
+    local function write_upto(i)
+      for j = written + 1, i do
+        if chunk[j].error then write_record(chunk[j], job.unreadable, chunk[j].error) end
+      end
+      written = math.max(written, i)
+    end
+    local function emit(k, out, err)
+      local i = at[k]
+      if i > written + 1 then write_upto(i - 1) end
+      write_record(chunk[i], out, err)
+      written, emitted = i, k
+      if pending() then interrupt.check() end
+    end
+    local ok, err = pcall(function()
+      local outs, errs = job.handle(good, emit)
+      for k = emitted + 1, #good do emit(k, outs and outs[k], errs and errs[k]) end
+      write_upto(#chunk)
+    end)
+    chunk = {}
+    if bar then bar.update(handled, src.bytes) end
+    if not ok then
+      if not interrupt.is(err) then error(err, 0) end
+      stopped = true
+    end
+  end
+
+  while not stopped do
+    if pending() then
+      stopped = true
+      break
+    end
     local ok, item = pcall(items)
+    if not ok and interrupt.is(item) then
+      stopped = true
+      break
+    end
     if not ok then
       -- A reader raises only for a programmer's mistake; say it and stop like a usage error.
       streams.stderr:write("sudoku: ", tostring(item), "\n")
@@ -174,8 +214,10 @@ function pipeline.run(result, streams, job)
     chunk[#chunk + 1] = item
     if #chunk == pipeline.CHUNK then flush() end
   end
-  if #chunk > 0 then flush() end
-  if src.read_error then
+  -- A read that Ctrl-C cut short fails too: the interrupt is what happened.
+  if pending() then stopped = true end
+  if #chunk > 0 and not stopped then flush() end
+  if src.read_error and not stopped then
     streams.stderr:write("sudoku: cannot read ", name, ": ", reason_of(src.read_error, name), "\n")
     status = pipeline.EXIT_USAGE
   end
@@ -189,6 +231,7 @@ function pipeline.run(result, streams, job)
   end
 
   if input ~= streams.stdin then input:close() end
+  if stopped then return interrupt.stop(streams) end
   if status == pipeline.EXIT_OK and failed > 0 then status = pipeline.EXIT_FAILED end
   return status
 end

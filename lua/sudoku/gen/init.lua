@@ -56,12 +56,34 @@ local function check_common(fname, opts)
   if not is_integer(opts.seed) or opts.seed < 0 or opts.seed >= 2 ^ 53 then
     argerror(fname, "opts.seed must be an integer from 0 to 2^53 - 1")
   end
+  local t = opts.timeout
+  if t ~= nil and not (type(t) == "number" and t > 0 and t - t == 0) then
+    argerror(fname, "opts.timeout must be a number of seconds above 0")
+  end
+end
+
+-- The time budget of a call: opts.timeout seconds from now, as a clock for every search the
+-- call runs. clock.left() is the time that remains (nil: no budget), clock.over() whether it
+-- has run out, and clock.message the answer then.
+local function clock_of(opts)
+  local t = opts.timeout
+  if not t then return { left = function() return nil end, over = function() return false end } end
+  local deadline = core.clock() + t
+  local clock = { message = ("gave up after %g s"):format(t) }
+  function clock.left() return math.max(deadline - core.clock(), 1e-9) end
+  function clock.over() return core.clock() >= deadline end
+  return clock
 end
 
 -- Solutions of `board` under `rules`, counted up to 2, and the general engine's nodes when a
--- budget is set (nil: not measured). Over budget: nil.
-local function count_two(board, rules, max_nodes)
-  if not rules and not max_nodes then return board:count(2) end
+-- budget is set (nil: not measured). Over budget: nil. Out of time (clock): false.
+local function count_two(board, rules, max_nodes, clock)
+  if not rules and not max_nodes then
+    local left = clock.left()
+    local n = board:count(2, left and { timeout = left } or nil)
+    if n == nil then return false end
+    return n
+  end
   local opts = {}
   for k, v in pairs(rules or {}) do opts[k] = v end
   local solver = core.new_solver(board:copy(), opts)
@@ -69,44 +91,58 @@ local function count_two(board, rules, max_nodes)
   -- Each step may spend the whole budget plus one node, so going over it always shows.
   local budget = max_nodes and max_nodes + 1
   while found < 2 do
-    local status = solver:step(budget)
+    local status = solver:step(budget, clock.left())
     if max_nodes and solver:stats().nodes > max_nodes then return nil end
+    if status == "running" and clock.over() then return false end
     if status ~= "solved" then break end
     found = found + 1
   end
   return found
 end
 
--- gen.solution(opts): a random complete grid. opts: seed (required), and the board: size and/or
--- box, or board (a Board whose shape, regions and any values it holds are kept), with
--- constraint / different as for Solver.new. Returns the Board, or nil and a message when the
--- board has no solution.
-function gen.solution(opts)
-  check_common("solution", opts)
+-- The grid of gen.solution, under `clock` (see clock_of).
+local function fill(opts, clock)
   local board = template("solution", opts)
   local rng = random.new(opts.seed)
   local solver_opts = { seed = rng:seed() }
   for k, v in pairs(rules_of(opts) or {}) do solver_opts[k] = v end
-  local status = core.new_solver(board, solver_opts):step()
+  local solver = core.new_solver(board, solver_opts)
+  local status = solver:step(nil, clock.left())
+  if status == "running" then
+    solver:reset()
+    return nil, clock.message
+  end
   if status ~= "solved" then return nil, "no solution" end
   return board
+end
+
+-- gen.solution(opts): a random complete grid. opts: seed (required), and the board: size and/or
+-- box, or board (a Board whose shape, regions and any values it holds are kept), with
+-- constraint / different as for Solver.new, and timeout (seconds: the search gives up after
+-- that long). Returns the Board, or nil and a message when the board has no solution ("no
+-- solution") or the time ran out ("gave up after 2 s").
+function gen.solution(opts)
+  check_common("solution", opts)
+  return fill(opts, clock_of(opts))
 end
 
 local function filled_count(board)
   return board:filled()
 end
 
--- Whether any single given of `puzzle` can go with the solution staying unique.
-local function strictly_minimal(puzzle, rules)
+-- Whether any single given of `puzzle` can go with the solution staying unique; nil when the
+-- clock ran out before it could tell.
+local function strictly_minimal(puzzle, rules, clock)
   local n = puzzle:size()
   for r = 1, n do
     for c = 1, n do
       local v = puzzle:get(r, c)
       if v ~= 0 then
         puzzle:set(r, c, 0)
-        local unique = count_two(puzzle, rules) == 1
+        local found = count_two(puzzle, rules, nil, clock)
         puzzle:set(r, c, v)
-        if unique then return false end
+        if found == false then return nil end
+        if found == 1 then return false end
       end
     end
   end
@@ -117,11 +153,11 @@ end
 -- when the puzzle stays unique (and within max_nodes). A single pass is enough for minimality:
 -- taking givens away never makes a puzzle easier to pin down, so an orbit that had to stay
 -- still has to at the end.
-local function attempt(opts, rng, orbits, rules)
-  local grid, err = gen.solution{
+local function attempt(opts, rng, orbits, rules, clock)
+  local grid, err = fill({
     seed = rng:seed(), board = opts.board, size = opts.size, box = opts.box,
     constraint = opts.constraint, different = opts.different,
-  }
+  }, clock)
   if not grid then return nil, err end
   local puzzle = grid:copy()
   local order = {}
@@ -136,7 +172,9 @@ local function attempt(opts, rng, orbits, rules)
       saved[i] = puzzle:get(cell[1], cell[2])
       puzzle:set(cell[1], cell[2], 0)
     end
-    if count_two(puzzle, rules, max_nodes) ~= 1 then
+    local found = count_two(puzzle, rules, max_nodes, clock)
+    if found == false then return nil, clock.message end
+    if found ~= 1 then
       for i, cell in ipairs(orbit) do puzzle:set(cell[1], cell[2], saved[i]) end
     end
   end
@@ -168,10 +206,14 @@ end
 --              but 1 on boards of 20 values or more (25x25), where a full proof can take
 --              minutes: givens that only a longer search could show to be spare then stay
 --   attempts   grids to try for minimal/clues targets (default 200)
+--   timeout    seconds for the whole call, every search included: when they run out, the call
+--              gives up (unlike max_nodes, which only makes puzzles easier)
 -- Returns puzzle, solution (Boards) and info {clues =, attempts =, reached = true/false (the
--- targets were met)}; or nil and a message when the board has no solution.
+-- targets were met)}; or nil and a message when the board has no solution or the time ran out
+-- ("gave up after 2 s").
 function gen.puzzle(opts)
   check_puzzle_opts(opts)
+  local clock = clock_of(opts)
   local board = template("puzzle", opts)
   local orbits, err = symmetry.orbits(opts.symmetry or "none", (board:size()))
   if not orbits then argerror("puzzle", "opts.symmetry: " .. err) end
@@ -180,12 +222,13 @@ function gen.puzzle(opts)
   local attempts = opts.attempts or 200
   local best, best_solution, best_clues
   for k = 1, attempts do
-    local puzzle, solution = attempt(opts, rng, orbits, rules)
+    local puzzle, solution = attempt(opts, rng, orbits, rules, clock)
     if not puzzle then return nil, solution end
     local clues = filled_count(puzzle)
     local ok = (not opts.clues or clues <= opts.clues)
     if ok and opts.minimal and (opts.symmetry or "none") ~= "none" then
-      ok = strictly_minimal(puzzle, rules)
+      ok = strictly_minimal(puzzle, rules, clock)
+      if ok == nil then return nil, clock.message end
     end
     if ok then
       return puzzle, solution, { clues = clues, attempts = k, reached = true }
