@@ -15,7 +15,8 @@ local cli = {}
 local EXIT_OK, EXIT_USAGE = pipeline.EXIT_OK, pipeline.EXIT_USAGE
 
 -- The formats of sudoku.format, as --from and --to take them (svg is render's alone).
-local READ_FORMATS = { "line", "grid", "hdu", "leetcode", "sdk", "sdm", "ss", "pencil", "json" }
+local READ_FORMATS = { "line", "grid", "hdu", "leetcode", "sdk", "sdm", "ss", "pencil", "hodoku",
+  "json" }
 local WRITE_FORMATS = READ_FORMATS
 
 -- argparse's own --help prints and calls os.exit, which a library function must never do, so
@@ -51,11 +52,10 @@ end
 
 local FORMAT_LIST = table.concat(READ_FORMATS, ", ")
 
--- --from: the input's format. The batch commands read one puzzle per line unless told
--- otherwise; convert and render look at the input.
-local function add_from_option(command, default)
+-- --from: the input's format; every command tells it from the input unless told.
+local function add_from_option(command)
   local text = "Read puzzles in FORMAT: " .. FORMAT_LIST .. ", or auto to tell it from the "
-    .. "input (default: " .. default .. ")."
+    .. "input (default: auto)."
   command:option("--from", text):argname("FORMAT")
     :convert(format_name("--from", READ_FORMATS, "auto"))
 end
@@ -101,9 +101,11 @@ local function add_command(parser, state, name, summary, description)
 end
 
 local ONE_PER_LINE = {
-  "Puzzles come one per line (N*N cells, '.' or '0' for a blank); blank lines and",
-  "lines starting with # are skipped, and text after the cells (after a space, ',',",
-  "';' or '#', as in `puzzle,solution` lists) is ignored. --from reads other formats.",
+  "The input's format is told from its first lines (--from names it). Puzzles one",
+  "per line (N*N cells, '.' or '0' for a blank) go to the batch solver: blank lines",
+  "and lines starting with # are skipped, text after the cells (after a space, ',',",
+  "';' or '#', as in `puzzle,solution` lists) is ignored, and so is a title line",
+  "at the top. --from line reads puzzles of any size N*N one per line as they come.",
 }
 
 local function lines_with(...)
@@ -129,7 +131,7 @@ local function build_parser(state)
     "Malformed and unsolvable puzzles are reported on stderr as FILE:LINE: message,",
     "and the rest are still solved.",
   }))
-  add_from_option(solve, "line")
+  add_from_option(solve)
   add_to_option(solve, "Write solutions in FORMAT (default: the input's format, named or "
     .. "detected).")
   add_jobs_option(solve)
@@ -146,7 +148,7 @@ local function build_parser(state)
   }))
   count:option("--limit", "Stop counting at N solutions (default: count them all).")
     :argname("N"):convert(whole_number("--limit", 1))
-  add_from_option(count, "line")
+  add_from_option(count)
   add_jobs_option(count)
   add_stats_flag(count)
   add_file_argument(count)
@@ -159,7 +161,7 @@ local function build_parser(state)
     "Every verdict other than unique is also reported on stderr as FILE:LINE: reason,",
     "and makes the exit status 1.",
   }))
-  add_from_option(validate, "line")
+  add_from_option(validate)
   add_stats_flag(validate)
   add_file_argument(validate)
 
@@ -171,7 +173,7 @@ local function build_parser(state)
     "hold is left out (line keeps values, not which are givens; json keeps everything).",
     "Unreadable records are reported on stderr as FILE:LINE: message; the rest go on.",
   })
-  add_from_option(convert, "auto")
+  add_from_option(convert)
   add_to_option(convert, "Write puzzles in FORMAT (required).")
   add_stats_flag(convert)
   add_file_argument(convert)
@@ -182,7 +184,7 @@ local function build_parser(state)
     "different styles, clashing cells marked, extra regions tinted, killer cages",
     "outlined. One puzzle goes to stdout; for more, --output names a file per puzzle.",
   })
-  add_from_option(render, "auto")
+  add_from_option(render)
   render:option("--cell", "Cell size in pixels (default 40).")
     :argname("PX"):convert(whole_number("--cell", 8))
   render:flag("--candidates", "Draw pencil marks in the empty cells (the recorded ones, else "

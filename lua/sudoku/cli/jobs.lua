@@ -154,60 +154,67 @@ local function line_record(sudoku, text)
   return record.new(board)
 end
 
--- The format records are read in: the one named, else line for the batch commands (their
--- input has always been one puzzle per line) or whatever detection finds for the others.
-local function input_format(result, default)
+-- The format records are read in: the one named, or nil to tell it from the input.
+local function input_format(result)
   if result.from == "auto" then return nil end
-  return result.from or default
+  return result.from
+end
+
+-- A batch command's job: configure(job, from) sets its handler for the format records are read
+-- in, now when --from names it, else once detection has told it (job.detected). Puzzles one
+-- per line, named or detected, are read in line mode (job.lines), which hands them to the batch
+-- solver as they stand.
+local function batch_job(result, job, configure)
+  job.from = input_format(result)
+  if job.from then
+    configure(job.from)
+  else
+    job.detected = configure
+  end
+  return job
 end
 
 -- solve: the first solution of each record, in --to's format (default: the input's format,
 -- named or detected).
 function jobs.solve(result)
   local sudoku = require "sudoku"
-  local from = input_format(result, "line")
-  local to = result.to or from or "line"
-  local function write(rec) return format.write(rec, to) end
-  local function one(rec)
-    local solved, why = solve_record(rec)
-    if not solved then return nil, why end
-    return write(solved)
-  end
   local opts = { threads = result.jobs }
-  local job = { from = from, separator = format.get(to).separator, lines = from == "line" }
-  if not result.to then
-    -- With --from auto the answers come in the format detection finds.
-    function job.detected(name)
-      to = name
-      job.separator = format.get(to).separator
+  local job = {}
+  return batch_job(result, job, function(from)
+    local to = result.to or from
+    local function write(rec) return format.write(rec, to) end
+    local function one(rec)
+      local solved, why = solve_record(rec)
+      if not solved then return nil, why end
+      return write(solved)
     end
-  end
-  if from == "line" then
-    local function one_text(text)
-      local rec, err = line_record(sudoku, text)
-      if not rec then return nil, err end
-      return one(rec)
-    end
-    local value = tostring
-    if to ~= "line" then
-      -- The batch answer is a line; the record keeps the puzzle's cells as the givens.
-      value = function(answer, text)
-        return write(answered_record(assert(line_record(sudoku, text)), answer))
+    job.separator = format.get(to).separator
+    job.lines = from == "line"
+    if job.lines then
+      local function one_text(text)
+        local rec, err = line_record(sudoku, text)
+        if not rec then return nil, err end
+        return one(rec)
       end
+      local value = tostring
+      if to ~= "line" then
+        -- The batch answer is a line; the record keeps the puzzle's cells as the givens.
+        value = function(answer, text)
+          return write(answered_record(assert(line_record(sudoku, text)), answer))
+        end
+      end
+      job.handle = batched(sudoku, opts, one_text, value)
+    else
+      job.handle = batched_records(sudoku, opts, one, function(answer, rec)
+        return write(answered_record(rec, answer))
+      end)
     end
-    job.handle = batched(sudoku, opts, one_text, value)
-  else
-    job.handle = batched_records(sudoku, opts, one, function(answer, rec)
-      return write(answered_record(rec, answer))
-    end)
-  end
-  return job
+  end)
 end
 
 -- count: the number of solutions of each record (up to --limit), one per line.
 function jobs.count(result)
   local sudoku = require "sudoku"
-  local from = input_format(result, "line")
   local function count_record(rec)
     local rule = unsupported_rule(rec)
     if rule then return nil, rule end
@@ -217,23 +224,24 @@ function jobs.count(result)
   local function decimal(n) return ("%d"):format(n) end
   -- Without --limit every solution counts; 2^53 is as far as a count stays exact anyway.
   local opts = { threads = result.jobs, limit = result.limit or math.floor(2 ^ 53) }
-  local job = { from = from, lines = from == "line" }
-  if from == "line" then
-    job.handle = batched(sudoku, opts, function(text)
-      local rec, err = line_record(sudoku, text)
-      if not rec then return nil, err end
-      return count_record(rec)
-    end, decimal)
-  else
-    job.handle = batched_records(sudoku, opts, count_record, decimal)
-  end
-  return job
+  local job = {}
+  return batch_job(result, job, function(from)
+    job.lines = from == "line"
+    if job.lines then
+      job.handle = batched(sudoku, opts, function(text)
+        local rec, err = line_record(sudoku, text)
+        if not rec then return nil, err end
+        return count_record(rec)
+      end, decimal)
+    else
+      job.handle = batched_records(sudoku, opts, count_record, decimal)
+    end
+  end)
 end
 
 -- validate: "unique", or the verdict and the reason it is not.
 function jobs.validate(result)
   local sudoku = require "sudoku"
-  local from = input_format(result, "line")
   local function verdict(rec)
     local rule = unsupported_rule(rec)
     if rule then return "malformed", rule end
@@ -245,31 +253,33 @@ function jobs.validate(result)
     return "unique"
   end
   -- A record that cannot be read still gets its verdict, so there is one per record.
-  local job = { from = from, unreadable = "malformed", lines = from == "line" }
-  if from == "line" then
-    job.handle = function(items)
-      local outs, errs = {}, {}
-      for i, item in ipairs(items) do
-        local rec, err = line_record(sudoku, item.text)
-        if rec then
-          outs[i], errs[i] = verdict(rec)
-        else
-          outs[i], errs[i] = "malformed", err
+  local job = { unreadable = "malformed" }
+  return batch_job(result, job, function(from)
+    job.lines = from == "line"
+    if job.lines then
+      job.handle = function(items)
+        local outs, errs = {}, {}
+        for i, item in ipairs(items) do
+          local rec, err = line_record(sudoku, item.text)
+          if rec then
+            outs[i], errs[i] = verdict(rec)
+          else
+            outs[i], errs[i] = "malformed", err
+          end
         end
+        return outs, errs
       end
-      return outs, errs
+    else
+      job.handle = each(verdict)
     end
-  else
-    job.handle = each(verdict)
-  end
-  return job
+  end)
 end
 
 -- convert: each record in --to's format.
 function jobs.convert(result)
   local to = result.to
   return {
-    from = input_format(result, nil),
+    from = input_format(result),
     separator = format.get(to).separator,
     handle = each(function(rec) return format.write(rec, to) end),
   }
@@ -326,7 +336,7 @@ function jobs.render(result)
     if not ok then return nil, ("cannot write %s: %s"):format(path, tostring(write_err)) end
     return nil
   end
-  return { from = input_format(result, nil), handle = each(one) }
+  return { from = input_format(result), handle = each(one) }
 end
 
 return jobs
