@@ -105,7 +105,8 @@ local ONE_PER_LINE = {
   "per line (N*N cells, '.' or '0' for a blank) go to the batch solver: blank lines",
   "and lines starting with # are skipped, text after the cells (after a space, ',',",
   "';' or '#', as in `puzzle,solution` lists) is ignored, and so is a title line",
-  "at the top. --from line reads puzzles of any size N*N one per line as they come.",
+  "at the top. Nine rows of nine cells read as one grid; --from line reads each",
+  "line as a puzzle, 2x2 and 3x3 boards too.",
 }
 
 local function lines_with(...)

@@ -61,17 +61,25 @@ end
 -- sudoku.format.source) among them in line order, each as false, "line L: message",
 -- {line = L, bytes = length}.
 local function with_faults(src, next_record)
-  local held
+  -- A step held back while a fault before it is given first (kept in locals: no table a step).
+  local held, rec, err, where = false, nil, nil, nil
   return function()
-    if not held then held = { next_record() } end
-    local fault = src:fault_before(line_of(held[1], held[3]))
-    if fault then
-      return false, ("line %d: %s"):format(fault.line, source.fault_message(fault)),
-        { line = fault.line, bytes = fault.bytes }
+    local a, b, c
+    if held then
+      a, b, c, held = rec, err, where, false
+    else
+      a, b, c = next_record()
     end
-    local step = held
-    held = nil
-    return step[1], step[2], step[3]
+    local faults = src.faults
+    if faults and faults[1] then
+      local fault = src:fault_before(line_of(a, c))
+      if fault then
+        held, rec, err, where = true, a, b, c
+        return false, ("line %d: %s"):format(fault.line, source.fault_message(fault)),
+          { line = fault.line, bytes = fault.bytes }
+      end
+    end
+    return a, b, c
   end
 end
 

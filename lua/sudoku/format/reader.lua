@@ -60,14 +60,13 @@ end
 -- "Grid 01" line before each grid, the forum's HardestDatabase a "HardestDatabase110626" line
 -- at the top of a puzzle list. A title is no puzzle, but it is not garbage either: readers keep
 -- it in the record's meta (a grid's as meta.name, a list's as its first record's meta.title).
--- To keep a broken puzzle from passing for one, a title must hold a word (three letters or more
--- in a row, one of them lowercase, which no puzzle of up to 35 values writes) and must not fit
--- as the row or puzzle that follows it: a truly malformed line stays an error.
+-- To keep a broken puzzle from passing for one, a title must start with a word (three letters
+-- or more, one of them lowercase, which no puzzle of up to 35 values writes) and must not fit as
+-- the row or puzzle that follows it: a truly malformed line stays an error.
 function reader.has_word(line)
-  for run in line:gmatch("%a%a%a+") do
-    if run:find("%l") then return true end
-  end
-  return false
+  -- Anchored, so that a row of digits is turned down at its first character.
+  local word = line:match("^%s*(%a%a%a+)")
+  return word ~= nil and word:find("%l") ~= nil
 end
 
 -- Whether `line`, before the first row of a grid, is the grid's title: `row` is the line right
