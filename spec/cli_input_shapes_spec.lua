@@ -130,6 +130,13 @@ describe("solve, count and validate tell the input's format by default", functio
       sudoku({ "count", "--limit", "2", list }))
   end)
 
+  it("a list whose lines end in words is still a list, not a grid of two-word rows", function()
+    local list = temp_file(lines(P[1] .. ",1,box duplicate", P[2] .. ",1,row duplicate"))
+    for _, args in ipairs({ { "solve", list }, { "solve", "--from", "auto", list } }) do
+      assert.are.same({ stdout = lines(S[1], S[2]), stderr = "", status = 0 }, sudoku(args))
+    end
+  end)
+
   it("a malformed first line of a list is still reported as a record", function()
     local r = sudoku({ "solve" }, lines("123", P[2]))
     assert.are.equal(lines(S[2]), r.stdout)

@@ -138,6 +138,9 @@ local function classify(lines, first, base, sdk_meta)
   local puzzle = text:match("^[^%s,;#]*")
   local kinds, m, bad = one_line_kinds(puzzle)
   local is_grid = width and width >= 2 and #rows >= width
+  -- A puzzle line with text after it ("puzzle,0,box duplicate") is no grid row, however many
+  -- words its comment has.
+  if #kinds > 0 and kinds[1][1] == "line" and puzzle ~= text then return "line" end
   if is_grid and #kinds > 0 and puzzle == text and kinds[1][1] == "line" then
     -- w lines of w cells each: w puzzles of sqrt(w) x sqrt(w), or one w x w grid.
     return nil, ("ambiguous: lines %d-%d each hold %d cells, which reads as %d puzzles of "
