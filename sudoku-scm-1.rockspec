@@ -61,6 +61,7 @@ build = {
     ["sudoku.format.detect"] = "lua/sudoku/format/detect.lua",
     ["sudoku.format.grid"] = "lua/sudoku/format/grid.lua",
     ["sudoku.format.hdu"] = "lua/sudoku/format/hdu.lua",
+    ["sudoku.format.hodoku"] = "lua/sudoku/format/hodoku.lua",
     ["sudoku.format.json"] = "lua/sudoku/format/json.lua",
     ["sudoku.format.json_object"] = "lua/sudoku/format/json_object.lua",
     ["sudoku.format.json_split"] = "lua/sudoku/format/json_split.lua",

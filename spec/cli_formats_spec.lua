@@ -92,8 +92,8 @@ describe("sudoku convert", function()
     assert.matches("sudoku: convert needs %-%-to FORMAT", r.stderr)
     assert.are.equal(2, r.status)
     r = sudoku({ "convert", "--to", "svg" }, lines(P1))
-    assert.matches("%-%-to must be one of line, grid, hdu, leetcode, sdk, sdm, ss, pencil, json, "
-      .. "got 'svg'", r.stderr)
+    assert.matches("%-%-to must be one of line, grid, hdu, leetcode, sdk, sdm, ss, pencil, hodoku, "
+      .. "json, got 'svg'", r.stderr)
     assert.are.equal(2, r.status)
     r = sudoku({ "solve", "--from", "xml" }, lines(P1))
     assert.matches("%-%-from must be one of line, .*, auto, got 'xml'", r.stderr)

@@ -144,6 +144,34 @@ describe("reading", function()
     end)
   end)
 
+  describe("hodoku", function()
+    -- P with a 4 placed (not given) at r1c3, and the first candidate its units leave at r1c4
+    -- deleted.
+    local placed = P:sub(1, 2) .. "4" .. P:sub(4)
+    local gone = sudoku.parse(placed):candidates(1, 4)
+    local LINE = (":0100:4:%s+4%s:%d14:455 465::"):format(P:sub(1, 2), P:sub(4), gone[1])
+
+    it("reads the values, the placed ones apart from the givens, and the deleted candidates",
+      function()
+      local rec = assert(format.read(LINE, "hodoku"))
+      assert.are.equal(placed, rec.board:symbols())
+      assert.is_true(rec.givens[1])
+      assert.is_nil(rec.givens[3])
+      local left = {}
+      for i = 2, #gone do left[#left + 1] = gone[i] end
+      assert.are.same({ [4] = left }, rec.candidates)
+      assert.are.same({ technique = "0100", digits = "4", eliminations = "455 465", extra = "" },
+        rec.meta)
+      assert.are.equal(LINE, format.write(rec, "hodoku"))
+    end)
+
+    it("refuses a deleted candidate of a filled cell, naming its column", function()
+      local bad = LINE:gsub(":(%d)14:", ":%113:")
+      assert.are.same({ nil, "record 1, line 1, column 92: candidate '" .. gone[1] .. "13': r1c3 "
+        .. "holds a value" }, { format.read(bad, "hodoku") })
+    end)
+  end)
+
   describe("format detection", function()
     it("names both formats when a text reads two ways", function()
       local rows = {}
@@ -223,6 +251,31 @@ describe("reading", function()
         if handle then handle:close() end
       end
       os.remove(path)
+    end)
+
+    it("skip a line longer than any record without keeping it, and say where it was", function()
+      local long = ("7"):rep(source.MAX_LINE + 1)
+      local got = {}
+      for rec, message, where in format.records(P .. "\n" .. long .. "\n" .. Q .. "\n", "line") do
+        got[#got + 1] = rec and rec.line or { message, where }
+      end
+      assert.are.same({ 1, { "line 2: line of 1048577 bytes, longer than any record can be "
+        .. "(1048576 bytes at most); skipped", { line = 2, bytes = 1048577 } }, 3 }, got)
+      -- A line of the largest size a record can need is read as it is.
+      local src = source.of(("7"):rep(source.MAX_LINE) .. "\nend")
+      assert.are.equal(source.MAX_LINE, #src:next())
+      assert.are.same({ "end", 2 }, { src:next() })
+    end)
+
+    it("look past any number of comment lines, keeping only the last of them", function()
+      local text = ("# note\n"):rep(1000) .. "a\nb\nc\n"
+      local src = source.of(text)
+      local lines, first = src:lookahead(2, function(line) return line:sub(1, 1) == "#" end)
+      assert.are.same({ "a", "b" }, { lines[first], lines[first + 1] })
+      assert.is_true(#lines < 6)
+      -- The lines left out were consumed; the others come back with their own numbers.
+      repeat local line = src:next() until line == "a"
+      assert.are.same({ "b", 1002 }, { src:next() })
     end)
 
     it("give back lines so that a reader can look ahead", function()

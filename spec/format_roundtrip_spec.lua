@@ -4,7 +4,8 @@ local sudoku = require "sudoku"
 local format = require "sudoku.format"
 local record = require "sudoku.format.record"
 
-local READ_WRITE = { "line", "grid", "hdu", "leetcode", "sdk", "sdm", "ss", "pencil", "json" }
+local READ_WRITE = { "line", "grid", "hdu", "leetcode", "sdk", "sdm", "ss", "pencil", "hodoku",
+  "json" }
 
 -- The formats whose text shows the box shape (the others need opts.box for a shape other than
 -- the squarest).

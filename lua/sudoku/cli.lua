@@ -25,7 +25,8 @@ local MAX_JOBS = 256
 local MAX_CELL = 1000
 
 -- The formats of sudoku.format, as --from and --to take them (svg is render's alone).
-local READ_FORMATS = { "line", "grid", "hdu", "leetcode", "sdk", "sdm", "ss", "pencil", "json" }
+local READ_FORMATS = { "line", "grid", "hdu", "leetcode", "sdk", "sdm", "ss", "pencil", "hodoku",
+  "json" }
 local WRITE_FORMATS = READ_FORMATS
 
 -- argparse's own --help prints and calls os.exit, which a library function must never do, so
@@ -70,11 +71,10 @@ end
 
 local FORMAT_LIST = table.concat(READ_FORMATS, ", ")
 
--- --from: the input's format. The batch commands read one puzzle per line unless told
--- otherwise; convert and render look at the input.
-local function add_from_option(command, default)
+-- --from: the input's format; every command tells it from the input unless told.
+local function add_from_option(command)
   local text = "Read puzzles in FORMAT: " .. FORMAT_LIST .. ", or auto to tell it from the "
-    .. "input (default: " .. default .. ")."
+    .. "input (default: auto)."
   command:option("--from", text):argname("FORMAT")
     :convert(format_name("--from", READ_FORMATS, "auto"))
 end
@@ -123,9 +123,12 @@ local function add_command(parser, state, name, summary, description)
 end
 
 local ONE_PER_LINE = {
-  "Puzzles come one per line (N*N cells, '.' or '0' for a blank); blank lines and",
-  "lines starting with # are skipped, and text after the cells (after a space, ',',",
-  "';' or '#', as in `puzzle,solution` lists) is ignored. --from reads other formats.",
+  "The input's format is told from its first lines (--from names it). Puzzles one",
+  "per line (N*N cells, '.' or '0' for a blank) go to the batch solver: blank lines",
+  "and lines starting with # are skipped, text after the cells (after a space, ',',",
+  "';' or '#', as in `puzzle,solution` lists) is ignored, and so is a title line",
+  "at the top. Nine rows of nine cells read as one grid; --from line reads each",
+  "line as a puzzle, 2x2 and 3x3 boards too.",
 }
 
 local function lines_with(...)
@@ -151,7 +154,7 @@ local function build_parser(state)
     "Malformed and unsolvable puzzles are reported on stderr as FILE:LINE: message,",
     "and the rest are still solved.",
   }))
-  add_from_option(solve, "line")
+  add_from_option(solve)
   add_box_option(solve)
   add_to_option(solve, "Write solutions in FORMAT (default: the input's format, named or "
     .. "detected).")
@@ -171,7 +174,7 @@ local function build_parser(state)
   count:option("--limit", "Stop counting at N solutions, N up to 2^53 (default: count them "
     .. "all).")
     :argname("N"):convert(whole_number("--limit", 1, TWO_53))
-  add_from_option(count, "line")
+  add_from_option(count)
   add_box_option(count)
   add_jobs_option(count)
   add_budget_options(count)
@@ -187,7 +190,7 @@ local function build_parser(state)
     "Every verdict other than unique is also reported on stderr as FILE:LINE: reason,",
     "and makes the exit status 1.",
   }))
-  add_from_option(validate, "line")
+  add_from_option(validate)
   add_box_option(validate)
   add_budget_options(validate)
   add_stats_flag(validate)
@@ -201,7 +204,7 @@ local function build_parser(state)
     "hold is left out (line keeps values, not which are givens; json keeps everything).",
     "Unreadable records are reported on stderr as FILE:LINE: message; the rest go on.",
   })
-  add_from_option(convert, "auto")
+  add_from_option(convert)
   add_box_option(convert)
   add_to_option(convert, "Write puzzles in FORMAT (required).")
   add_stats_flag(convert)
@@ -213,7 +216,7 @@ local function build_parser(state)
     "different styles, clashing cells marked, extra regions tinted, killer cages",
     "outlined. One puzzle goes to stdout; for more, --output names a file per puzzle.",
   })
-  add_from_option(render, "auto")
+  add_from_option(render)
   add_box_option(render)
   render:option("--cell", "Cell size in pixels, 8 to " .. MAX_CELL .. " (default 40, more "
     .. "beyond 9x9 so that pencil marks stay legible: 54 for 16x16).")

@@ -201,63 +201,69 @@ local function line_record(sudoku, text, box)
   return record.new(board)
 end
 
--- The format records are read in: the one named, else line for the batch commands (their
--- input has always been one puzzle per line) or whatever detection finds for the others.
-local function input_format(result, default)
+-- The format records are read in: the one named, or nil to tell it from the input.
+local function input_format(result)
   if result.from == "auto" then return nil end
-  return result.from or default
+  return result.from
+end
+
+-- A batch command's job: configure(job, from) sets its handler for the format records are read
+-- in, now when --from names it, else once detection has told it (job.detected). Puzzles one
+-- per line, named or detected, are read in line mode (job.lines), which hands them to the batch
+-- solver as they stand.
+local function batch_job(result, job, configure)
+  job.from = input_format(result)
+  if job.from then
+    configure(job.from)
+  else
+    job.detected = configure
+  end
+  return job
 end
 
 -- solve: the first solution of each record, in --to's format (default: the input's format,
 -- named or detected).
 function jobs.solve(result)
   local sudoku = require "sudoku"
-  local from = input_format(result, "line")
-  local to = result.to or from or "line"
-  local function write(rec) return format.write(rec, to) end
-  local limits = limits_of(result)
-  local function one(rec)
-    local solved, why = solve_record(rec, limits)
-    if not solved then return nil, why end
-    return write(solved)
-  end
   local opts = batch_opts(result)
   local box = result.box
-  local job = { from = from, separator = format.get(to).separator, lines = from == "line",
-    read_opts = read_opts(result) }
-  if not result.to then
-    -- With --from auto the answers come in the format detection finds.
-    function job.detected(name)
-      to = name
-      job.separator = format.get(to).separator
+  local limits = limits_of(result)
+  local job = { read_opts = read_opts(result) }
+  return batch_job(result, job, function(from)
+    local to = result.to or from
+    local function write(rec) return format.write(rec, to) end
+    local function one(rec)
+      local solved, why = solve_record(rec, limits)
+      if not solved then return nil, why end
+      return write(solved)
     end
-  end
-  if from == "line" then
-    local function one_text(text)
-      local rec, err = line_record(sudoku, text, box)
-      if not rec then return nil, err end
-      return one(rec)
-    end
-    local value = tostring
-    if to ~= "line" then
-      -- The batch answer is a line; the record keeps the puzzle's cells as the givens.
-      value = function(answer, text)
-        return write(answered_record(assert(line_record(sudoku, text, box)), answer))
+    job.separator = format.get(to).separator
+    job.lines = from == "line"
+    if job.lines then
+      local function one_text(text)
+        local rec, err = line_record(sudoku, text, box)
+        if not rec then return nil, err end
+        return one(rec)
       end
+      local value = tostring
+      if to ~= "line" then
+        -- The batch answer is a line; the record keeps the puzzle's cells as the givens.
+        value = function(answer, text)
+          return write(answered_record(assert(line_record(sudoku, text, box)), answer))
+        end
+      end
+      job.handle = batched(sudoku, opts, one_text, value, box)
+    else
+      job.handle = batched_records(sudoku, opts, one, function(answer, rec)
+        return write(answered_record(rec, answer))
+      end)
     end
-    job.handle = batched(sudoku, opts, one_text, value, box)
-  else
-    job.handle = batched_records(sudoku, opts, one, function(answer, rec)
-      return write(answered_record(rec, answer))
-    end)
-  end
-  return job
+  end)
 end
 
 -- count: the number of solutions of each record (up to --limit), one per line.
 function jobs.count(result)
   local sudoku = require "sudoku"
-  local from = input_format(result, "line")
   local limits = limits_of(result)
   local function count_record(rec)
     local rule = unsupported_rule(rec)
@@ -270,24 +276,25 @@ function jobs.count(result)
   local function decimal(n) return ("%d"):format(n) end
   -- Without --limit every solution counts; 2^53 is as far as a count stays exact anyway.
   local opts = batch_opts(result, { limit = result.limit or math.floor(2 ^ 53) })
-  local job = { from = from, lines = from == "line", read_opts = read_opts(result) }
-  if from == "line" then
-    job.handle = batched(sudoku, opts, function(text)
-      local rec, err = line_record(sudoku, text, result.box)
-      if not rec then return nil, err end
-      return count_record(rec)
-    end, decimal, result.box)
-  else
-    job.handle = batched_records(sudoku, opts, count_record, decimal)
-  end
-  return job
+  local job = { read_opts = read_opts(result) }
+  return batch_job(result, job, function(from)
+    job.lines = from == "line"
+    if job.lines then
+      job.handle = batched(sudoku, opts, function(text)
+        local rec, err = line_record(sudoku, text, result.box)
+        if not rec then return nil, err end
+        return count_record(rec)
+      end, decimal, result.box)
+    else
+      job.handle = batched_records(sudoku, opts, count_record, decimal)
+    end
+  end)
 end
 
 -- validate: "unique", or the verdict and the reason it is not ("unknown" when the budgets ran
 -- out before the search could tell).
 function jobs.validate(result)
   local sudoku = require "sudoku"
-  local from = input_format(result, "line")
   local limits = limits_of(result)
   local function verdict(rec)
     local rule = unsupported_rule(rec)
@@ -301,30 +308,31 @@ function jobs.validate(result)
     return "unique"
   end
   -- A record that cannot be read still gets its verdict, so there is one per record.
-  local job = { from = from, unreadable = "malformed", lines = from == "line",
-    read_opts = read_opts(result) }
-  if from == "line" then
-    job.handle = function(items, emit)
-      for i, item in ipairs(items) do
-        local rec, err = line_record(sudoku, item.text, result.box)
-        if rec then
-          emit(i, verdict(rec))
-        else
-          emit(i, "malformed", err)
+  local job = { unreadable = "malformed", read_opts = read_opts(result) }
+  return batch_job(result, job, function(from)
+    job.lines = from == "line"
+    if job.lines then
+      job.handle = function(items, emit)
+        for i, item in ipairs(items) do
+          local rec, err = line_record(sudoku, item.text, result.box)
+          if rec then
+            emit(i, verdict(rec))
+          else
+            emit(i, "malformed", err)
+          end
         end
       end
+    else
+      job.handle = each(verdict)
     end
-  else
-    job.handle = each(verdict)
-  end
-  return job
+  end)
 end
 
 -- convert: each record in --to's format.
 function jobs.convert(result)
   local to = result.to
   return {
-    from = input_format(result, nil),
+    from = input_format(result),
     read_opts = read_opts(result),
     separator = format.get(to).separator,
     handle = each(function(rec) return format.write(rec, to) end),
@@ -385,7 +393,7 @@ function jobs.render(result)
   end
   local handle = each(one)
   return {
-    from = input_format(result, nil),
+    from = input_format(result),
     read_opts = read_opts(result),
     handle = function(items, emit)
       seen = seen + #items

@@ -40,12 +40,32 @@ local function open_input(path, streams)
   return f, path
 end
 
+-- An item for a fault of the source (a line too long for any record) on a line before
+-- `lineno` (any, for nil), or nil.
+local function fault_item(src, lineno)
+  local fault = src:fault_before(lineno)
+  if fault then return { line = fault.line, error = source.fault_message(fault) } end
+  return nil
+end
+
 -- Line mode's items: {line =, text =} per puzzle line, or {line =, error =} for a line with
--- nothing before its separator.
+-- nothing before its separator or one too long for any record. A title line at the top (see
+-- sudoku.format.reader.take_title) is no puzzle and is passed over.
 local function line_items(src)
+  local started = false
   return function()
+    if not started then
+      started = true
+      -- Loaded here: the reader loads the C core, which `sudoku --help` must do without.
+      require("sudoku.format.reader").take_title(src)
+    end
     while true do
       local line, lineno = src:next()
+      local fault = fault_item(src, lineno and lineno + 1)
+      if fault then
+        if line ~= nil then src:back(line) end
+        return fault
+      end
       if line == nil then return nil end
       local lead = line:match("^%s*()")
       local first = line:sub(lead, lead)
@@ -65,25 +85,26 @@ end
 local function cli_message(message)
   message = message:gsub("%(opts%.box%)", "(--box)")
   return message:match("^record %d+, line %d+, (column .*)$")
-    or message:match("^record %d+, line %d+: (.*)$") or message
+    or message:match("^record %d+, line %d+: (.*)$") or message:match("^line %d+: (.*)$")
+    or message
 end
 
 -- Format mode's items: {line =, record =} or {line =, error =}; a failure that belongs to no
--- record (the format cannot be told) is {fatal =}.
+-- record or line (the format cannot be told) is {fatal =}.
 local function record_items(src, from, opts)
   local next_record = format.records(src, from, opts)
   return function()
     local rec, err, where = next_record()
     if rec == nil then return nil end
     if rec then return { line = rec.line, record = rec } end
-    if not where.record then return { fatal = err } end
+    if not where.record and not where.bytes then return { fatal = err } end
     return { line = where.line, error = cli_message(err) }
   end
 end
 
 -- Runs `job` over the input of `result` (the parsed command line):
 --   job.lines      true for line mode: handle() gets {line =, text =} items
---   job.from       format mode's format name, or nil to detect it
+--   job.from       the input's format name, or nil to detect it
 --   job.handle(items, emit) -> outs, errs: for each item (all read without error) the text to
 --                  print (or nil) and a message for stderr (or nil; a message counts as a
 --                  failure), either handed to emit(k, out, err) as soon as item k is done, in
@@ -93,6 +114,7 @@ end
 --   job.read_opts  options for the format's reader
 --   job.unreadable what to print for a record that could not be read (default: nothing)
 --   job.detected(name)  called with the format detection found, before any record is read
+--                  (the batch commands set job.lines and job.handle there)
 -- On Ctrl-C (sudoku.cli.interrupt) the records written so far stay, whole, nothing more is
 -- read or written, and the status is interrupt.EXIT.
 -- Returns the exit status.
@@ -102,25 +124,37 @@ function pipeline.run(result, streams, job)
     streams.stderr:write("sudoku: ", name, "\n")
     return pipeline.EXIT_USAGE
   end
-  local src = source.of(input)
+  -- The size for the progress bar, measured before anything is read (detection reads ahead).
+  local size
+  local on_terminal = progress.stderr_is_terminal(streams)
+  if on_terminal and input ~= streams.stdin then
+    size = input:seek("end")
+    if size then input:seek("set") end
+  end
+  -- Output goes out a chunk at a time, never in answer to a single line, so even a pipe can be
+  -- read in whole blocks: bounded memory and every NUL kept, on every Lua version.
+  local src = source.of(input, { blocks = true })
+  local from = job.from
+  if from == nil then
+    -- Told here rather than by format.records so that the job learns the format (solve
+    -- writes its answers in it, and reads puzzles one per line in line mode).
+    local detected, err, empty = format.detect(src)
+    if not detected and not empty then
+      streams.stderr:write("sudoku: ", name, ": ", err, "\n")
+      if input ~= streams.stdin then input:close() end
+      return pipeline.EXIT_USAGE
+    end
+    from = detected
+    if from and job.detected then job.detected(from) end
+  end
   local items
-  if job.lines then
+  if not from then
+    -- No puzzle at all: only what the source found wrong, if anything.
+    items = function() return fault_item(src, nil) end
+  elseif job.lines then
     items = line_items(src)
   else
-    local from = job.from
-    if from == nil then
-      -- Told here rather than by format.records so that the job learns the format (solve
-      -- writes its answers in it).
-      local detected, err, empty = format.detect(src)
-      if not detected and not empty then
-        streams.stderr:write("sudoku: ", name, ": ", err, "\n")
-        if input ~= streams.stdin then input:close() end
-        return pipeline.EXIT_USAGE
-      end
-      from = detected
-      if from and job.detected then job.detected(from) end
-    end
-    items = from and record_items(src, from, job.read_opts or {}) or function() return nil end
+    items = record_items(src, from, job.read_opts or {})
   end
 
   local between = (job.separator or "\n"):sub(2)
@@ -128,12 +162,7 @@ function pipeline.run(result, streams, job)
   local status = pipeline.EXIT_OK
   local chunk = {}
   local started = progress.now()
-  local bar
-  if progress.stderr_is_terminal(streams) then
-    local size = input ~= streams.stdin and input:seek("end") or nil
-    if size then input:seek("set") end
-    bar = progress.bar(streams.stderr, size)
-  end
+  local bar = on_terminal and progress.bar(streams.stderr, size) or nil
 
   local stopped = false  -- Ctrl-C came: no more records
   local pending = interrupt.pending

@@ -8,7 +8,8 @@ local symbols = require "sudoku.symbols"
 
 local detect = {}
 
--- How many lines are looked at: enough for a 64x64 grid with its rule lines.
+-- How many lines are looked at from the first that is neither blank nor a comment: enough for
+-- a 64x64 grid with its rule lines.
 local LOOKAHEAD = 80
 
 -- Lines of a puzzle list hold at least a 4x4 board; a row of a grid is shorter than that, and
@@ -113,23 +114,12 @@ local function block_kind(rows, lines, first)
   return "sdk"
 end
 
--- The format's name, or nil, why not and (for an input with no puzzle at all) "empty".
-function detect.detect(src)
-  local lines = src:lookahead(LOOKAHEAD)
-  local first, sdk_meta
-  for i, line in ipairs(lines) do
-    if line:find("%S") then
-      if line:find("^%s*#") then
-        if line:find("^#[ADCBSLU]%S") then sdk_meta = true end
-      else
-        first = i
-        break
-      end
-    end
-  end
-  if not first then return nil, "no puzzle in the input (only blank or '#' lines)", "empty" end
+-- The format of the text from lines[first] on (line base + first of the input), or nil, why it
+-- cannot be told and, when what follows cannot change that answer (two formats fit, or the
+-- text is SVG), "final".
+local function classify(lines, first, base, sdk_meta)
   local text = trim(lines[first])
-  local where = ("line %d"):format(first)
+  local where = ("line %d"):format(base + first)
 
   if text:find("^{") or text:find("^%[%s*{") then return "json" end
   if text:find("^%[%s*%[") or (text == "[" and (lines[first + 1] or ""):find("^%s*%[")) then
@@ -137,19 +127,26 @@ function detect.detect(src)
   end
   if text:find("^%[%a+%]$") then return "sdk" end
   if text:find("^<") then
-    return nil, where .. " starts with '<': SVG and XML are written, not read"
+    return nil, where .. " starts with '<': SVG and XML are written, not read", "final"
   end
+  -- HoDoKu's library lines, ":0000:x:<cells>:...": no other format starts a line with ':'.
+  if text:find("^:[^:]*:[^:]*:") then return "hodoku" end
+  -- A "puzzle,solution" line with its puzzle left out: a line to report, in no other format.
+  if text:find("^[,;]") then return "line" end
 
   local rows, width = grid_rows(lines, first)
   local puzzle = text:match("^[^%s,;#]*")
   local kinds, m, bad = one_line_kinds(puzzle)
   local is_grid = width and width >= 2 and #rows >= width
+  -- A puzzle line with text after it ("puzzle,0,box duplicate") is no grid row, however many
+  -- words its comment has.
+  if #kinds > 0 and kinds[1][1] == "line" and puzzle ~= text then return "line" end
   if is_grid and #kinds > 0 and puzzle == text and kinds[1][1] == "line" then
     -- w lines of w cells each: w puzzles of sqrt(w) x sqrt(w), or one w x w grid.
     return nil, ("ambiguous: lines %d-%d each hold %d cells, which reads as %d puzzles of "
       .. "%dx%d ('line') or as one %dx%d grid ('%s'); name the format"):format(
-      first, first + width - 1, width, width, kinds[1][2], kinds[1][2], width, width,
-      block_kind(rows, lines, first))
+      base + first, base + first + width - 1, width, width, kinds[1][2], kinds[1][2], width,
+      width, block_kind(rows, lines, first)), "final"
   end
   if is_grid then
     if sdk_meta then return "sdk" end
@@ -169,6 +166,39 @@ function detect.detect(src)
   return nil, ("cannot tell the format of %s: its %d cell%s %s neither a puzzle line (N*N "
     .. "cells, N of 4 or more) nor pencil marks (N*N*N), and no grid follows it"):format(where, m,
     m == 1 and "" or "s", m == 1 and "is" or "are")
+end
+
+local BLOCK_FORMATS = { sdk = true, grid = true, ss = true }
+
+-- The format's name, or nil, why not and (for an input with no puzzle at all) "empty".
+-- Blank and '#' lines at the top are passed over however many there are; what follows them is
+-- looked at for LOOKAHEAD lines.
+function detect.detect(src)
+  local lines, first = src:lookahead(LOOKAHEAD, reader.is_skipped)
+  -- lines[i] is line base + i of the input (leading comments beyond LOOKAHEAD were passed).
+  local base = src.line
+  if not first then return nil, "no puzzle in the input (only blank or '#' lines)", "empty" end
+  local sdk_meta = false
+  for i = 1, first - 1 do
+    if lines[i]:find("^#[ADCBSLU]%S") then sdk_meta = true end
+  end
+  local name, err, final = classify(lines, first, base, sdk_meta)
+  if name or final then return name, err end
+  -- The first line is no puzzle. When a title ("Grid 01" before a grid, a list's name before
+  -- its puzzles) or a malformed puzzle of a list, the format is told from what follows: the
+  -- readers keep a title (see sudoku.format.reader) and report a malformed line as a record.
+  local second
+  for i = first + 1, #lines do
+    if not reader.is_skipped(lines[i]) then second = i break end
+  end
+  if second then
+    local after = classify(lines, second, base, sdk_meta)
+    if after == "line" or (BLOCK_FORMATS[after] and second == first + 1
+        and reader.is_grid_title(lines[first], lines[second])) then
+      return after
+    end
+  end
+  return nil, err
 end
 
 return detect

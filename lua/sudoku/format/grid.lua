@@ -2,7 +2,8 @@
 -- ("------+-------+------") between bands. The reader is tolerant: any whitespace, '|', '+',
 -- '-' and '*' borders, blanks '.', '0', '_', '*', 'x', '?', and grids of whitespace-separated
 -- numbers for N >= 10; the box shape is read back from the separators. Grids follow one another
--- with or without blank lines between them; '#' lines are skipped.
+-- with or without blank lines between them; '#' lines are skipped. A title line right before a
+-- grid ("Grid 01") is its meta.name, written back there.
 local reader = require "sudoku.format.reader"
 local shape = require "sudoku.shape"
 local symbols = require "sudoku.symbols"
@@ -47,7 +48,7 @@ function grid.write(rec, opts)
   end
   local width = bars and box_cols or n
 
-  local lines = {}
+  local lines = { reader.title_line(rec, n) }
   local rule
   for r = 1, n do
     local segments = {}

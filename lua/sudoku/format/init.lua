@@ -5,6 +5,8 @@
 --   records(src, opts) an iterator over the records of a line source (sudoku.format.source):
 --                      each step gives a record, or false, a message and {record =, line =,
 --                      column =} for a record that could not be read; reading goes on after it
+--                      (a line too long for any record comes between them as false, a message
+--                      and {line =, bytes =}, from records() below)
 --   write(rec, opts)   the text of one record (a record or a Board), without a final newline
 --   separator          what goes between two written records
 --   keeps_box          set for formats whose text keeps any box shape (grid, ss, json); the
@@ -18,7 +20,8 @@ local source = require "sudoku.format.source"
 local format = {}
 
 -- Every format, in the order `sudoku --help` lists them.
-format.NAMES = { "line", "grid", "hdu", "leetcode", "sdk", "sdm", "ss", "pencil", "json", "svg" }
+format.NAMES = { "line", "grid", "hdu", "leetcode", "sdk", "sdm", "ss", "pencil", "hodoku", "json",
+  "svg" }
 
 local known = {}
 for _, name in ipairs(format.NAMES) do known[name] = true end
@@ -49,16 +52,51 @@ function format.detect(input)
   return require("sudoku.format.detect").detect(source.of(input))
 end
 
+-- The line where a step of a records iterator is, or nil at the end.
+local function line_of(rec, where)
+  if rec then return rec.line end
+  if rec == false then return where and where.line end
+  return nil
+end
+
+-- The steps of `next_record` with the faults of `src` (lines too long for any record, see
+-- sudoku.format.source) among them in line order, each as false, "line L: message",
+-- {line = L, bytes = length}.
+local function with_faults(src, next_record)
+  -- A step held back while a fault before it is given first (kept in locals: no table a step).
+  local held, rec, err, where = false, nil, nil, nil
+  return function()
+    local a, b, c
+    if held then
+      a, b, c, held = rec, err, where, false
+    else
+      a, b, c = next_record()
+    end
+    local faults = src.faults
+    if faults and faults[1] then
+      local fault = src:fault_before(line_of(a, c))
+      if fault then
+        held, rec, err, where = true, a, b, c
+        return false, ("line %d: %s"):format(fault.line, source.fault_message(fault)),
+          { line = fault.line, bytes = fault.bytes }
+      end
+    end
+    return a, b, c
+  end
+end
+
 -- An iterator over the records of `input` (a string, a file or a line source) in the named
 -- format, or in the one detect() finds. When the format cannot be told the iterator gives that
 -- one failure (whose where has no record number) and ends; an input with no puzzle at all has
--- no records. opts: size, box (as for sudoku.parse) and the format's own options.
+-- no records. A line too long for any record is a failure of its own (where = {line =,
+-- bytes =}), and reading goes on after it. opts: size, box (as for sudoku.parse) and the
+-- format's own options.
 function format.records(input, name, opts)
   local src = source.of(input)
   if name == nil then
     local detected, err, empty = format.detect(src)
     -- An input with no puzzle has no records, whatever its format.
-    if empty then return function() return nil end end
+    if empty then return with_faults(src, function() return nil end) end
     if not detected then
       local done = false
       return function()
@@ -73,7 +111,7 @@ function format.records(input, name, opts)
   if module.write_only then
     error(("bad argument #2 to 'records' (format '%s' is written, not read)"):format(name), 2)
   end
-  return module.records(src, opts or {})
+  return with_faults(src, module.records(src, opts or {}))
 end
 
 -- The records of the file at `path`, as records() gives them, the file closed after the last;

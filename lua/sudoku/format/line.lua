@@ -2,7 +2,9 @@
 -- ... for larger boards), the form of every public puzzle list. Text after the cells (after
 -- whitespace, ',', ';' or '#') is the record's comment: "puzzle,solution" lists and
 -- "puzzle # rating" notes keep it, and writing puts it back with the same separator.
--- Blank lines and lines starting with '#' are skipped.
+-- Blank lines and lines starting with '#' are skipped. A title line at the top ("Hardest
+-- puzzles 2011" before the first puzzle, see sudoku.format.reader.is_list_title) is kept as the
+-- first record's meta.title, not read as a puzzle.
 local reader = require "sudoku.format.reader"
 local record = require "sudoku.format.record"
 local symbols = require "sudoku.symbols"
@@ -61,7 +63,7 @@ end
 function line.records(src, opts)
   return reader.each_line(src, function(text, lineno, index)
     return line.read_line(text, opts, lineno, index)
-  end)
+  end, true)
 end
 
 -- opts.blank: the character written for an empty cell (default '.'); opts.comment = false

@@ -4,6 +4,7 @@
 -- the millionth record of a file points into that file.
 local parse = require "sudoku.parse"
 local record = require "sudoku.format.record"
+local symbols = require "sudoku.symbols"
 
 local reader = {}
 
@@ -51,17 +52,102 @@ local function is_comment(line)
   return line:match("^%s*#") ~= nil
 end
 
+function reader.is_skipped(line)
+  return is_blank(line) or is_comment(line)
+end
+
+-- Titles. Files in the wild put a line of words before their puzzles: Project Euler 96 a
+-- "Grid 01" line before each grid, the forum's HardestDatabase a "HardestDatabase110626" line
+-- at the top of a puzzle list. A title is no puzzle, but it is not garbage either: readers keep
+-- it in the record's meta (a grid's as meta.name, a list's as its first record's meta.title).
+-- To keep a broken puzzle from passing for one, a title must start with a word (three letters
+-- or more, one of them lowercase, which no puzzle of up to 35 values writes) and must not fit as
+-- the row or puzzle that follows it: a truly malformed line stays an error.
+function reader.has_word(line)
+  -- Anchored, so that a row of digits is turned down at its first character.
+  local word = line:match("^%s*(%a%a%a+)")
+  return word ~= nil and word:find("%l") ~= nil
+end
+
+-- Whether `line`, before the first row of a grid, is the grid's title: `row` is the line right
+-- after it, which must be a row of a different number of cells.
+function reader.is_grid_title(line, row)
+  if not row or is_blank(line) or is_comment(line) or reader.is_rule(line) then return false end
+  if line:find("^%s*%[") or not reader.has_word(line) then return false end
+  if is_blank(row) or is_comment(row) or reader.is_rule(row) then return false end
+  return reader.cells_in(line) ~= reader.cells_in(row)
+end
+
+-- The puzzle of a one-line record: the text before whitespace, ',', ';' or '#'.
+function reader.puzzle_of(line)
+  return line:match("^%s*([^%s,;#]*)")
+end
+
+-- N when `puzzle` is N*N cells of an NxN board (symbols up to N, blanks), else nil.
+function reader.line_size(puzzle)
+  local n = math.floor(math.sqrt(#puzzle) + 0.5)
+  if n < 1 or n > symbols.MAX or n * n ~= #puzzle then return nil end
+  for i = 1, #puzzle do
+    if not symbols.value(puzzle:sub(i, i), n) then return nil end
+  end
+  return n
+end
+
+-- Whether `line`, the first of a puzzle list, is the list's title: `after` is the next line that
+-- is neither blank nor a comment, which must be a puzzle of N*N cells, while the title's own
+-- first word holds a character that is no cell of an NxN board.
+function reader.is_list_title(line, after)
+  if not after or is_blank(line) or is_comment(line) then return false end
+  local n = reader.line_size(reader.puzzle_of(after))
+  local word = reader.puzzle_of(line)
+  if not n or not reader.has_word(word) or reader.line_size(word) then return false end
+  for i = 1, #word do
+    if not symbols.value(word:sub(i, i), n) then return true end
+  end
+  return false
+end
+
+-- How many lines after the first one the search for a title's puzzle looks at.
+local TITLE_LOOKAHEAD = 80
+
+-- When the first line of `src` that is neither blank nor a comment is a list's title (see
+-- is_list_title), takes the lines up to it and returns it and its line number; else leaves the
+-- source as it was and returns nil.
+function reader.take_title(src)
+  local lines, first = src:lookahead(TITLE_LOOKAHEAD, reader.is_skipped)
+  if not first then return nil end
+  local after
+  for i = first + 1, #lines do
+    if not reader.is_skipped(lines[i]) then after = lines[i] break end
+  end
+  if not reader.is_list_title(lines[first], after) then return nil end
+  local title, lineno
+  repeat
+    title, lineno = src:next()
+  until not reader.is_skipped(title)
+  return title, lineno
+end
+
 -- One record per line: blank lines and lines starting with '#' are skipped. read_one(line,
--- lineno, index) gives the record, or false, message, where (see failure()).
-function reader.each_line(src, read_one)
+-- lineno, index) gives the record, or false, message, where (see failure()). With `titled`, a
+-- title line at the top of the input (see take_title) is kept as the first record's meta.title.
+function reader.each_line(src, read_one, titled)
   local index = 0
+  local title = titled
   return function()
+    if title == true then title = reader.take_title(src) end
     while true do
       local line, lineno = src:next()
       if line == nil then return nil end
       if not is_blank(line) and not is_comment(line) then
         index = index + 1
-        return read_one(line, lineno, index)
+        local rec, err, where = read_one(line, lineno, index)
+        if title and rec then
+          rec.meta = rec.meta or {}
+          rec.meta.title = title:match("^%s*(.-)%s*$")
+        end
+        title = nil
+        return rec, err, where
       end
     end
   end
@@ -89,9 +175,11 @@ end
 -- square grid (as many rows as the first row has cells), so grids may follow one another with
 -- or without blank lines between them. '#' lines before the first row are the block's header
 -- (sdk keeps them as metadata); skip_line(line) may drop more lines (a format's own headers).
+-- A title line right before the first row (is_grid_title: "Grid 01") is the block's title, and
+-- a title line after rows ends the block, as a comment does.
 -- read_block(block, index) gets {rows = {text...}, lines = {lineno...}, header = {{text,
--- lineno}...}} with rule lines kept (as rows) for the box shape, and returns what each_line's
--- read_one does.
+-- lineno}...}, title = {text, lineno} or nil} with rule lines kept (as rows) for the box
+-- shape, and returns what each_line's read_one does.
 function reader.blocks(src, read_block, skip_line)
   local index = 0
   return function()
@@ -108,6 +196,10 @@ function reader.blocks(src, read_block, skip_line)
       elseif is_comment(line) then
         if #block.rows > 0 then src:back(line); break end
         block.header[#block.header + 1] = { line, lineno }
+      elseif reader.has_word(line) and (#block.rows > 0 or not block.title)
+          and reader.is_grid_title(line, src:peek()) then
+        if #block.rows > 0 then src:back(line); break end
+        block.title = { line:match("^%s*(.-)%s*$"), lineno }
       else
         block.rows[#block.rows + 1] = line
         block.lines[#block.lines + 1] = lineno
@@ -127,10 +219,27 @@ function reader.blocks(src, read_block, skip_line)
         end
       end
     end
+    -- (A title is only taken with a row after it, so a block with a title has rows.)
     if #block.rows == 0 then return nil end
     index = index + 1
-    return read_block(block, index)
+    local rec, err, where = read_block(block, index)
+    if rec and block.title then
+      rec.meta = rec.meta or {}
+      rec.meta.name = block.title[1]
+      rec.line = math.min(rec.line or block.title[2], block.title[2])
+    end
+    return rec, err, where
   end
+end
+
+-- The line a writer puts before a grid of `n` cells a row for the record's meta.name: the name
+-- when it reads back as the grid's title (see is_grid_title), else nil (the name is left out).
+function reader.title_line(rec, n)
+  local name = rec.meta and rec.meta.name
+  if type(name) ~= "string" or name:find("[\r\n]") then return nil end
+  name = name:match("^%s*(.-)%s*$")
+  if not reader.is_grid_title(name, ("1"):rep(n)) then return nil end
+  return name
 end
 
 -- The text sudoku.parse reads for a block: rule lines become a plain "-" so that no '*' corner

@@ -2,7 +2,8 @@
 -- optional metadata lines "#" + a letter + text: A author, D description, C comment, B date
 -- published, S source, L level, U url. A "[Puzzle]" line before the grid is allowed. The
 -- metadata becomes rec.meta and is written back in that order; several puzzles may follow one
--- another, each with its own metadata.
+-- another, each with its own metadata. A title line right before a grid ("Grid 01", as in
+-- Project Euler 96's file) is its meta.name, written back there.
 local reader = require "sudoku.format.reader"
 local symbols = require "sudoku.symbols"
 
@@ -55,6 +56,7 @@ function sdk.write(rec, opts)
       lines[#lines + 1] = "#" .. entry[1] .. tostring(text):gsub("[\r\n]+", " ")
     end
   end
+  lines[#lines + 1] = reader.title_line(rec, n)
   local cells = board:symbols(blank)
   for r = 1, n do
     lines[#lines + 1] = cells:sub((r - 1) * n + 1, r * n)

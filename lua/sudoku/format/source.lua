@@ -2,6 +2,10 @@
 -- file or a function that returns lines. A source numbers the lines it hands out (for error
 -- messages), drops a UTF-8 byte-order mark and the "\r" of CRLF files, and can give back one
 -- line so that a reader can stop at the first line of the next record without losing it.
+--
+-- No line longer than any record can be is held: a source hands out an empty line in its place
+-- and keeps a fault ({line =, bytes =}) that readers report (source.fault_message) among the
+-- records, in line order; reading goes on with the next line.
 local source = {}
 
 local Source = {}
@@ -9,27 +13,34 @@ Source.__index = Source
 
 local BOM = "\239\187\191"
 
+-- The longest line a record can need, in bytes. The longest fixed records are pencil marks of a
+-- 64x64 board, 64^3 = 262,144 characters on one line; a 64x64 JSON record with every candidate
+-- and rule written out stays under four times that. A longer line is no record whatever its
+-- format, so it is skipped as it is read (the rest of it counted, not kept).
+source.MAX_LINE = 4 * 64 * 64 * 64
+
+local MAX_LINE = source.MAX_LINE
+
+-- Each puller returns the next line, or false and its length for a line over MAX_LINE bytes
+-- (a puller may also return such a line whole: Source:next checks every length), or nil at the
+-- end.
 local function string_lines(text)
   local pos, len = 1, #text
   return function()
     if pos > len then return nil end
-    local nl = text:find("\n", pos, true)
-    local line
-    if nl then
-      line, pos = text:sub(pos, nl - 1), nl + 1
-    else
-      line, pos = text:sub(pos), len + 1
-    end
-    return line
+    local nl = text:find("\n", pos, true) or len + 1
+    local first = pos
+    pos = nl + 1
+    if nl - first > MAX_LINE then return false, nl - first end
+    return text:sub(first, nl - 1)
   end
 end
 
--- Whether this Lua's line reader keeps a NUL byte inside a line: the readers of Lua 5.1, 5.2 and
--- LuaJIT use fgets and strlen, so a NUL ends the line there and the rest of it runs into the next.
-local LINES_KEEP_NUL = _VERSION ~= "Lua 5.1" and _VERSION ~= "Lua 5.2"
-
--- Lines read with f:read("*l") rather than f:lines(), which raises on a read error: the error is
--- kept in src.read_error for the caller to report.
+-- Lines read with f:read("*l"), for a pipe or a terminal: a block read would wait for a whole
+-- block, which a pipe or a terminal may never send while its writer waits for an answer. Not
+-- f:lines(), which raises on a read error: the error is kept in src.read_error for the caller
+-- to report. Lua 5.1, 5.2 and LuaJIT end such a line at a NUL byte (their reader uses fgets and
+-- strlen), and a line is held whole before its length is checked.
 local function file_lines(f, src)
   return function()
     local line, err = f:read("*l")
@@ -38,10 +49,10 @@ local function file_lines(f, src)
   end
 end
 
--- Lines cut out of blocks of bytes, which keep every NUL: for regular files on the Lua versions
--- whose line reader loses them. Only for files that can seek: a block read waits for a whole
--- block, which a pipe or a terminal may never send while its writer waits for an answer. The
--- file's position can run ahead of the last line handed out.
+-- Lines cut out of blocks of bytes, for files that can seek (a regular file, or standard input
+-- redirected from one): every NUL is kept on every Lua version, and a line over MAX_LINE bytes
+-- is counted to its end without being kept, so memory stays bounded whatever the file holds.
+-- The file's position can run ahead of the last line handed out.
 local BLOCK = 65536
 
 local function block_lines(f, src)
@@ -54,23 +65,32 @@ local function block_lines(f, src)
       return line
     end
     if done then return nil end
+    -- The line runs past the buffer: gather its parts until a newline, while it fits.
     local parts = { buffer:sub(pos) }
+    local length = #parts[1]
     while true do
       local block, err = f:read(BLOCK)
       if block == nil then
         if err then src.read_error = tostring(err) end
         done, buffer, pos = true, "", 1
+        if length > MAX_LINE then return false, length end
         local rest = table.concat(parts)
         if rest == "" then return nil end
         return rest
       end
       nl = block:find("\n", 1, true)
+      local upto = nl and nl - 1 or #block
+      length = length + upto
+      if length > MAX_LINE then
+        parts = {}
+      else
+        parts[#parts + 1] = nl and block:sub(1, upto) or block
+      end
       if nl then
-        parts[#parts + 1] = block:sub(1, nl - 1)
         buffer, pos = block, nl + 1
+        if length > MAX_LINE then return false, length end
         return table.concat(parts)
       end
-      parts[#parts + 1] = block
     end
   end
 end
@@ -80,8 +100,11 @@ local function seekable(f)
 end
 
 -- A source over `input`: a string, a file handle (anything with a read method) or a function
--- returning successive lines (without their "\n") and nil at the end.
-function source.of(input)
+-- returning successive lines (without their "\n") and nil at the end. opts.blocks: read a file
+-- that cannot seek (a pipe, a terminal) in blocks too, for a caller that answers nothing before
+-- the end of its input or of a large batch anyway (the sudoku command): it then keeps its NULs
+-- and its bounded memory.
+function source.of(input, opts)
   if getmetatable(input) == Source then return input end
   local src = setmetatable({ line = 0, bytes = 0 }, Source)
   local kind = type(input)
@@ -90,10 +113,10 @@ function source.of(input)
   elseif kind == "function" then
     src.pull = input
   elseif (kind == "userdata" or kind == "table") and input.read then
-    if LINES_KEEP_NUL or not seekable(input) then
-      src.pull = file_lines(input, src)
-    else
+    if seekable(input) or (opts and opts.blocks) then
       src.pull = block_lines(input, src)
+    else
+      src.pull = file_lines(input, src)
     end
   else
     error("bad argument #1 to 'source' (string, file or function expected, got " .. kind .. ")", 2)
@@ -108,11 +131,20 @@ function Source:next()
   if held and #held > 0 then
     line = table.remove(held)
   else
-    line = self.pull()
+    local length
+    line, length = self.pull()
     if line == nil then return nil end
-    self.bytes = self.bytes + #line + 1
-    if self.line == 0 and line:sub(1, #BOM) == BOM then line = line:sub(#BOM + 1) end
-    if line:sub(-1) == "\r" then line = line:sub(1, -2) end
+    if line and #line > MAX_LINE then line, length = false, #line end
+    if line then
+      self.bytes = self.bytes + #line + 1
+      if self.line == 0 and line:sub(1, #BOM) == BOM then line = line:sub(#BOM + 1) end
+      if line:sub(-1) == "\r" then line = line:sub(1, -2) end
+    else
+      self.bytes = self.bytes + length + 1
+      self.faults = self.faults or {}
+      self.faults[#self.faults + 1] = { line = self.line + 1, bytes = length }
+      line = ""
+    end
   end
   self.line = self.line + 1
   return line, self.line
@@ -134,16 +166,47 @@ function Source:peek()
 end
 
 -- The next `count` lines (fewer at the end of the input) without consuming them: what format
--- detection looks at before a reader starts.
-function Source:lookahead(count)
-  local lines = {}
-  for i = 1, count do
+-- detection looks at before a reader starts. With `skip` (a function of a line), the lines at
+-- the start for which it holds (blank and comment lines) do not count: however many there are,
+-- `count` lines from the first other one are read, and of the skipped lines only the last
+-- `count` are kept, the ones before them consumed, so that memory stays bounded. Returns the
+-- lines and the index among them of the first line not skipped (nil when there is none).
+function Source:lookahead(count, skip)
+  local lines, first = {}, nil
+  while true do
     local line = self:next()
     if line == nil then break end
-    lines[i] = line
+    lines[#lines + 1] = line
+    if not first and not (skip and skip(line)) then first = #lines end
+    if first then
+      if #lines - first + 1 >= count then break end
+    elseif #lines >= 2 * count then
+      -- Drop the older half at once: a long run of skipped lines costs no shifting per line.
+      local kept = {}
+      for i = count + 1, #lines do kept[#kept + 1] = lines[i] end
+      lines = kept
+    end
   end
   for i = #lines, 1, -1 do self:back(lines[i]) end
-  return lines
+  return lines, first
+end
+
+-- The message of a fault (a line over MAX_LINE bytes), without its line number.
+function source.fault_message(fault)
+  return ("line of %d bytes, longer than any record can be (%d bytes at most); skipped"):format(
+    fault.bytes, MAX_LINE)
+end
+
+-- The first fault kept on a line before `lineno` (any, when lineno is nil), taken off the
+-- list; nil when there is none.
+function Source:fault_before(lineno)
+  local faults = self.faults
+  local fault = faults and faults[1]
+  if fault and (lineno == nil or fault.line < lineno) then
+    table.remove(faults, 1)
+    return fault
+  end
+  return nil
 end
 
 return source

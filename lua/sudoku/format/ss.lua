@@ -1,8 +1,9 @@
 -- ss: Simple Sudoku's file. Rows of cells with no spaces, '|' between boxes, a line of dashes
 -- between bands ("..2|.3.|..." and "-----------"); '.' blank. The reader also takes the layout
 -- Simple Sudoku copies to the clipboard, framed by "*-----------*" and "|---+---+---|" lines,
--- and anything the grid reader takes.
+-- and anything the grid reader takes, a title line before a grid (meta.name) too.
 local grid = require "sudoku.format.grid"
+local reader = require "sudoku.format.reader"
 local symbols = require "sudoku.symbols"
 
 local ss = {
@@ -34,6 +35,8 @@ function ss.write(rec, opts)
   for i, line in ipairs(lines) do
     if line == false then lines[i] = rule end
   end
+  local title = reader.title_line(rec, n)
+  if title then table.insert(lines, 1, title) end
   return table.concat(lines, "\n")
 end
 
