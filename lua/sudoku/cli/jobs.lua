@@ -107,8 +107,8 @@ local function batchable(rec)
 end
 
 -- Whether line mode may hand a puzzle line to sudoku.solve_many, which reads every line with
--- the squarest box of its size: always without --box; with it, only a line of that board's
--- N*N cells when the shape is the squarest. Other lines go through sudoku.parse with the shape.
+-- the squarest box of its size, under --box: only a line of that board's N*N cells when the
+-- shape is the squarest. Other lines go through sudoku.parse with the shape.
 local function batch_reads_line(text, box)
   if not box then return true end
   local n = box[1] * box[2]
@@ -140,22 +140,30 @@ end
 -- text) turns a batch answer into the text to print.
 local function batched(sudoku, opts, handle_text, value, box)
   return function(items, emit)
-    local texts, batch, index_of = {}, {}, {}
-    for i, item in ipairs(items) do
-      texts[i] = item.text
-      if batch_reads_line(item.text, box) then
-        batch[#batch + 1] = item.text
-        index_of[#batch] = i
+    local texts = {}
+    for i, item in ipairs(items) do texts[i] = item.text end
+    local answers, errors
+    if not box then
+      answers, errors = sudoku.solve_many(table.concat(texts, "\n"), opts)
+    else
+      -- Only the lines the batch solver reads with --box's shape go to it.
+      local batch, index_of = {}, {}
+      for i, text in ipairs(texts) do
+        if batch_reads_line(text, box) then
+          batch[#batch + 1] = text
+          index_of[#batch] = i
+        end
+      end
+      answers, errors = {}, {}
+      if #batch > 0 then
+        local batch_answers, batch_errors = sudoku.solve_many(table.concat(batch, "\n"), opts)
+        for k, i in ipairs(index_of) do answers[i], errors[i] = batch_answers[k], batch_errors[k] end
       end
     end
-    local answers, errors = {}, {}
-    if #batch > 0 then
-      local batch_answers, batch_errors = sudoku.solve_many(table.concat(batch, "\n"), opts)
-      for k, i in ipairs(index_of) do answers[i], errors[i] = batch_answers[k], batch_errors[k] end
-    end
     for i, text in ipairs(texts) do
-      if answers[i] then
-        emit(i, value(answers[i], text))
+      local answer = answers[i]
+      if answer then
+        emit(i, value(answer, text))
       elseif gave_up(errors[i]) then
         emit(i, nil, gave_up(errors[i]))
       else

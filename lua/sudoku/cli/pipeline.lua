@@ -61,7 +61,7 @@ local function line_items(src)
     end
     while true do
       local line, lineno = src:next()
-      local fault = fault_item(src, lineno and lineno + 1)
+      local fault = src.faults and fault_item(src, lineno and lineno + 1)
       if fault then
         if line ~= nil then src:back(line) end
         return fault
@@ -167,22 +167,35 @@ function pipeline.run(result, streams, job)
   local stopped = false  -- Ctrl-C came: no more records
   local pending = interrupt.pending
 
+  -- A chunk's records go to stdout in one write when it is done (or stopped): one checked write
+  -- a chunk rather than one a record. A message for stderr lets the records before it out
+  -- first, so that on a terminal both streams keep the input's order.
+  local held = {}
+  local function release()
+    if #held > 0 then
+      streams.stdout:write(table.concat(held))
+      held = {}
+    end
+  end
+
   local function write_record(item, out, err)
     if out then
-      if printed > 0 then streams.stdout:write(between) end
-      streams.stdout:write(out, "\n")
+      if printed > 0 and between ~= "" then held[#held + 1] = between end
+      held[#held + 1] = out
+      held[#held + 1] = "\n"
       printed = printed + 1
     end
     if err then
       failed = failed + 1
+      release()
       streams.stderr:write(name, ":", item.line, ": ", err, "\n")
     end
     handled = handled + 1
   end
 
-  -- Hands the chunk's readable items to the job and writes every record in input order as soon
-  -- as it is done, those that could not be read in their places. Ctrl-C stops it between two
-  -- records (or inside the job's search, which raises).
+  -- Hands the chunk's readable items to the job and writes every record in input order, those
+  -- that could not be read in their places. Ctrl-C stops it between two records (or inside the
+  -- job's search, which raises); the records done by then are written.
   local function flush()
     local good, at = {}, {}
     for i, item in ipairs(chunk) do
@@ -210,6 +223,8 @@ function pipeline.run(result, streams, job)
       for k = emitted + 1, #good do emit(k, outs and outs[k], errs and errs[k]) end
       write_upto(#chunk)
     end)
+    -- Whatever was done is whole records, also when Ctrl-C stopped the chunk.
+    release()
     chunk = {}
     if bar then bar.update(handled, src.bytes) end
     if not ok then
