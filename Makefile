@@ -67,7 +67,7 @@ BUSTED_FLAGS ?=
 
 SHELL := /bin/bash
 
-.PHONY: all test test-fast demo lint bench clean rock FORCE syntax check-all
+.PHONY: all test test-fast demo lint bench clean rock FORCE syntax check-all pictures
 
 all: $(CORE_SO)
 
@@ -108,6 +108,11 @@ check-all:
 demo: $(CORE_SO)
 	$(LUA) bin/sudoku solve examples/puzzles.txt
 	$(LUA) examples/hdu1426.lua < examples/hdu1426.in
+
+# The rendered boards of docs/img/ that README shows, drawn by bin/sudoku render on this Lua
+# (spec/pictures_spec.lua checks that they are what this makes today).
+pictures: $(CORE_SO)
+	LUA=$(LUA) sh mk/pictures.sh docs/img
 
 lint:
 	luacheck $(wildcard lua spec examples bin/sudoku bench fuzz)

@@ -3,8 +3,8 @@
 --   lua5.4 bench/run.lua --cbench build/5.4/bench/cbench [--flags TEXT] [--data DIR] [--quick]
 --                        [--runs N] [--budget SECONDS] [--only NAME]
 --
--- Prints a machine line, then one table per dataset (rows (a) to (f), see README "Benchmarks"),
--- tdoku's reference figures with our ratios, and the memory line. Every timed answer is
+-- Prints a machine line, then one table per dataset (rows (a) to (f), see docs/DEVELOPING.md,
+-- "Benchmarks"), tdoku's reference figures with our ratios, and the memory line. Every timed answer is
 -- verified; a wrong one stops the bench with exit status 1 and a message naming the dataset and
 -- the puzzle's line. Exit status 2: bad usage or missing data.
 local root = (arg and arg[0] or ""):match("^(.*)bench/run%.lua$") or "./"

@@ -1,0 +1,33 @@
+#!/bin/sh
+# make pictures: the rendered boards README.md shows ("Pictures"), drawn by bin/sudoku render.
+#
+#   sh mk/pictures.sh [DIR]      DIR: docs/img by default
+#
+# LUA names the interpreter (lua5.4 by default; make passes its own), SHARED_DATA the shared
+# data sets (../shared/data), which hold the killer puzzle. The same checkout makes the same
+# files byte for byte, on every Lua: spec/pictures_spec.lua checks that docs/img/ is what this
+# makes today, so a change to the renderer shows up as pictures to regenerate.
+set -eu
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+dir=$(mkdir -p "${1:-$root/docs/img}" && cd "${1:-$root/docs/img}" && pwd)
+lua=${LUA:-lua5.4}
+data=${SHARED_DATA:-$root/../shared/data}
+cd "$root"
+
+sudoku() { "$lua" bin/sudoku "$@"; }
+
+# The first bundled puzzle with its pencil marks, one cell highlighted.
+grep -v '^#' examples/puzzles.txt | head -n 1 \
+    | sudoku render --candidates --highlight 1,3 > "$dir/candidates-9x9.svg"
+
+# A 16x16 puzzle of the generator's (seeded: the same on every machine), drawn solved, its givens
+# set apart from the digits the solver filled in.
+sudoku generate --size 16 --seed 1 | sudoku render --solve > "$dir/solved-16x16.svg"
+
+# A killer: cages and their sums (record sigh-hs-killers-3 of the shared variants, from
+# sigh/Interactive-Sudoku-Solver, MIT).
+grep '"id":"sigh-hs-killers-3"' "$data/variants/killer.jsonl" \
+    | sudoku render --from json > "$dir/killer-9x9.svg"
+
+echo "pictures: $dir/candidates-9x9.svg solved-16x16.svg killer-9x9.svg"
