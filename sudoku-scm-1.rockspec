@@ -82,8 +82,10 @@ build = {
     ["sudoku.gen.symmetry"] = "lua/sudoku/gen/symmetry.lua",
     ["sudoku.gen.transform"] = "lua/sudoku/gen/transform.lua",
     ["sudoku.leetcode"] = "lua/sudoku/leetcode.lua",
+    ["sudoku.number"] = "lua/sudoku/number.lua",
     ["sudoku.parse"] = "lua/sudoku/parse.lua",
     ["sudoku.shape"] = "lua/sudoku/shape.lua",
+    ["sudoku.show"] = "lua/sudoku/show.lua",
     ["sudoku.symbols"] = "lua/sudoku/symbols.lua",
   },
   install = {

@@ -1,6 +1,7 @@
 -- require "sudoku": the façade over the C core and the Lua modules.
 local core = require "sudoku.core"
 local Board = require "sudoku.board"
+local number = require "sudoku.number"
 local parse = require "sudoku.parse"
 
 local sudoku = {
@@ -57,7 +58,7 @@ sudoku.solve = core.wrap_solve(solve)
 -- not be read (or why opts.max_nodes / opts.timeout stopped the count). 81-character lines are
 -- counted in C straight away.
 function sudoku.count(text, limit, opts)
-  if limit ~= nil and (type(limit) ~= "number" or limit < 1 or limit ~= math.floor(limit)) then
+  if limit ~= nil and not (number.is_integer(limit) and limit >= 1) then
     error("bad argument #2 to 'count' (limit must be an integer of at least 1)", 2)
   end
   local limits = limits_of(opts)

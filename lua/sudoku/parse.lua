@@ -3,6 +3,8 @@
 -- Failures come back as nil and a message that names the line, column and character.
 local symbols = require "sudoku.symbols"
 local Board = require "sudoku.board"
+local shape = require "sudoku.shape"
+local show = require "sudoku.show"
 
 local parse = {}
 
@@ -40,15 +42,6 @@ local function values_for(n)
   return t
 end
 
--- A byte as it appears in a message: printable ASCII as itself, anything else escaped so that
--- a stray NUL or a UTF-8 lead byte is visible.
-local function show(b)
-  if b == 0 then return "\\0" end
-  if b < 32 or b > 126 then return ("\\x%02X"):format(b) end
-  if b == 39 or b == 92 then return "\\" .. string.char(b) end
-  return string.char(b)
-end
-
 local function position(text, pos)
   local line, start = 1, 1
   while true do
@@ -65,7 +58,7 @@ local function fail_at(text, pos, msg)
 end
 
 local function unexpected(text, pos)
-  return fail_at(text, pos, ("unexpected character '%s'"):format(show(byte(text, pos))))
+  return fail_at(text, pos, ("unexpected character '%s'"):format(show.byte(byte(text, pos))))
 end
 
 -- Numbers are chosen when some token is a two-digit value (10..64) and there are at least 100
@@ -215,39 +208,15 @@ local function detect_box(layout, n)
   return nil
 end
 
--- An integer-valued number that messages can show with %d: infinities and floats beyond 2^53
--- (1e400 in JSON reads as inf, whose floor is itself) are not.
-local function is_integer(x)
-  return type(x) == "number" and x == math.floor(x) and x > -2 ^ 53 and x < 2 ^ 53
-end
-
-local function opts_error(msg)
-  error("bad argument #2 to 'parse' (" .. msg .. ")", 4)
-end
-
 -- The size and box asked for by opts (nil when the text decides).
 local function check_opts(opts)
   if opts == nil then return nil, nil end
-  if type(opts) ~= "table" then opts_error("table expected, got " .. type(opts)) end
-  local size, box = opts.size, opts.box
-  if size ~= nil and not (is_integer(size) and size >= 1 and size <= MAX_SIZE) then
-    opts_error("size must be an integer 1.." .. MAX_SIZE)
+  if type(opts) ~= "table" then
+    error("bad argument #2 to 'parse' (table expected, got " .. type(opts) .. ")", 3)
   end
-  if box ~= nil then
-    if type(box) ~= "table" or not is_integer(box[1]) or not is_integer(box[2])
-        or box[1] < 1 or box[2] < 1 then
-      opts_error("box must be {rows, cols} with positive integers")
-    end
-    local n = box[1] * box[2]
-    if size ~= nil and n ~= size then
-      opts_error(("box %dx%d does not make a board of size %d"):format(box[1], box[2], size))
-    end
-    if n > MAX_SIZE then
-      opts_error(("box %dx%d makes a board larger than %d"):format(box[1], box[2], MAX_SIZE))
-    end
-    size = n
-  end
-  return size, box
+  local size, err = shape.check(opts.size, opts.box)
+  if err then error("bad argument #2 to 'parse' (" .. err .. ")", 3) end
+  return size, opts.box
 end
 
 -- The board sizes on either side of a cell count that is no square, for the message: a line

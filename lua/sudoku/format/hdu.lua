@@ -5,6 +5,7 @@
 -- case's first line (9 in the problem) unless opts.size says.
 local reader = require "sudoku.format.reader"
 local record = require "sudoku.format.record"
+local show = require "sudoku.show"
 local symbols = require "sudoku.symbols"
 local Board = require "sudoku.board"
 
@@ -16,17 +17,9 @@ local hdu = {
 
 local BLANK = "?"
 
--- Shows a token in a message the way the reader saw it: bytes that are not printable escaped,
--- and a long token cut after its first 20 bytes (a whole line read as one token can be huge).
+-- A token as a message shows it: cut after its first 20 bytes (a whole line read as one token
+-- can be huge).
 local SHOWN_MAX = 20
-
-local function shown(token)
-  local cut = #token > SHOWN_MAX
-  local text = token:sub(1, SHOWN_MAX):gsub("[^%w%p]", function(ch)
-    return ("\\x%02X"):format(ch:byte())
-  end)
-  return cut and text .. "..." or text
-end
 
 function hdu.records(src, opts)
   local index = 0
@@ -49,9 +42,10 @@ function hdu.records(src, opts)
         end
         local v = #token == 1 and symbols.value(token, n)
         if not v and not failure then
-          local what = #token == 1 and "expected one of 1..%d or '?' as a cell, got '%s'"
-            or "expected cells of one character separated by spaces (1..%d or '?'), got '%s'"
-          failure = { reader.failure(index, lineno, start, what:format(n, shown(token))) }
+          local what = #token == 1 and "expected one of 1..%d or '?' as a cell, got %s"
+            or "expected cells of one character separated by spaces (1..%d or '?'), got %s"
+          failure = { reader.failure(index, lineno, start,
+            what:format(n, show.quoted(token, "'", SHOWN_MAX))) }
         end
         values[#values + 1] = v or 0
       end

@@ -4,11 +4,14 @@
 local dkjson = require "dkjson"
 local Board = require "sudoku.board"
 local record = require "sudoku.format.record"
+local number = require "sudoku.number"
+local show = require "sudoku.show"
 local symbols = require "sudoku.symbols"
 
 local object = {}
 
 local null = dkjson.null
+local is_integer = number.is_integer
 
 -- The keys of the record schema itself; any other key is metadata or a variant rule.
 local RECORD_KEYS = {
@@ -46,24 +49,8 @@ local function fail(fmt, ...)
   error({ message = fmt:format(...) }, 0)
 end
 
--- An integer-valued number that messages can show with %d: infinities and floats beyond 2^53
--- (1e400 in JSON reads as inf, whose floor is itself) are not.
-local function is_integer(x)
-  return type(x) == "number" and x == math.floor(x) and x > -2 ^ 53 and x < 2 ^ 53
-end
-
 local function is_list(x)
   return type(x) == "table" and x ~= null
-end
-
--- A character as messages show it, as sudoku.parse does: a NUL as \0, other unprintable bytes
--- as \xNN, a quote or a backslash escaped.
-local function show(ch)
-  local b = ch:byte()
-  if b == 0 then return "\\0" end
-  if b < 32 or b > 126 then return ("\\x%02X"):format(b) end
-  if b == 39 or b == 92 then return "\\" .. ch end
-  return ch
 end
 
 local function cell_name(n, i)
@@ -86,7 +73,8 @@ end
 local function meta_string(key, v)
   if type(v) == "string" then return v end
   if type(v) == "boolean" then return tostring(v) end
-  if is_integer(v) then return ("%d"):format(v) end
+  -- Integers a double holds exactly are written out whole; larger ones as Lua shows them.
+  if is_integer(v) and v > -2 ^ 53 and v < 2 ^ 53 then return ("%d"):format(v) end
   if type(v) == "number" then return tostring(v) end
   if key == "variants" and is_list(v) then
     for i, name in ipairs(v) do
@@ -154,7 +142,7 @@ local function cells_of(key, text, n)
     local ch = text:sub(i, i)
     local v = symbols.value(ch, n)
     if not v then
-      fail("%s, cell %d (%s): unexpected character '%s'", key, i, cell_name(n, i), show(ch))
+      fail("%s, cell %d (%s): unexpected character '%s'", key, i, cell_name(n, i), show.char(ch))
     end
     out[i] = v
   end
@@ -250,7 +238,7 @@ local function candidates_of(list, board, n)
       for k = 1, #marks do
         local ch = marks:sub(k, k)
         local v = symbols.value(ch, n)
-        if not v or v == 0 then fail("%s: unexpected character '%s'", what, show(ch)) end
+        if not v or v == 0 then fail("%s: unexpected character '%s'", what, show.char(ch)) end
         if seen[v] then fail("%s: '%s' repeats", what, ch) end
         seen[v] = true
         values[#values + 1] = v

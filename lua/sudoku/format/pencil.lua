@@ -15,6 +15,7 @@
 local Board = require "sudoku.board"
 local reader = require "sudoku.format.reader"
 local record = require "sudoku.format.record"
+local show = require "sudoku.show"
 local symbols = require "sudoku.symbols"
 
 local pencil = {
@@ -23,16 +24,6 @@ local pencil = {
     .. "when k is a candidate",
   separator = "\n",
 }
-
--- A character as messages show it, as sudoku.parse does: a NUL as \0, other unprintable bytes
--- as \xNN, a quote or a backslash escaped.
-local function show(ch)
-  local b = ch:byte()
-  if b == 0 then return "\\0" end
-  if b < 32 or b > 126 then return ("\\x%02X"):format(b) end
-  if b == 39 or b == 92 then return "\\" .. ch end
-  return ch
-end
 
 -- N such that N*N*N == len, or nil.
 local function cube_root(len)
@@ -76,7 +67,7 @@ function pencil.read_line(text, opts, lineno, index)
       if v ~= 0 then
         local column = #lead + base + k
         if v == nil then
-          return reader.failure(index, lineno, column, ("unexpected character '%s'"):format(show(ch)))
+          return reader.failure(index, lineno, column, ("unexpected character '%s'"):format(show.char(ch)))
         end
         if v ~= k then
           return reader.failure(index, lineno, column,

@@ -4,24 +4,17 @@
 -- the millionth record of a file points into that file.
 local parse = require "sudoku.parse"
 local record = require "sudoku.format.record"
+local show = require "sudoku.show"
 local symbols = require "sudoku.symbols"
 
 local reader = {}
-
--- Bytes of the input that a message quotes (a JSON string, a token) are shown escaped: a NUL as
--- \0, other control and non-ASCII bytes as \xHH, so that a message is plain printable text.
-local function escape(ch)
-  local b = ch:byte()
-  if b == 0 then return "\\0" end
-  return ("\\x%02X"):format(b)
-end
 
 -- A failed record as the iterators give it: false, the message, and where it is.
 function reader.failure(index, line, column, message)
   local where = { record = index, line = line, column = column }
   local at = column and ("line %d, column %d"):format(line, column) or ("line %d"):format(line)
-  message = message:gsub("[%z\1-\31\127-\255]", escape)
-  return false, ("record %d, %s: %s"):format(index, at, message), where
+  -- Bytes of the input a message quotes (a JSON string, a token) are shown escaped.
+  return false, ("record %d, %s: %s"):format(index, at, show.message(message)), where
 end
 
 -- A failure from a sudoku.parse message, whose "line l, column c" count within the text it was
