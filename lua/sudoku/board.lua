@@ -1,7 +1,8 @@
 -- sudoku.Board: the C methods of sudoku.core plus the ones written in Lua. Loading this module
 -- adds the Lua methods to the shared methods table, so every board has them whoever made it.
+-- The methods that need the formats (b:format, tostring(b)) are added by require "sudoku", a
+-- layer above them.
 local core = require "sudoku.core"
-local format = require "sudoku.format"
 local shape = require "sudoku.shape"
 
 local Board = core.Board
@@ -23,17 +24,6 @@ function Board.new(spec)
   return core.new_board(shape.squarest(n))
 end
 
--- The text of the board in a format of sudoku.format ("line" unless named); opts go to the
--- format's writer.
-function Board:format(name, opts)
-  name = name or "line"
-  local _, err = format.get(name)
-  if err then
-    error("bad argument #1 to 'format' (" .. err .. ")", 2)
-  end
-  return format.write(self, name, opts)
-end
-
 -- An iterator over the solutions, each a new Board; `self` is never touched because the search
 -- runs on a copy. `opts` goes to the solver, so hooks and a Lua `constraint` apply too.
 function Board:solutions(opts)
@@ -48,10 +38,6 @@ function Board:solutions(opts)
     finished = true
     return nil
   end
-end
-
-if core.board_meta then
-  core.board_meta.__tostring = function(board) return format.grid(board) end
 end
 
 return Board

@@ -2,18 +2,36 @@
 local core = require "sudoku.core"
 local Board = require "sudoku.board"
 local number = require "sudoku.number"
-local parse = require "sudoku.parse"
+local format = require "sudoku.format"
+local parse = require "sudoku.format.parse"
 
 local sudoku = {
   VERSION = "scm-1",
   core = core,
   Board = Board,
   parse = parse.parse,
-  format = require "sudoku.format",
+  format = format,
   symbols = require "sudoku.symbols",
   leetcode = require "sudoku.leetcode",
   gen = require "sudoku.gen",
 }
+
+-- The conveniences of a board that need the formats, which sit above sudoku.board.
+-- b:format([name [, opts]]): the text of the board in a format of sudoku.format ("line" unless
+-- named); opts go to the format's writer.
+function Board:format(name, opts)
+  name = name or "line"
+  local _, err = format.get(name)
+  if err then
+    error("bad argument #1 to 'format' (" .. err .. ")", 2)
+  end
+  return format.write(self, name, opts)
+end
+
+-- tostring(b): the grid format.
+if core.board_meta then
+  core.board_meta.__tostring = function(board) return format.grid(board) end
+end
 
 -- Solver.new mirrors Board.new, so both types are made the same way from the façade.
 local Solver = core.Solver

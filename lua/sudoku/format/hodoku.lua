@@ -17,6 +17,7 @@
 -- as HoDoKu copies a position. Boards up to 9x9 write an entry as three digits, as HoDoKu
 -- does; larger ones use the symbols of sudoku.symbols for value, row and column alike.
 local Board = require "sudoku.board"
+local cell_reader = require "sudoku.format.cells"
 local reader = require "sudoku.format.reader"
 local record = require "sudoku.format.record"
 local shape = require "sudoku.shape"
@@ -82,8 +83,9 @@ local function read_cells(cells, at, opts)
   end
   local board = Board.new{ size = n, box = { rows, cols } }
   local givens, any_placed = {}, false
+  local value = cell_reader.values_of(n)
   for k, cell in ipairs(values) do
-    local v = symbols.value(cell[1], n)
+    local v = value[cell[1]:byte()]
     if v == nil then
       return nil, cell[2], ("unexpected character '%s'"):format(show.char(cell[1]))
     end

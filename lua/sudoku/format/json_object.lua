@@ -3,6 +3,7 @@
 -- wrong. The schema is documented in sudoku/format/json.lua.
 local dkjson = require "dkjson"
 local Board = require "sudoku.board"
+local cell_reader = require "sudoku.format.cells"
 local record = require "sudoku.format.record"
 local number = require "sudoku.number"
 local show = require "sudoku.show"
@@ -137,16 +138,12 @@ local function cells_of(key, text, n)
   if #text ~= n * n then
     fail("%s has %d cells, expected %d for size %d", key, #text, n * n, n)
   end
-  local out = {}
-  for i = 1, #text do
-    local ch = text:sub(i, i)
-    local v = symbols.value(ch, n)
-    if not v then
-      fail("%s, cell %d (%s): unexpected character '%s'", key, i, cell_name(n, i), show.char(ch))
-    end
-    out[i] = v
+  local values, bad = cell_reader.values(text, n)
+  if not values then
+    fail("%s, cell %d (%s): unexpected character '%s'", key, bad, cell_name(n, bad),
+      show.char(text:sub(bad, bad)))
   end
-  return out
+  return values
 end
 
 -- A list of [row, column] cells, each on the board.
@@ -282,11 +279,7 @@ end
 -- Whether a string reads as the cells of a board of 4x4 or more: N*N symbols and blanks.
 local function looks_like_cells(text)
   local root = math.floor(math.sqrt(#text) + 0.5)
-  if root < 4 or root * root ~= #text then return false end
-  for i = 1, #text do
-    if symbols.value(text:sub(i, i)) == nil then return false end
-  end
-  return true
+  return root >= 4 and root * root == #text and not cell_reader.bad(text, symbols.MAX)
 end
 
 -- A record with neither "givens" nor "values" whose metadata holds a puzzle's cells under
@@ -352,10 +345,10 @@ local function build(obj, opts)
       if g ~= 0 then rec.givens[i] = true end
     end
   end
-  local shown = values or givens or {}
-  for i, v in pairs(shown) do
-    if v ~= 0 then board:set(math.floor((i - 1) / n) + 1, (i - 1) % n + 1, v) end
-  end
+  -- The cells shown: the values when given (the givens among them), else the givens; both
+  -- were read above, so the one call cannot fail.
+  local shown = obj.values or obj.givens
+  if shown then assert(cell_reader.fill(board, shown)) end
   if obj.candidates ~= nil then rec.candidates = candidates_of(obj.candidates, board, n) end
   if obj.comment ~= nil then rec.comment = meta_string("comment", obj.comment) end
   return rec

@@ -13,6 +13,7 @@
 -- with none recorded the values its units leave (record.candidates). So an empty cell with a
 -- single candidate reads back as a placed value: the format cannot tell them apart.
 local Board = require "sudoku.board"
+local cells = require "sudoku.format.cells"
 local reader = require "sudoku.format.reader"
 local record = require "sudoku.format.record"
 local show = require "sudoku.show"
@@ -57,13 +58,14 @@ function pencil.read_line(text, opts, lineno, index)
   if not n then return reader.failure(index, lineno, nil, err) end
   local board = Board.new{ size = n, box = opts.box }
   local candidates = {}
+  local value = cells.values_of(n)
   for i = 1, n * n do
     local r, c = math.floor((i - 1) / n) + 1, (i - 1) % n + 1
     local base = (i - 1) * n
     local marks = {}
     for k = 1, n do
       local ch = body:sub(base + k, base + k)
-      local v = symbols.value(ch, n)
+      local v = value[ch:byte()]
       if v ~= 0 then
         local column = #lead + base + k
         if v == nil then

@@ -3,6 +3,7 @@
 -- Failures come back as nil and a message that names the line, column and character.
 local symbols = require "sudoku.symbols"
 local Board = require "sudoku.board"
+local cells = require "sudoku.format.cells"
 local shape = require "sudoku.shape"
 local show = require "sudoku.show"
 
@@ -25,22 +26,6 @@ for b = 0, 255 do
 end
 -- The same set as a pattern: a run of leading cell bytes.
 local CELL_RUN = "^[" .. (symbols.ALPHABET .. symbols.BLANKS):gsub("%p", "%%%0") .. "]+"
-
--- Byte -> value tables, one per board size, built when first needed: symbols.value decides,
--- this only saves a string per cell on the reader's hot path.
-local value_tables = {}
-
-local function values_for(n)
-  local t = value_tables[n]
-  if not t then
-    t = {}
-    for b = 0, 255 do
-      t[b] = symbols.value(string.char(b), n)
-    end
-    value_tables[n] = t
-  end
-  return t
-end
 
 local function position(text, pos)
   local line, start = 1, 1
@@ -93,17 +78,15 @@ end
 -- Character mode: every symbol or blank byte is a cell. Returns the cell positions, or nil and
 -- the position of the first byte that is neither a cell, a separator nor whitespace.
 local function scan_chars(text, layout)
-  local cells = {}
+  local at = {}
   local pos, len = 1, #text
-  -- The one-line form (the datasets' own) needs no per-byte classification.
+  -- The one-line form (the datasets' own) needs no per-byte classification, nor a table of
+  -- positions: its k-th cell is its k-th byte. (A table of positions for a 10 MB line would
+  -- cost a second and 160 MB.)
   local run = match(text, CELL_RUN)
   if run and not find(text, "%S", #run + 1) then
-    -- More cells than any board holds: only the count matters for the message, and a table of
-    -- positions for a 10 MB line would cost a second and 160 MB.
-    if #run > MAX_SIZE * MAX_SIZE then return { count = #run } end
-    for i = 1, #run do cells[i] = i end
     record_line(layout, #run, {}, false)
-    return cells
+    return { count = #run, run = true }
   end
   while pos <= len do
     local eol = find(text, "\n", pos, true) or len + 1
@@ -111,7 +94,7 @@ local function scan_chars(text, layout)
     for i = pos, eol - 1 do
       local b = byte(text, i)
       if CELL[b] then
-        cells[#cells + 1] = i
+        at[#at + 1] = i
         count, seg = count + 1, seg + 1
       elseif b == BAR then
         if seg > 0 then segs[#segs + 1] = seg; seg = 0 end
@@ -125,7 +108,7 @@ local function scan_chars(text, layout)
     record_line(layout, count, segs, ruled)
     pos = eol + 1
   end
-  return cells
+  return at
 end
 
 -- Where a token stops being a number or a single blank: the byte to blame in the message.
@@ -138,7 +121,7 @@ end
 -- Number mode: every whitespace- or separator-delimited token is a cell, a decimal number
 -- (0 is blank) or one blank character. Returns cell positions and raw values.
 local function scan_numbers(text, layout)
-  local cells, values = {}, {}
+  local at, values = {}, {}
   local pos, len = 1, #text
   while pos <= len do
     local eol = find(text, "\n", pos, true) or len + 1
@@ -160,8 +143,8 @@ local function scan_numbers(text, layout)
       else
         return nil, nil, pos + s - 1 + bad_in_token(tok) - 1
       end
-      cells[#cells + 1] = pos + s - 1
-      values[#cells] = v
+      at[#at + 1] = pos + s - 1
+      values[#at] = v
       count, seg = count + 1, seg + 1
       i = e + 1
     end
@@ -169,7 +152,7 @@ local function scan_numbers(text, layout)
     record_line(layout, count, segs, ruled)
     pos = eol + 1
   end
-  return cells, values
+  return at, values
 end
 
 -- The box shape drawn by the separators, when the text has one row per line and its bars and
@@ -252,15 +235,15 @@ function parse.parse(text, opts)
 
   local layout = {}
   local numeric = looks_numeric(text)
-  local cells, values, bad
+  local at, values, bad
   if numeric then
-    cells, values, bad = scan_numbers(text, layout)
+    at, values, bad = scan_numbers(text, layout)
   else
-    cells, bad = scan_chars(text, layout)
+    at, bad = scan_chars(text, layout)
   end
-  if not cells then return unexpected(text, bad) end
+  if not at then return unexpected(text, bad) end
 
-  local count = cells.count or #cells
+  local count = at.count or #at
   local n = size
   if n then
     if count ~= n * n then
@@ -276,20 +259,13 @@ function parse.parse(text, opts)
     end
   end
 
-  local resolved = {}
-  local by_byte = values_for(n)
-  for i = 1, count do
-    local pos, v = cells[i]
-    if numeric then
-      v = values[i]
-      if v > n then
+  if numeric then
+    for i = 1, count do
+      if values[i] > n then
+        local pos = at[i]
         return fail_at(text, pos, ("value '%s' out of range 1..%d"):format(match(text, "^%d+", pos), n))
       end
-    else
-      v = by_byte[byte(text, pos)]
-      if not v then return unexpected(text, pos) end
     end
-    resolved[i] = v
   end
 
   local rows, cols
@@ -299,13 +275,21 @@ function parse.parse(text, opts)
     rows, cols = detect_box(layout, n)
   end
   local board = Board.new{ size = n, box = rows and { rows, cols } or nil }
-  local i = 0
-  for r = 1, n do
-    for c = 1, n do
-      i = i + 1
-      if resolved[i] ~= 0 then board:set(r, c, resolved[i]) end
-    end
+  if numeric then
+    cells.set(board, values)
+    return board
   end
+  -- The cells' symbols in one string, for the cell reader's single C call.
+  local symbols_text
+  if at.run then
+    symbols_text = text:sub(1, count)
+  else
+    local chars = {}
+    for i = 1, count do chars[i] = text:sub(at[i], at[i]) end
+    symbols_text = table.concat(chars)
+  end
+  local ok, bad_cell = cells.fill(board, symbols_text)
+  if not ok then return unexpected(text, at.run and bad_cell or at[bad_cell]) end
   return board
 end
 
