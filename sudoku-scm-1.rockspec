@@ -85,6 +85,7 @@ build = {
     ["sudoku.gen.transform"] = "lua/sudoku/gen/transform.lua",
     ["sudoku.leetcode"] = "lua/sudoku/leetcode.lua",
     ["sudoku.number"] = "lua/sudoku/number.lua",
+    ["sudoku.records"] = "lua/sudoku/records.lua",
     ["sudoku.shape"] = "lua/sudoku/shape.lua",
     ["sudoku.show"] = "lua/sudoku/show.lua",
     ["sudoku.symbols"] = "lua/sudoku/symbols.lua",
