@@ -358,6 +358,16 @@ describe("sudoku solve (the command) on bad input", function()
       stderr = "<stdin>:3: column 7: expected one of 1..4 or '?' as a cell, got 'x'\n" }, r)
   end)
 
+  it("shows a NUL in an HDU token as every other reader does: \\0, with a quote escaped", function()
+    local r = cmd.run({ "solve", "--from", "hdu" }, "1 2 3 4\n3 4 1 2\n2 1 4 \0\n4 3 2 1\n")
+    assert.same({ stdout = "", status = 1,
+      stderr = "<stdin>:3: column 7: expected one of 1..4 or '?' as a cell, got '\\0'\n" }, r)
+    r = cmd.run({ "solve", "--from", "hdu" }, "1 2 3 4\n3 4 1 2\n2 1 4 x'\0\n4 3 2 1\n")
+    assert.same({ stdout = "", status = 1,
+      stderr = "<stdin>:3: column 7: expected cells of one character separated by spaces "
+        .. "(1..4 or '?'), got 'x\\'\\0'\n" }, r)
+  end)
+
   it("reports a 10 MB line by its length and goes on", function()
     local path = cmd.temp_file(("."):rep(10 * 1024 * 1024) .. "\n" .. P .. "\n")
     local r = cmd.run({ "solve", path })

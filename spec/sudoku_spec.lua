@@ -19,7 +19,7 @@ describe("the sudoku module", function()
     local before = {}
     for k in pairs(_G) do before[k] = true end
     for _, name in ipairs({ "sudoku", "sudoku.symbols", "sudoku.shape", "sudoku.format", "sudoku.board",
-                            "sudoku.parse", "sudoku.leetcode" }) do
+                            "sudoku.format.parse", "sudoku.leetcode" }) do
       local saved = package.loaded[name]
       package.loaded[name] = nil
       require(name)

@@ -7,6 +7,7 @@
 --   local code = require("sudoku.cli").main(args, {stdin = f, stdout = g, stderr = h})
 
 local argparse = require "argparse"
+local format = require "sudoku.format"
 local interrupt = require "sudoku.cli.interrupt"
 local jobs = require "sudoku.cli.jobs"
 local options = require "sudoku.cli.options"
@@ -24,9 +25,8 @@ local MAX_JOBS = 256
 -- The largest cell --cell draws, in pixels: a 64x64 board of them is already 64,000 px wide.
 local MAX_CELL = 1000
 
--- The formats of sudoku.format, as --from and --to take them (svg is render's alone).
-local READ_FORMATS = { "line", "grid", "hdu", "leetcode", "sdk", "sdm", "ss", "pencil", "hodoku",
-  "json" }
+-- The formats of sudoku.format's registry, as --from and --to take them (svg is render's alone).
+local READ_FORMATS = format.READ_NAMES
 local WRITE_FORMATS = READ_FORMATS
 
 -- argparse's own --help prints and calls os.exit, which a library function must never do, so

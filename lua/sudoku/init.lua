@@ -1,18 +1,37 @@
 -- require "sudoku": the façade over the C core and the Lua modules.
 local core = require "sudoku.core"
 local Board = require "sudoku.board"
-local parse = require "sudoku.parse"
+local number = require "sudoku.number"
+local format = require "sudoku.format"
+local parse = require "sudoku.format.parse"
 
 local sudoku = {
   VERSION = "scm-1",
   core = core,
   Board = Board,
   parse = parse.parse,
-  format = require "sudoku.format",
+  format = format,
   symbols = require "sudoku.symbols",
   leetcode = require "sudoku.leetcode",
   gen = require "sudoku.gen",
 }
+
+-- The conveniences of a board that need the formats, which sit above sudoku.board.
+-- b:format([name [, opts]]): the text of the board in a format of sudoku.format ("line" unless
+-- named); opts go to the format's writer.
+function Board:format(name, opts)
+  name = name or "line"
+  local _, err = format.get(name)
+  if err then
+    error("bad argument #1 to 'format' (" .. err .. ")", 2)
+  end
+  return format.write(self, name, opts)
+end
+
+-- tostring(b): the grid format.
+if core.board_meta then
+  core.board_meta.__tostring = function(board) return format.grid(board) end
+end
 
 -- Solver.new mirrors Board.new, so both types are made the same way from the façade.
 local Solver = core.Solver
@@ -57,7 +76,7 @@ sudoku.solve = core.wrap_solve(solve)
 -- not be read (or why opts.max_nodes / opts.timeout stopped the count). 81-character lines are
 -- counted in C straight away.
 function sudoku.count(text, limit, opts)
-  if limit ~= nil and (type(limit) ~= "number" or limit < 1 or limit ~= math.floor(limit)) then
+  if limit ~= nil and not (number.is_integer(limit) and limit >= 1) then
     error("bad argument #2 to 'count' (limit must be an integer of at least 1)", 2)
   end
   local limits = limits_of(opts)

@@ -1,5 +1,10 @@
 -- Box geometry shared by the board constructor, the reader and the writer.
+local number = require "sudoku.number"
+local symbols = require "sudoku.symbols"
+
 local shape = {}
+
+local MAX_SIZE = symbols.MAX
 
 -- The squarest box for size n: the largest divisor of n that is at most sqrt(n) gives the rows,
 -- so 6 -> 2x3, 12 -> 3x4 and a prime n -> 1xn (every row is its own box).
@@ -11,6 +16,30 @@ function shape.squarest(n)
     d = d + 1
   end
   return rows, math.floor(n / rows)
+end
+
+-- A board size and a box shape {rows, cols} as Board.new and sudoku.parse take them, either
+-- one nil: the size they make (nil when both are nil), or nil and what is wrong with them.
+function shape.check(size, box)
+  local is_integer = number.is_integer
+  if size ~= nil and not (is_integer(size) and size >= 1 and size <= MAX_SIZE) then
+    return nil, "size must be an integer 1.." .. MAX_SIZE
+  end
+  if box == nil then return size end
+  if type(box) ~= "table" or not is_integer(box[1]) or not is_integer(box[2])
+      or box[1] < 1 or box[2] < 1 then
+    return nil, "box must be {rows, cols} with positive integers"
+  end
+  local rows, cols = box[1], box[2]
+  -- The product only of sides that fit: two large integers could wrap around.
+  local n = (rows <= MAX_SIZE and cols <= MAX_SIZE) and rows * cols or math.huge
+  if size ~= nil and n ~= size then
+    return nil, ("box %dx%d does not make a board of size %d"):format(rows, cols, size)
+  end
+  if n > MAX_SIZE then
+    return nil, ("box %dx%d makes a board larger than %d"):format(rows, cols, MAX_SIZE)
+  end
+  return n
 end
 
 return shape

@@ -1,66 +1,19 @@
 -- What each command does to a chunk of records (see sudoku.cli.pipeline): job(result) gives
--- the pipeline's job table for the parsed command line. The core is loaded here, when a
+-- the pipeline's job table for the parsed command line. What a record's solving means (which
+-- rules are honoured, the solved record, batching) is the library's, sudoku.records; this
+-- module turns it into output and messages. The core (under sudoku.records) is loaded when a
 -- command runs, so that `sudoku --help` works before the C core is built.
 local format = require "sudoku.format"
 local output = require "sudoku.cli.output"
 local record = require "sudoku.format.record"
-local shape = require "sudoku.shape"
 
 local jobs = {}
-
--- The rules a record may carry that the solver honours: diagonals arrive as extra regions of
--- the board. Any other rule would be ignored, so such a record is refused rather than solved
--- wrongly.
-local SOLVABLE = { diagonals = true }
-
-local function unsupported_rule(rec)
-  local names = {}
-  for key in pairs(rec.constraints or {}) do
-    if not SOLVABLE[key] then names[#names + 1] = key end
-  end
-  if #names == 0 then return nil end
-  table.sort(names)
-  return ("cannot solve with the rule%s '%s' (not supported yet)"):format(
-    #names > 1 and "s" or "", table.concat(names, "', '"))
-end
 
 -- sudoku.parse numbers lines and columns within the text it was given; line mode hands it a
 -- single line and reports the file's own line number, so "line 1, " would only mislead.
 local function parse_message(message)
   message = tostring(message):gsub("%(opts%.box%)", "(--box)")
   return message:match("^line 1, (column .*)$") or message
-end
-
-local function describe_conflict(conflict)
-  local a, b = conflict[1], conflict[2]
-  return ("givens clash: %d at row %d, column %d and at row %d, column %d"):format(
-    conflict.value, a[1], a[2], b[1], b[2])
-end
-
--- Why the board cannot be searched (a rule it cannot honour, clashing givens), or nil.
-local function unsearchable(rec)
-  local rule = unsupported_rule(rec)
-  if rule then return rule end
-  -- A clash among the givens is the commonest reason for "no solution"; naming the cells tells
-  -- the user which clue to fix instead of leaving them to hunt for it.
-  local valid, conflicts = rec.board:is_valid()
-  if not valid then return "no solution: " .. describe_conflict(conflicts[1]) end
-  return nil
-end
-
--- The record of a solution: `board` solved, with the cells `rec` started from as the givens
--- (so a writer that shows givens apart, like svg or json, still tells them from the rest).
-local function solution_record(rec, board)
-  local givens = rec.givens
-  if not givens then
-    givens = {}
-    local cells = rec.board:symbols(" ")
-    for i in cells:gmatch("()[^ ]") do givens[i] = true end
-  end
-  return record.new(board, {
-    givens = givens, constraints = rec.constraints, meta = rec.meta,
-    comment = rec.comment, separator = rec.separator,
-  })
 end
 
 -- The search budgets of the command line (--max-nodes, --timeout), as b:solve and b:count and
@@ -77,45 +30,6 @@ local function batch_opts(result, extra)
   return opts
 end
 
--- The solved record, or nil and why there is none (no solution, or "gave up after ..." when
--- the budgets in `limits` ran out).
-local function solve_record(rec, limits)
-  local why = unsearchable(rec)
-  if why then return nil, why end
-  local board = rec.board:copy()
-  local solved, gave_up = board:solve(limits)
-  if solved == nil then return nil, gave_up end
-  if not solved then return nil, "no solution" end
-  return solution_record(rec, board)
-end
-
--- The solved record from the batch solver's answer (the solution's symbols).
-local function answered_record(rec, answer)
-  local board = rec.board:copy()
-  assert(board:fill(answer))
-  return solution_record(rec, board)
-end
-
--- Whether the batch solver reads the record's board from its line exactly: boxes of the shape
--- a line of that size gets, no extra regions and no rules.
-local function batchable(rec)
-  local board = rec.board
-  local n, rows, cols = board:size()
-  if not rows or next(rec.constraints or {}) or #board:regions() > 0 then return false end
-  local squarest_rows, squarest_cols = shape.squarest(n)
-  return rows == squarest_rows and cols == squarest_cols
-end
-
--- Whether line mode may hand a puzzle line to sudoku.solve_many, which reads every line with
--- the squarest box of its size, under --box: only a line of that board's N*N cells when the
--- shape is the squarest. Other lines go through sudoku.parse with the shape.
-local function batch_reads_line(text, box)
-  if not box then return true end
-  local n = box[1] * box[2]
-  local squarest_rows = shape.squarest(n)
-  return #text == n * n and box[1] == squarest_rows
-end
-
 -- The reader options of the command line: --box's shape for the formats that name none.
 local function read_opts(result)
   return { box = result.box }
@@ -128,83 +42,62 @@ local function each(handle_one)
   end
 end
 
--- The batch solver's message for a puzzle whose budget ran out, without its "line N: " (the
--- CLI names the place itself): the answer as it stands, so the search is not run again.
+-- The batch solver's message for a puzzle whose budget ran out: the answer as it stands, so
+-- the search is not run again.
 local function gave_up(message)
-  return message and message:match("^line %d+: (gave up after .*)$")
+  return message and message:match("^gave up after .*$")
 end
 
--- Line mode's chunk handler over sudoku.solve_many: the batch solver does the chunk on
--- result.jobs threads; a puzzle it could not read or solve goes through handle_text, which
--- gives the command's own message (or reads what only the Lua reader reads). value(answer,
--- text) turns a batch answer into the text to print.
-local function batched(sudoku, opts, handle_text, value, box)
-  return function(items, emit)
-    local texts = {}
-    for i, item in ipairs(items) do texts[i] = item.text end
-    local answers, errors
-    if not box then
-      answers, errors = sudoku.solve_many(table.concat(texts, "\n"), opts)
+-- Writes a chunk's answers from the batch solver (answers[i], errors[i], nil for an item it
+-- did not take): value(answer, item) for an answer, a budget's message as it stands, and
+-- handle_one(item) for the rest, which gives the command's own message (or reads what only the
+-- Lua reader reads).
+local function emit_batch(items, emit, answers, errors, value, handle_one)
+  for i, item in ipairs(items) do
+    local answer = answers[i]
+    if answer then
+      emit(i, value(answer, item))
+    elseif gave_up(errors[i]) then
+      emit(i, nil, errors[i])
     else
-      -- Only the lines the batch solver reads with --box's shape go to it.
-      local batch, index_of = {}, {}
-      for i, text in ipairs(texts) do
-        if batch_reads_line(text, box) then
-          batch[#batch + 1] = text
-          index_of[#batch] = i
-        end
-      end
-      answers, errors = {}, {}
-      if #batch > 0 then
-        local batch_answers, batch_errors = sudoku.solve_many(table.concat(batch, "\n"), opts)
-        for k, i in ipairs(index_of) do answers[i], errors[i] = batch_answers[k], batch_errors[k] end
-      end
-    end
-    for i, text in ipairs(texts) do
-      local answer = answers[i]
-      if answer then
-        emit(i, value(answer, text))
-      elseif gave_up(errors[i]) then
-        emit(i, nil, gave_up(errors[i]))
-      else
-        emit(i, handle_text(text))
-      end
+      emit(i, handle_one(item))
     end
   end
 end
 
--- Format mode's chunk handler: the records whose boards a line says exactly go to
--- sudoku.solve_many as lines, on result.jobs threads like line mode; the others, and those it
--- could not answer, go through handle_one. value(answer, rec) gives the text to print.
-local function batched_records(sudoku, opts, handle_one, value)
+-- Line mode's chunk handler: the batch solver does the chunk on result.jobs threads (only the
+-- lines it reads with --box's shape); handle_text(text) answers the others. value(answer,
+-- text) turns a batch answer into the text to print.
+local function batched(records, opts, handle_text, value, box)
   return function(items, emit)
-    local texts, index_of = {}, {}
-    for i, item in ipairs(items) do
-      if batchable(item.record) then
-        texts[#texts + 1] = item.record.board:symbols()
-        index_of[#texts] = i
-      end
-    end
-    local answer_of, error_of = {}, {}
-    if #texts > 0 then
-      local answers, errors = sudoku.solve_many(table.concat(texts, "\n"), opts)
-      for k, i in ipairs(index_of) do answer_of[i], error_of[i] = answers[k], errors[k] end
-    end
-    for i, item in ipairs(items) do
-      if answer_of[i] then
-        emit(i, value(answer_of[i], item.record))
-      elseif gave_up(error_of[i]) then
-        emit(i, nil, gave_up(error_of[i]))
-      else
-        emit(i, handle_one(item.record))
-      end
-    end
+    local texts = {}
+    for i, item in ipairs(items) do texts[i] = item.text end
+    local answers, errors = records.solve_lines(texts, opts, box)
+    emit_batch(items, emit, answers, errors, function(answer, item)
+      return value(answer, item.text)
+    end, function(item) return handle_text(item.text) end)
+  end
+end
+
+-- Format mode's chunk handler: the records whose boards a line says exactly go to the batch
+-- solver, on result.jobs threads like line mode; handle_one(rec) answers the others.
+-- value(answer, rec) gives the text to print.
+local function batched_records(records, opts, handle_one, value)
+  return function(items, emit)
+    local list = {}
+    for i, item in ipairs(items) do list[i] = item.record end
+    local answers, errors = records.solve_many(list, opts)
+    emit_batch(items, emit, answers, errors, function(answer, item)
+      return value(answer, item.record)
+    end, function(item) return handle_one(item.record) end)
   end
 end
 
 -- The record read from one line-mode puzzle text (with --box's shape), or nil and the message.
-local function line_record(sudoku, text, box)
-  local board, err = sudoku.parse(text, box and { box = box } or nil)
+local parse  -- sudoku.format.parse, loaded with the core when a line is first read
+local function line_record(text, box)
+  parse = parse or require "sudoku.format.parse"
+  local board, err = parse.parse(text, box and { box = box } or nil)
   if not board then return nil, parse_message(err) end
   return record.new(board)
 end
@@ -232,7 +125,7 @@ end
 -- solve: the first solution of each record, in --to's format (default: the input's format,
 -- named or detected).
 function jobs.solve(result)
-  local sudoku = require "sudoku"
+  local records = require "sudoku.records"
   local opts = batch_opts(result)
   local box = result.box
   local limits = limits_of(result)
@@ -241,7 +134,7 @@ function jobs.solve(result)
     local to = result.to or from
     local function write(rec) return format.write(rec, to) end
     local function one(rec)
-      local solved, why = solve_record(rec, limits)
+      local solved, why = records.solve(rec, limits)
       if not solved then return nil, why end
       return write(solved)
     end
@@ -249,7 +142,7 @@ function jobs.solve(result)
     job.lines = from == "line"
     if job.lines then
       local function one_text(text)
-        local rec, err = line_record(sudoku, text, box)
+        local rec, err = line_record(text, box)
         if not rec then return nil, err end
         return one(rec)
       end
@@ -257,13 +150,13 @@ function jobs.solve(result)
       if to ~= "line" then
         -- The batch answer is a line; the record keeps the puzzle's cells as the givens.
         value = function(answer, text)
-          return write(answered_record(assert(line_record(sudoku, text, box)), answer))
+          return write(records.answered(assert(line_record(text, box)), answer))
         end
       end
-      job.handle = batched(sudoku, opts, one_text, value, box)
+      job.handle = batched(records, opts, one_text, value, box)
     else
-      job.handle = batched_records(sudoku, opts, one, function(answer, rec)
-        return write(answered_record(rec, answer))
+      job.handle = batched_records(records, opts, one, function(answer, rec)
+        return write(records.answered(rec, answer))
       end)
     end
   end)
@@ -271,13 +164,10 @@ end
 
 -- count: the number of solutions of each record (up to --limit), one per line.
 function jobs.count(result)
-  local sudoku = require "sudoku"
+  local records = require "sudoku.records"
   local limits = limits_of(result)
   local function count_record(rec)
-    local rule = unsupported_rule(rec)
-    if rule then return nil, rule end
-    if not rec.board:is_valid() then return "0" end
-    local n, why = rec.board:count(result.limit, limits)
+    local n, why = records.count(rec, result.limit, limits)
     if not n then return nil, why end
     return ("%d"):format(n)
   end
@@ -288,13 +178,13 @@ function jobs.count(result)
   return batch_job(result, job, function(from)
     job.lines = from == "line"
     if job.lines then
-      job.handle = batched(sudoku, opts, function(text)
-        local rec, err = line_record(sudoku, text, result.box)
+      job.handle = batched(records, opts, function(text)
+        local rec, err = line_record(text, result.box)
         if not rec then return nil, err end
         return count_record(rec)
       end, decimal, result.box)
     else
-      job.handle = batched_records(sudoku, opts, count_record, decimal)
+      job.handle = batched_records(records, opts, count_record, decimal)
     end
   end)
 end
@@ -302,19 +192,9 @@ end
 -- validate: "unique", or the verdict and the reason it is not ("unknown" when the budgets ran
 -- out before the search could tell).
 function jobs.validate(result)
-  local sudoku = require "sudoku"
+  local records = require "sudoku.records"
   local limits = limits_of(result)
-  local function verdict(rec)
-    local rule = unsupported_rule(rec)
-    if rule then return "malformed", rule end
-    local valid, conflicts = rec.board:is_valid()
-    if not valid then return "none", "no solution: " .. describe_conflict(conflicts[1]) end
-    local n, why = rec.board:count(2, limits)
-    if not n then return "unknown", why end
-    if n == 0 then return "none", "no solution" end
-    if n > 1 then return "multiple", "more than one solution" end
-    return "unique"
-  end
+  local function verdict(rec) return records.verdict(rec, limits) end
   -- A record that cannot be read still gets its verdict, so there is one per record.
   local job = { unreadable = "malformed", read_opts = read_opts(result) }
   return batch_job(result, job, function(from)
@@ -322,7 +202,7 @@ function jobs.validate(result)
     if job.lines then
       job.handle = function(items, emit)
         for i, item in ipairs(items) do
-          local rec, err = line_record(sudoku, item.text, result.box)
+          local rec, err = line_record(item.text, result.box)
           if rec then
             emit(i, verdict(rec))
           else
@@ -380,7 +260,7 @@ function jobs.render(result)
   end
   local function one(rec)
     if result.solve then
-      local solved, why = solve_record(rec)
+      local solved, why = require("sudoku.records").solve(rec)
       if not solved then return nil, why end
       rec = solved
     end

@@ -4,6 +4,7 @@
 -- read the same text the same way (sdm and line, ss and grid for most grids) are not told
 -- apart: the answer is the one whose reader takes the other's files too.
 local reader = require "sudoku.format.reader"
+local show = require "sudoku.show"
 local symbols = require "sudoku.symbols"
 
 local detect = {}
@@ -35,15 +36,6 @@ local function all_cells(text)
     if not (symbols.is_symbol(ch) or symbols.is_blank(ch)) then return false, i end
   end
   return true
-end
-
--- A byte as a message shows it (as sudoku.parse does): a NUL, a control or non-ASCII byte escaped.
-local function show(ch)
-  local b = ch:byte()
-  if b == 0 then return "\\0" end
-  if b < 32 or b > 126 then return ("\\x%02X"):format(b) end
-  if ch == "'" or ch == "\\" then return "\\" .. ch end
-  return ch
 end
 
 -- Pencil marks of an n x n board: every block of n characters has, at its k-th place, the
@@ -161,7 +153,7 @@ local function classify(lines, first, base, sdk_meta)
     -- The first line is no puzzle line because of a byte no format reads as a cell: say which.
     local column = #lines[first]:match("^%s*") + bad
     return nil, ("cannot tell the format of %s: column %d holds '%s', which is no cell symbol, "
-      .. "and no grid follows it"):format(where, column, show(puzzle:sub(bad, bad)))
+      .. "and no grid follows it"):format(where, column, show.char(puzzle:sub(bad, bad)))
   end
   return nil, ("cannot tell the format of %s: its %d cell%s %s neither a puzzle line (N*N "
     .. "cells, N of 4 or more) nor pencil marks (N*N*N), and no grid follows it"):format(where, m,

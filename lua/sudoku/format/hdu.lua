@@ -3,8 +3,10 @@
 -- case as the next N*N cells whatever the line breaks, so a missing or doubled blank line, a
 -- trailing space or a CRLF file cannot shift the cases after it; N is the number of cells on a
 -- case's first line (9 in the problem) unless opts.size says.
+local cell_reader = require "sudoku.format.cells"
 local reader = require "sudoku.format.reader"
 local record = require "sudoku.format.record"
+local show = require "sudoku.show"
 local symbols = require "sudoku.symbols"
 local Board = require "sudoku.board"
 
@@ -16,24 +18,17 @@ local hdu = {
 
 local BLANK = "?"
 
--- Shows a token in a message the way the reader saw it: bytes that are not printable escaped,
--- and a long token cut after its first 20 bytes (a whole line read as one token can be huge).
+-- A token as a message shows it: cut after its first 20 bytes (a whole line read as one token
+-- can be huge).
 local SHOWN_MAX = 20
-
-local function shown(token)
-  local cut = #token > SHOWN_MAX
-  local text = token:sub(1, SHOWN_MAX):gsub("[^%w%p]", function(ch)
-    return ("\\x%02X"):format(ch:byte())
-  end)
-  return cut and text .. "..." or text
-end
 
 function hdu.records(src, opts)
   local index = 0
   -- Every case of a file has the size of the first.
   local n = opts.size or (opts.box and opts.box[1] * opts.box[2])
   return function()
-    local values, first_line, failure = {}, nil, nil
+    -- The case's cells, one symbol each (a blank in place of a token that is none).
+    local chars, first_line, failure = {}, nil, nil
     while true do
       local line, lineno = src:next()
       if line == nil then break end
@@ -49,13 +44,14 @@ function hdu.records(src, opts)
         end
         local v = #token == 1 and symbols.value(token, n)
         if not v and not failure then
-          local what = #token == 1 and "expected one of 1..%d or '?' as a cell, got '%s'"
-            or "expected cells of one character separated by spaces (1..%d or '?'), got '%s'"
-          failure = { reader.failure(index, lineno, start, what:format(n, shown(token))) }
+          local what = #token == 1 and "expected one of 1..%d or '?' as a cell, got %s"
+            or "expected cells of one character separated by spaces (1..%d or '?'), got %s"
+          failure = { reader.failure(index, lineno, start,
+            what:format(n, show.quoted(token, "'", SHOWN_MAX))) }
         end
-        values[#values + 1] = v or 0
+        chars[#chars + 1] = v and token or BLANK
       end
-      if n and #values >= n * n then break end
+      if n and #chars >= n * n then break end
     end
     if not first_line then return nil end
     if failure then return failure[1], failure[2], failure[3] end
@@ -65,22 +61,17 @@ function hdu.records(src, opts)
         ("%d cells on the case's first line, more than the %d a row of the largest board holds")
           :format(n, symbols.MAX))
     end
-    if #values < n * n then
+    if #chars < n * n then
       return reader.failure(index, first_line, nil,
-        ("the input ends after %d of the case's %d cells"):format(#values, n * n))
+        ("the input ends after %d of the case's %d cells"):format(#chars, n * n))
     end
     local box = opts.box
     local ok, board = pcall(Board.new, { size = n, box = box })
     if not ok then
       return reader.failure(index, first_line, nil, ("no board of size %d"):format(n))
     end
-    local i = 0
-    for r = 1, n do
-      for c = 1, n do
-        i = i + 1
-        if values[i] ~= 0 then board:set(r, c, values[i]) end
-      end
-    end
+    -- Every token was checked above: the cells go in with one call.
+    assert(cell_reader.fill(board, table.concat(chars, "", 1, n * n)))
     return record.new(board, { line = first_line, index = index })
   end
 end

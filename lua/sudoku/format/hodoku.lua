@@ -17,9 +17,11 @@
 -- as HoDoKu copies a position. Boards up to 9x9 write an entry as three digits, as HoDoKu
 -- does; larger ones use the symbols of sudoku.symbols for value, row and column alike.
 local Board = require "sudoku.board"
+local cell_reader = require "sudoku.format.cells"
 local reader = require "sudoku.format.reader"
 local record = require "sudoku.format.record"
 local shape = require "sudoku.shape"
+local show = require "sudoku.show"
 local symbols = require "sudoku.symbols"
 
 local hodoku = {
@@ -31,15 +33,6 @@ local hodoku = {
 
 -- The meta keys of the fields after <deleted candidates>, in order.
 local TAIL = { "eliminations", "placements", "extra" }
-
--- A character as messages show it, as sudoku.parse does.
-local function show(ch)
-  local b = ch:byte()
-  if b == 0 then return "\\0" end
-  if b < 32 or b > 126 then return ("\\x%02X"):format(b) end
-  if b == 39 or b == 92 then return "\\" .. ch end
-  return ch
-end
 
 -- The fields of a line after its leading ':', each with the column it starts at.
 local function fields_of(text, start)
@@ -90,10 +83,11 @@ local function read_cells(cells, at, opts)
   end
   local board = Board.new{ size = n, box = { rows, cols } }
   local givens, any_placed = {}, false
+  local value = cell_reader.values_of(n)
   for k, cell in ipairs(values) do
-    local v = symbols.value(cell[1], n)
+    local v = value[cell[1]:byte()]
     if v == nil then
-      return nil, cell[2], ("unexpected character '%s'"):format(show(cell[1]))
+      return nil, cell[2], ("unexpected character '%s'"):format(show.char(cell[1]))
     end
     if v ~= 0 then
       board:set(math.floor((k - 1) / n) + 1, (k - 1) % n + 1, v)
@@ -116,7 +110,7 @@ local function read_deleted(field, at, board)
     v, r, c = v and symbols.value(v, n), r and symbols.value(r, n), c and symbols.value(c, n)
     if not v or v == 0 or not r or r == 0 or not c or c == 0 then
       return nil, at + from - 1, ("'%s' is no candidate: value, row and column expected, as "
-        .. "'314' for 3 in r1c4"):format(entry:gsub("[%z\1-\31\127-\255]", show))
+        .. "'314' for 3 in r1c4"):format(show.message(entry))
     end
     if board:get(r, c) ~= 0 then
       return nil, at + from - 1, ("candidate '%s': r%dc%d holds a value"):format(entry, r, c)

@@ -23,8 +23,17 @@ local format = {}
 format.NAMES = { "line", "grid", "hdu", "leetcode", "sdk", "sdm", "ss", "pencil", "hodoku", "json",
   "svg" }
 
+-- The formats that are written and never read.
+local WRITE_ONLY = { svg = true }
+
+-- The formats that are read, in the same order: all of them but svg. (Each is written too.)
+format.READ_NAMES = {}
+
 local known = {}
-for _, name in ipairs(format.NAMES) do known[name] = true end
+for _, name in ipairs(format.NAMES) do
+  known[name] = true
+  if not WRITE_ONLY[name] then format.READ_NAMES[#format.READ_NAMES + 1] = name end
+end
 
 local function name_list()
   return "'" .. table.concat(format.NAMES, "', '") .. "'"

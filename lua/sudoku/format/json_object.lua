@@ -3,12 +3,16 @@
 -- wrong. The schema is documented in sudoku/format/json.lua.
 local dkjson = require "dkjson"
 local Board = require "sudoku.board"
+local cell_reader = require "sudoku.format.cells"
 local record = require "sudoku.format.record"
+local number = require "sudoku.number"
+local show = require "sudoku.show"
 local symbols = require "sudoku.symbols"
 
 local object = {}
 
 local null = dkjson.null
+local is_integer = number.is_integer
 
 -- The keys of the record schema itself; any other key is metadata or a variant rule.
 local RECORD_KEYS = {
@@ -46,24 +50,8 @@ local function fail(fmt, ...)
   error({ message = fmt:format(...) }, 0)
 end
 
--- An integer-valued number that messages can show with %d: infinities and floats beyond 2^53
--- (1e400 in JSON reads as inf, whose floor is itself) are not.
-local function is_integer(x)
-  return type(x) == "number" and x == math.floor(x) and x > -2 ^ 53 and x < 2 ^ 53
-end
-
 local function is_list(x)
   return type(x) == "table" and x ~= null
-end
-
--- A character as messages show it, as sudoku.parse does: a NUL as \0, other unprintable bytes
--- as \xNN, a quote or a backslash escaped.
-local function show(ch)
-  local b = ch:byte()
-  if b == 0 then return "\\0" end
-  if b < 32 or b > 126 then return ("\\x%02X"):format(b) end
-  if b == 39 or b == 92 then return "\\" .. ch end
-  return ch
 end
 
 local function cell_name(n, i)
@@ -86,7 +74,8 @@ end
 local function meta_string(key, v)
   if type(v) == "string" then return v end
   if type(v) == "boolean" then return tostring(v) end
-  if is_integer(v) then return ("%d"):format(v) end
+  -- Integers a double holds exactly are written out whole; larger ones as Lua shows them.
+  if is_integer(v) and v > -2 ^ 53 and v < 2 ^ 53 then return ("%d"):format(v) end
   if type(v) == "number" then return tostring(v) end
   if key == "variants" and is_list(v) then
     for i, name in ipairs(v) do
@@ -149,16 +138,12 @@ local function cells_of(key, text, n)
   if #text ~= n * n then
     fail("%s has %d cells, expected %d for size %d", key, #text, n * n, n)
   end
-  local out = {}
-  for i = 1, #text do
-    local ch = text:sub(i, i)
-    local v = symbols.value(ch, n)
-    if not v then
-      fail("%s, cell %d (%s): unexpected character '%s'", key, i, cell_name(n, i), show(ch))
-    end
-    out[i] = v
+  local values, bad = cell_reader.values(text, n)
+  if not values then
+    fail("%s, cell %d (%s): unexpected character '%s'", key, bad, cell_name(n, bad),
+      show.char(text:sub(bad, bad)))
   end
-  return out
+  return values
 end
 
 -- A list of [row, column] cells, each on the board.
@@ -250,7 +235,7 @@ local function candidates_of(list, board, n)
       for k = 1, #marks do
         local ch = marks:sub(k, k)
         local v = symbols.value(ch, n)
-        if not v or v == 0 then fail("%s: unexpected character '%s'", what, show(ch)) end
+        if not v or v == 0 then fail("%s: unexpected character '%s'", what, show.char(ch)) end
         if seen[v] then fail("%s: '%s' repeats", what, ch) end
         seen[v] = true
         values[#values + 1] = v
@@ -294,11 +279,7 @@ end
 -- Whether a string reads as the cells of a board of 4x4 or more: N*N symbols and blanks.
 local function looks_like_cells(text)
   local root = math.floor(math.sqrt(#text) + 0.5)
-  if root < 4 or root * root ~= #text then return false end
-  for i = 1, #text do
-    if symbols.value(text:sub(i, i)) == nil then return false end
-  end
-  return true
+  return root >= 4 and root * root == #text and not cell_reader.bad(text, symbols.MAX)
 end
 
 -- A record with neither "givens" nor "values" whose metadata holds a puzzle's cells under
@@ -364,10 +345,10 @@ local function build(obj, opts)
       if g ~= 0 then rec.givens[i] = true end
     end
   end
-  local shown = values or givens or {}
-  for i, v in pairs(shown) do
-    if v ~= 0 then board:set(math.floor((i - 1) / n) + 1, (i - 1) % n + 1, v) end
-  end
+  -- The cells shown: the values when given (the givens among them), else the givens; both
+  -- were read above, so the one call cannot fail.
+  local shown = obj.values or obj.givens
+  if shown then assert(cell_reader.fill(board, shown)) end
   if obj.candidates ~= nil then rec.candidates = candidates_of(obj.candidates, board, n) end
   if obj.comment ~= nil then rec.comment = meta_string("comment", obj.comment) end
   return rec

@@ -6,6 +6,7 @@
 local json = require "dkjson"
 local reader = require "sudoku.format.reader"
 local record = require "sudoku.format.record"
+local show = require "sudoku.show"
 local symbols = require "sudoku.symbols"
 local Board = require "sudoku.board"
 
@@ -21,13 +22,7 @@ local SHOWN_MAX = 20
 
 local function shown(cell)
   if type(cell) ~= "string" then return tostring(cell) end
-  local text = cell:sub(1, SHOWN_MAX):gsub("[%z\1-\31\34\92\127-\255]", function(ch)
-    local b = ch:byte()
-    if b == 0 then return "\\0" end
-    if ch == '"' or ch == "\\" then return "\\" .. ch end
-    return ("\\x%02X"):format(b)
-  end)
-  return '"' .. text .. (#cell > SHOWN_MAX and '..."' or '"')
+  return show.quoted(cell, '"', SHOWN_MAX)
 end
 
 -- The board of a LeetCode table, or nil and a message naming the row and column at fault.

@@ -5,6 +5,7 @@
 -- Blank lines and lines starting with '#' are skipped. A title line at the top ("Hardest
 -- puzzles 2011" before the first puzzle, see sudoku.format.reader.is_list_title) is kept as the
 -- first record's meta.title, not read as a puzzle.
+local cells = require "sudoku.format.cells"
 local reader = require "sudoku.format.reader"
 local record = require "sudoku.format.record"
 local symbols = require "sudoku.symbols"
@@ -29,8 +30,8 @@ local function split(text)
   return lead, puzzle, sep, comment
 end
 
--- The board of a puzzle of N*N symbols in one C call (Board:fill), or nil when the text is
--- anything else; sudoku.parse then reads it, and gives the exact message when it fails.
+-- The board of a puzzle of N*N symbols in one C call (sudoku.format.cells), or nil when the
+-- text is anything else; sudoku.parse then reads it, and gives the exact message when it fails.
 local function quick_board(puzzle, opts)
   local n = square_root[#puzzle]
   if not n or (opts.size and opts.size ~= n) then return nil end
@@ -42,7 +43,7 @@ local function quick_board(puzzle, opts)
     rows, cols = shape.squarest(n)
   end
   local board = core.new_board(rows, cols)
-  if board:fill(puzzle) then return board end
+  if cells.fill(board, puzzle) then return board end
   return nil
 end
 

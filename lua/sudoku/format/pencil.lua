@@ -13,8 +13,10 @@
 -- with none recorded the values its units leave (record.candidates). So an empty cell with a
 -- single candidate reads back as a placed value: the format cannot tell them apart.
 local Board = require "sudoku.board"
+local cells = require "sudoku.format.cells"
 local reader = require "sudoku.format.reader"
 local record = require "sudoku.format.record"
+local show = require "sudoku.show"
 local symbols = require "sudoku.symbols"
 
 local pencil = {
@@ -23,16 +25,6 @@ local pencil = {
     .. "when k is a candidate",
   separator = "\n",
 }
-
--- A character as messages show it, as sudoku.parse does: a NUL as \0, other unprintable bytes
--- as \xNN, a quote or a backslash escaped.
-local function show(ch)
-  local b = ch:byte()
-  if b == 0 then return "\\0" end
-  if b < 32 or b > 126 then return ("\\x%02X"):format(b) end
-  if b == 39 or b == 92 then return "\\" .. ch end
-  return ch
-end
 
 -- N such that N*N*N == len, or nil.
 local function cube_root(len)
@@ -66,17 +58,18 @@ function pencil.read_line(text, opts, lineno, index)
   if not n then return reader.failure(index, lineno, nil, err) end
   local board = Board.new{ size = n, box = opts.box }
   local candidates = {}
+  local value = cells.values_of(n)
   for i = 1, n * n do
     local r, c = math.floor((i - 1) / n) + 1, (i - 1) % n + 1
     local base = (i - 1) * n
     local marks = {}
     for k = 1, n do
       local ch = body:sub(base + k, base + k)
-      local v = symbols.value(ch, n)
+      local v = value[ch:byte()]
       if v ~= 0 then
         local column = #lead + base + k
         if v == nil then
-          return reader.failure(index, lineno, column, ("unexpected character '%s'"):format(show(ch)))
+          return reader.failure(index, lineno, column, ("unexpected character '%s'"):format(show.char(ch)))
         end
         if v ~= k then
           return reader.failure(index, lineno, column,

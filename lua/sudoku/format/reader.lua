@@ -2,26 +2,20 @@
 -- into records (one per line, or blocks of rows). Every failure names the record's number and
 -- the line (and column when one character is to blame) in the whole input, so a message from
 -- the millionth record of a file points into that file.
-local parse = require "sudoku.parse"
+local parse = require "sudoku.format.parse"
+local cells = require "sudoku.format.cells"
 local record = require "sudoku.format.record"
+local show = require "sudoku.show"
 local symbols = require "sudoku.symbols"
 
 local reader = {}
-
--- Bytes of the input that a message quotes (a JSON string, a token) are shown escaped: a NUL as
--- \0, other control and non-ASCII bytes as \xHH, so that a message is plain printable text.
-local function escape(ch)
-  local b = ch:byte()
-  if b == 0 then return "\\0" end
-  return ("\\x%02X"):format(b)
-end
 
 -- A failed record as the iterators give it: false, the message, and where it is.
 function reader.failure(index, line, column, message)
   local where = { record = index, line = line, column = column }
   local at = column and ("line %d, column %d"):format(line, column) or ("line %d"):format(line)
-  message = message:gsub("[%z\1-\31\127-\255]", escape)
-  return false, ("record %d, %s: %s"):format(index, at, message), where
+  -- Bytes of the input a message quotes (a JSON string, a token) are shown escaped.
+  return false, ("record %d, %s: %s"):format(index, at, show.message(message)), where
 end
 
 -- A failure from a sudoku.parse message, whose "line l, column c" count within the text it was
@@ -86,10 +80,7 @@ end
 -- N when `puzzle` is N*N cells of an NxN board (symbols up to N, blanks), else nil.
 function reader.line_size(puzzle)
   local n = math.floor(math.sqrt(#puzzle) + 0.5)
-  if n < 1 or n > symbols.MAX or n * n ~= #puzzle then return nil end
-  for i = 1, #puzzle do
-    if not symbols.value(puzzle:sub(i, i), n) then return nil end
-  end
+  if n < 1 or n > symbols.MAX or n * n ~= #puzzle or cells.bad(puzzle, n) then return nil end
   return n
 end
 
@@ -101,10 +92,7 @@ function reader.is_list_title(line, after)
   local n = reader.line_size(reader.puzzle_of(after))
   local word = reader.puzzle_of(line)
   if not n or not reader.has_word(word) or reader.line_size(word) then return false end
-  for i = 1, #word do
-    if not symbols.value(word:sub(i, i), n) then return true end
-  end
-  return false
+  return cells.bad(word, n) ~= nil
 end
 
 -- How many lines after the first one the search for a title's puzzle looks at.

@@ -7,10 +7,13 @@
 --   local puzzle, solution, info = gen.puzzle{size = 9, seed = 42, symmetry = "rotational"}
 local Board = require "sudoku.board"
 local core = require "sudoku.core"
+local number = require "sudoku.number"
 local random = require "sudoku.gen.random"
 local symmetry = require "sudoku.gen.symmetry"
 
 local gen = {}
+
+local is_integer = number.is_integer
 
 -- On boards of BIG values or more a proof of uniqueness can take the general engine minutes, so
 -- unless max_nodes says otherwise a given goes only when BIG_MAX_NODES nodes prove the puzzle
@@ -21,10 +24,6 @@ gen.transform = require("sudoku.gen.transform").transform
 
 local function argerror(fname, msg)
   error(("bad argument #1 to '%s' (%s)"):format(fname, msg), 3)
-end
-
-local function is_integer(x)
-  return type(x) == "number" and x == math.floor(x)
 end
 
 -- The empty (or partly filled) board to fill, from opts.board (copied), or opts.size / opts.box.

@@ -3,6 +3,8 @@
 -- product below 2^47 and a remainder, exact in a double, so the same seed gives the same
 -- numbers on Lua 5.1 to 5.4 and LuaJIT alike; math.random is never used (its algorithm and
 -- its state differ between versions, and it is shared with the rest of the program).
+local number = require "sudoku.number"
+
 local random = {}
 
 local M1, A1 = 2147483563, 40014
@@ -11,8 +13,9 @@ local M2, A2 = 2147483399, 40692
 local Random = {}
 Random.__index = Random
 
-local function is_integer(x)
-  return type(x) == "number" and x == math.floor(x) and x >= 0 and x < 2 ^ 53
+-- A seed: an integer (sudoku.number) from 0 to 2^53 - 1, exact in a double on every version.
+local function is_seed(x)
+  return number.is_integer(x) and x >= 0 and x < 2 ^ 53
 end
 
 -- Quotient and remainder of x (0 <= x < 2^53) by m (< 2^31), exact on every version: Lua 5.1
@@ -31,7 +34,7 @@ end
 
 -- A generator from an integer seed 0 .. 2^53 - 1.
 function random.new(seed)
-  if not is_integer(seed) then
+  if not is_seed(seed) then
     error("bad argument #1 to 'new' (seed must be an integer from 0 to 2^53 - 1)", 2)
   end
   local q, r = divmod(seed, M1 - 1)

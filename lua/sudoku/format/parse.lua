@@ -3,6 +3,9 @@
 -- Failures come back as nil and a message that names the line, column and character.
 local symbols = require "sudoku.symbols"
 local Board = require "sudoku.board"
+local cells = require "sudoku.format.cells"
+local shape = require "sudoku.shape"
+local show = require "sudoku.show"
 
 local parse = {}
 
@@ -24,31 +27,6 @@ end
 -- The same set as a pattern: a run of leading cell bytes.
 local CELL_RUN = "^[" .. (symbols.ALPHABET .. symbols.BLANKS):gsub("%p", "%%%0") .. "]+"
 
--- Byte -> value tables, one per board size, built when first needed: symbols.value decides,
--- this only saves a string per cell on the reader's hot path.
-local value_tables = {}
-
-local function values_for(n)
-  local t = value_tables[n]
-  if not t then
-    t = {}
-    for b = 0, 255 do
-      t[b] = symbols.value(string.char(b), n)
-    end
-    value_tables[n] = t
-  end
-  return t
-end
-
--- A byte as it appears in a message: printable ASCII as itself, anything else escaped so that
--- a stray NUL or a UTF-8 lead byte is visible.
-local function show(b)
-  if b == 0 then return "\\0" end
-  if b < 32 or b > 126 then return ("\\x%02X"):format(b) end
-  if b == 39 or b == 92 then return "\\" .. string.char(b) end
-  return string.char(b)
-end
-
 local function position(text, pos)
   local line, start = 1, 1
   while true do
@@ -65,7 +43,7 @@ local function fail_at(text, pos, msg)
 end
 
 local function unexpected(text, pos)
-  return fail_at(text, pos, ("unexpected character '%s'"):format(show(byte(text, pos))))
+  return fail_at(text, pos, ("unexpected character '%s'"):format(show.byte(byte(text, pos))))
 end
 
 -- Numbers are chosen when some token is a two-digit value (10..64) and there are at least 100
@@ -100,17 +78,15 @@ end
 -- Character mode: every symbol or blank byte is a cell. Returns the cell positions, or nil and
 -- the position of the first byte that is neither a cell, a separator nor whitespace.
 local function scan_chars(text, layout)
-  local cells = {}
+  local at = {}
   local pos, len = 1, #text
-  -- The one-line form (the datasets' own) needs no per-byte classification.
+  -- The one-line form (the datasets' own) needs no per-byte classification, nor a table of
+  -- positions: its k-th cell is its k-th byte. (A table of positions for a 10 MB line would
+  -- cost a second and 160 MB.)
   local run = match(text, CELL_RUN)
   if run and not find(text, "%S", #run + 1) then
-    -- More cells than any board holds: only the count matters for the message, and a table of
-    -- positions for a 10 MB line would cost a second and 160 MB.
-    if #run > MAX_SIZE * MAX_SIZE then return { count = #run } end
-    for i = 1, #run do cells[i] = i end
     record_line(layout, #run, {}, false)
-    return cells
+    return { count = #run, run = true }
   end
   while pos <= len do
     local eol = find(text, "\n", pos, true) or len + 1
@@ -118,7 +94,7 @@ local function scan_chars(text, layout)
     for i = pos, eol - 1 do
       local b = byte(text, i)
       if CELL[b] then
-        cells[#cells + 1] = i
+        at[#at + 1] = i
         count, seg = count + 1, seg + 1
       elseif b == BAR then
         if seg > 0 then segs[#segs + 1] = seg; seg = 0 end
@@ -132,7 +108,7 @@ local function scan_chars(text, layout)
     record_line(layout, count, segs, ruled)
     pos = eol + 1
   end
-  return cells
+  return at
 end
 
 -- Where a token stops being a number or a single blank: the byte to blame in the message.
@@ -145,7 +121,7 @@ end
 -- Number mode: every whitespace- or separator-delimited token is a cell, a decimal number
 -- (0 is blank) or one blank character. Returns cell positions and raw values.
 local function scan_numbers(text, layout)
-  local cells, values = {}, {}
+  local at, values = {}, {}
   local pos, len = 1, #text
   while pos <= len do
     local eol = find(text, "\n", pos, true) or len + 1
@@ -167,8 +143,8 @@ local function scan_numbers(text, layout)
       else
         return nil, nil, pos + s - 1 + bad_in_token(tok) - 1
       end
-      cells[#cells + 1] = pos + s - 1
-      values[#cells] = v
+      at[#at + 1] = pos + s - 1
+      values[#at] = v
       count, seg = count + 1, seg + 1
       i = e + 1
     end
@@ -176,7 +152,7 @@ local function scan_numbers(text, layout)
     record_line(layout, count, segs, ruled)
     pos = eol + 1
   end
-  return cells, values
+  return at, values
 end
 
 -- The box shape drawn by the separators, when the text has one row per line and its bars and
@@ -215,39 +191,15 @@ local function detect_box(layout, n)
   return nil
 end
 
--- An integer-valued number that messages can show with %d: infinities and floats beyond 2^53
--- (1e400 in JSON reads as inf, whose floor is itself) are not.
-local function is_integer(x)
-  return type(x) == "number" and x == math.floor(x) and x > -2 ^ 53 and x < 2 ^ 53
-end
-
-local function opts_error(msg)
-  error("bad argument #2 to 'parse' (" .. msg .. ")", 4)
-end
-
 -- The size and box asked for by opts (nil when the text decides).
 local function check_opts(opts)
   if opts == nil then return nil, nil end
-  if type(opts) ~= "table" then opts_error("table expected, got " .. type(opts)) end
-  local size, box = opts.size, opts.box
-  if size ~= nil and not (is_integer(size) and size >= 1 and size <= MAX_SIZE) then
-    opts_error("size must be an integer 1.." .. MAX_SIZE)
+  if type(opts) ~= "table" then
+    error("bad argument #2 to 'parse' (table expected, got " .. type(opts) .. ")", 3)
   end
-  if box ~= nil then
-    if type(box) ~= "table" or not is_integer(box[1]) or not is_integer(box[2])
-        or box[1] < 1 or box[2] < 1 then
-      opts_error("box must be {rows, cols} with positive integers")
-    end
-    local n = box[1] * box[2]
-    if size ~= nil and n ~= size then
-      opts_error(("box %dx%d does not make a board of size %d"):format(box[1], box[2], size))
-    end
-    if n > MAX_SIZE then
-      opts_error(("box %dx%d makes a board larger than %d"):format(box[1], box[2], MAX_SIZE))
-    end
-    size = n
-  end
-  return size, box
+  local size, err = shape.check(opts.size, opts.box)
+  if err then error("bad argument #2 to 'parse' (" .. err .. ")", 3) end
+  return size, opts.box
 end
 
 -- The board sizes on either side of a cell count that is no square, for the message: a line
@@ -283,15 +235,15 @@ function parse.parse(text, opts)
 
   local layout = {}
   local numeric = looks_numeric(text)
-  local cells, values, bad
+  local at, values, bad
   if numeric then
-    cells, values, bad = scan_numbers(text, layout)
+    at, values, bad = scan_numbers(text, layout)
   else
-    cells, bad = scan_chars(text, layout)
+    at, bad = scan_chars(text, layout)
   end
-  if not cells then return unexpected(text, bad) end
+  if not at then return unexpected(text, bad) end
 
-  local count = cells.count or #cells
+  local count = at.count or #at
   local n = size
   if n then
     if count ~= n * n then
@@ -307,20 +259,13 @@ function parse.parse(text, opts)
     end
   end
 
-  local resolved = {}
-  local by_byte = values_for(n)
-  for i = 1, count do
-    local pos, v = cells[i]
-    if numeric then
-      v = values[i]
-      if v > n then
+  if numeric then
+    for i = 1, count do
+      if values[i] > n then
+        local pos = at[i]
         return fail_at(text, pos, ("value '%s' out of range 1..%d"):format(match(text, "^%d+", pos), n))
       end
-    else
-      v = by_byte[byte(text, pos)]
-      if not v then return unexpected(text, pos) end
     end
-    resolved[i] = v
   end
 
   local rows, cols
@@ -330,13 +275,21 @@ function parse.parse(text, opts)
     rows, cols = detect_box(layout, n)
   end
   local board = Board.new{ size = n, box = rows and { rows, cols } or nil }
-  local i = 0
-  for r = 1, n do
-    for c = 1, n do
-      i = i + 1
-      if resolved[i] ~= 0 then board:set(r, c, resolved[i]) end
-    end
+  if numeric then
+    cells.set(board, values)
+    return board
   end
+  -- The cells' symbols in one string, for the cell reader's single C call.
+  local symbols_text
+  if at.run then
+    symbols_text = text:sub(1, count)
+  else
+    local chars = {}
+    for i = 1, count do chars[i] = text:sub(at[i], at[i]) end
+    symbols_text = table.concat(chars)
+  end
+  local ok, bad_cell = cells.fill(board, symbols_text)
+  if not ok then return unexpected(text, at.run and bad_cell or at[bad_cell]) end
   return board
 end
 

@@ -1,0 +1,170 @@
+-- Solving, counting and judging records (sudoku.format.record) rather than bare boards: which
+-- rules a record may carry that the solvers honour, why a record cannot be searched, the
+-- solved record (its givens still told apart), and handing many records to the batch solver
+-- (sudoku.solve_many) at once. The command line's solve, count, validate and render --solve
+-- are these functions over the records they read.
+local core = require "sudoku.core"
+local record = require "sudoku.format.record"
+local shape = require "sudoku.shape"
+
+local records = {}
+
+-- The rules a record may carry that the solver honours: diagonals arrive as extra regions of
+-- the board. Any other rule would be ignored, so such a record is refused rather than solved
+-- wrongly.
+records.SOLVABLE = { diagonals = true }
+
+-- Why the solvers cannot honour the record's rules ("cannot solve with the rule 'cages' (not
+-- supported yet)"), or nil when they can.
+function records.unsupported_rule(rec)
+  local names = {}
+  for key in pairs(rec.constraints or {}) do
+    if not records.SOLVABLE[key] then names[#names + 1] = key end
+  end
+  if #names == 0 then return nil end
+  table.sort(names)
+  return ("cannot solve with the rule%s '%s' (not supported yet)"):format(
+    #names > 1 and "s" or "", table.concat(names, "', '"))
+end
+
+-- A clash among the givens is the commonest reason for "no solution"; naming the cells tells
+-- the user which clue to fix instead of leaving them to hunt for it.
+local function clash(board)
+  local valid, conflicts = board:is_valid()
+  if valid then return nil end
+  local conflict = conflicts[1]
+  local a, b = conflict[1], conflict[2]
+  return ("no solution: givens clash: %d at row %d, column %d and at row %d, column %d"):format(
+    conflict.value, a[1], a[2], b[1], b[2])
+end
+
+-- Why the record cannot be searched (a rule it cannot honour, clashing givens), or nil.
+function records.unsearchable(rec)
+  return records.unsupported_rule(rec) or clash(rec.board)
+end
+
+-- The record of a solution: `board` solved, with the cells `rec` started from as the givens
+-- (so a writer that shows givens apart, like svg or json, still tells them from the rest).
+function records.solution(rec, board)
+  local givens = rec.givens
+  if not givens then
+    givens = {}
+    local cells = rec.board:symbols(" ")
+    for i in cells:gmatch("()[^ ]") do givens[i] = true end
+  end
+  return record.new(board, {
+    givens = givens, constraints = rec.constraints, meta = rec.meta,
+    comment = rec.comment, separator = rec.separator,
+  })
+end
+
+-- The solved record, or nil and why there is none (no solution, or "gave up after ..." when
+-- the budgets in `limits`, {max_nodes =, timeout =} as b:solve takes them, ran out).
+function records.solve(rec, limits)
+  local why = records.unsearchable(rec)
+  if why then return nil, why end
+  local board = rec.board:copy()
+  local solved, gave_up = board:solve(limits)
+  if solved == nil then return nil, gave_up end
+  if not solved then return nil, "no solution" end
+  return records.solution(rec, board)
+end
+
+-- The solved record from the batch solver's answer (the solution's symbols).
+function records.answered(rec, answer)
+  local board = rec.board:copy()
+  assert(board:fill(answer))
+  return records.solution(rec, board)
+end
+
+-- The number of solutions of the record up to `limit` (nil: all), 0 when its givens clash; or
+-- nil and why it cannot be counted (a rule, or the budgets ran out).
+function records.count(rec, limit, limits)
+  local rule = records.unsupported_rule(rec)
+  if rule then return nil, rule end
+  if not rec.board:is_valid() then return 0 end
+  return rec.board:count(limit, limits)
+end
+
+-- The record's verdict: "unique", or "multiple", "none", "malformed" (a rule the solvers
+-- cannot honour) or "unknown" (the budgets ran out before the search could tell), and why.
+function records.verdict(rec, limits)
+  local rule = records.unsupported_rule(rec)
+  if rule then return "malformed", rule end
+  local why = clash(rec.board)
+  if why then return "none", why end
+  local n, gave_up = rec.board:count(2, limits)
+  if not n then return "unknown", gave_up end
+  if n == 0 then return "none", "no solution" end
+  if n > 1 then return "multiple", "more than one solution" end
+  return "unique"
+end
+
+-- Whether the batch solver reads the record's board from its line exactly: boxes of the shape
+-- a line of that size gets, no extra regions and no rules.
+function records.batchable(rec)
+  local board = rec.board
+  local n, rows, cols = board:size()
+  if not rows or next(rec.constraints or {}) or #board:regions() > 0 then return false end
+  local squarest_rows, squarest_cols = shape.squarest(n)
+  return rows == squarest_rows and cols == squarest_cols
+end
+
+-- Whether the batch solver, which reads every line with the squarest box of its size, reads
+-- the puzzle line `text` as a board of `box`'s shape (nil: any shape): only a line of that
+-- board's N*N cells when the shape is the squarest.
+function records.batch_reads_line(text, box)
+  if not box then return true end
+  local n = box[1] * box[2]
+  local squarest_rows = shape.squarest(n)
+  return #text == n * n and box[1] == squarest_rows
+end
+
+-- The batch solver over the puzzle lines texts[k] for which take(k) is true (all of them when
+-- take is nil): answers[k] and errors[k] as sudoku.solve_many gives them, but for the lines'
+-- own numbers, without its "line N: " (N counts the lines it was given, not the caller's).
+local function batch(texts, opts, take)
+  local lines, index_of = texts, nil
+  if take then
+    lines, index_of = {}, {}
+    for k in ipairs(texts) do
+      if take(k) then
+        lines[#lines + 1] = texts[k]
+        index_of[#lines] = k
+      end
+    end
+  end
+  if #lines == 0 then return {}, {} end
+  local got, why = core.solve_many(table.concat(lines, "\n"), opts)
+  local errors = {}
+  for i, message in pairs(why) do
+    if message then
+      errors[index_of and index_of[i] or i] = message:match("^line %d+: (.*)$") or message
+    end
+  end
+  if not index_of then return got, errors end
+  local answers = {}
+  for i = 1, #lines do answers[index_of[i]] = got[i] end
+  return answers, errors
+end
+
+-- Puzzle lines on the batch solver (opts as sudoku.solve_many takes them: threads, limit,
+-- budgets), with `box`'s shape (nil: the squarest): answers[k] (the solution, a count, or
+-- false) and errors[k] (why not, "gave up after ..." among them) for the lines it reads with
+-- that shape, nil for the others.
+function records.solve_lines(texts, opts, box)
+  if not box then return batch(texts, opts) end
+  return batch(texts, opts, function(k) return records.batch_reads_line(texts[k], box) end)
+end
+
+-- The records of `list` on the batch solver, as solve_lines: answers[k] and errors[k] for the
+-- batchable records (see batchable), nil for the others.
+function records.solve_many(list, opts)
+  local texts = {}
+  for k, rec in ipairs(list) do
+    texts[k] = records.batchable(rec) and rec.board:symbols() or false
+  end
+  return batch(texts, opts, function(k) return texts[k] ~= false end)
+end
+
+return records

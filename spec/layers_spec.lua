@@ -1,0 +1,199 @@
+-- The layers of the library point one way (docs/API.md, "Layers"): the C core and the helpers
+-- that know only symbols and shapes, then sudoku.board, then the formats, then what solves,
+-- generates and checks, then the façade `require "sudoku"`, then the command line. A module may
+-- require modules of its own layer or of a lower one, never of a higher one, and no chain of
+-- requires comes back to where it started: a cycle works only as long as one of its modules is
+-- loaded lazily, and breaks the day someone requires it at the top.
+--
+-- Checked twice over: every `require` written anywhere in a module's source (inside functions
+-- too, where a lazy require hides), and every require that loading each module really makes, in
+-- a fresh Lua of its own with a hook on `require`.
+local data = require "support.data"
+local lua = require "support.lua"
+local command = require "support.command"
+
+local quote = command.quote
+
+-- The layer of every module of the library, by name; nil for one outside it (dkjson, argparse).
+local LAYERS = {
+  { "sudoku.core", "sudoku.symbols", "sudoku.shape", "sudoku.show", "sudoku.number" },
+  { "sudoku.board" },
+  { "sudoku.format", "sudoku.format.*" },
+  { "sudoku.records", "sudoku.gen", "sudoku.gen.*", "sudoku.leetcode" },
+  { "sudoku" },
+  { "sudoku.cli", "sudoku.cli.*" },
+}
+
+local function layer_of(name)
+  for level, names in ipairs(LAYERS) do
+    for _, pattern in ipairs(names) do
+      local prefix = pattern:match("^(.*)%*$")
+      if name == pattern or (prefix and name:sub(1, #prefix) == prefix) then return level end
+    end
+  end
+  if name == "sudoku" or name:match("^sudoku%.") then
+    error("module " .. name .. " belongs to no layer: add it to LAYERS (and to docs/API.md)")
+  end
+  return nil
+end
+
+local function shell(line)
+  local pipe = assert(io.popen(line))
+  local out = pipe:read("*a")
+  pipe:close()
+  return out
+end
+
+-- Every Lua module of the checkout: name -> path.
+local function modules()
+  local list = {}
+  for path in shell("cd " .. quote(data.root) .. " && find lua -name '*.lua'"):gmatch("%S+") do
+    local name = path:gsub("^lua/", ""):gsub("%.lua$", ""):gsub("/init$", ""):gsub("/", ".")
+    list[name] = path
+  end
+  return list
+end
+
+local function read(path)
+  local f = assert(io.open(data.root .. path, "r"))
+  local text = f:read("*a")
+  f:close()
+  return text
+end
+
+-- The modules a source names in require calls, comments left out: require "x", require("x"),
+-- pcall(require, "x"), and the fixed part of require("sudoku.format." .. name).
+local function written_requires(text)
+  text = text:gsub("%-%-[^\n]*", "")
+  local names = {}
+  for _, pattern in ipairs({ "require%s*%(?%s*[\"']([^\"']+)[\"']",
+                             "pcall%(%s*require%s*,%s*[\"']([^\"']+)[\"']" }) do
+    for name in text:gmatch(pattern) do names[#names + 1] = name end
+  end
+  return names
+end
+
+-- The requires that loading `name` makes, in a Lua of its own: a list of {from, to}.
+local HOOK = [[
+local name = ...
+local stack, real = {}, require
+require = function(m)
+  local from = stack[#stack]
+  if from then io.write(from, " ", m, "\n") end
+  if package.loaded[m] then return package.loaded[m] end
+  stack[#stack + 1] = m
+  local ok, result = pcall(real, m)
+  stack[#stack] = nil
+  if not ok then error(result, 0) end
+  return result
+end
+require(name)
+]]
+
+local function loaded_requires(name)
+  local setup = ("package.path = %q .. package.path; package.cpath = %q .. package.cpath")
+    :format(data.root .. "lua/?.lua;" .. data.root .. "lua/?/init.lua;",
+      data.root .. "build/" .. lua.build .. "/?.so;")
+  local script = os.tmpname()
+  local f = assert(io.open(script, "w"))
+  f:write(setup, "\n", HOOK)
+  f:close()
+  local out = shell(lua.interpreter .. " " .. quote(script) .. " " .. quote(name) .. " 2>&1")
+  os.remove(script)
+  local edges = {}
+  for from, to in out:gmatch("([%w%._]+) ([%w%._]+)\n") do edges[#edges + 1] = { from, to } end
+  return edges, out
+end
+
+-- "a (layer 2) requires b (layer 3)" for an edge that points up, else nil.
+local function upward(from, to)
+  local a, b = layer_of(from), layer_of(to)
+  if a and b and b > a then
+    return ("%s (layer %d) requires %s (layer %d)"):format(from, a, to, b)
+  end
+  return nil
+end
+
+describe("the library's layers", function()
+  local all = modules()
+
+  it("give every module a layer", function()
+    for name in pairs(all) do
+      assert.is_number(layer_of(name), name)
+    end
+  end)
+
+  it("point one way in every require a module's source writes, lazy ones included", function()
+    local wrong = {}
+    for name, path in pairs(all) do
+      for _, to in ipairs(written_requires(read(path))) do
+        wrong[#wrong + 1] = upward(name, to)
+      end
+    end
+    table.sort(wrong)
+    assert.same({}, wrong)
+  end)
+
+  it("point one way in every require that loading a module makes", function()
+    local wrong, seen = {}, 0
+    for name in pairs(all) do
+      local edges, out = loaded_requires(name)
+      assert.is_nil(out:find("error"), name .. ": " .. out)
+      for _, edge in ipairs(edges) do
+        seen = seen + 1
+        wrong[#wrong + 1] = upward(edge[1], edge[2])
+      end
+    end
+    table.sort(wrong)
+    assert.same({}, wrong)
+    assert.is_true(seen > 0)
+  end)
+
+  it("make no cycle of requires", function()
+    local graph = {}
+    for name, path in pairs(all) do
+      graph[name] = {}
+      for _, to in ipairs(written_requires(read(path))) do
+        if all[to] then graph[name][#graph[name] + 1] = to end
+      end
+    end
+    -- Depth-first search; a module met again while still on the path closes a cycle.
+    local state, cycles = {}, {}
+    local function visit(name, path)
+      state[name] = "open"
+      path[#path + 1] = name
+      for _, to in ipairs(graph[name]) do
+        if state[to] == "open" then
+          local start
+          for i, m in ipairs(path) do if m == to then start = i end end
+          cycles[#cycles + 1] = table.concat(path, " -> ", start) .. " -> " .. to
+        elseif not state[to] then
+          visit(to, path)
+        end
+      end
+      path[#path] = nil
+      state[name] = "done"
+    end
+    for name in pairs(all) do
+      if not state[name] then visit(name, {}) end
+    end
+    assert.same({}, cycles)
+  end)
+
+  it("leave the names of the formats to the format registry, not to the command line", function()
+    -- sudoku.format.NAMES is the one list; --from, --to and --help take theirs from it.
+    local format = require "sudoku.format"
+    local source = read("lua/sudoku/cli.lua") .. read("lua/sudoku/cli/jobs.lua")
+    local readable = {}
+    for _, name in ipairs(format.NAMES) do
+      if not require("sudoku.format." .. name).write_only then readable[#readable + 1] = name end
+    end
+    assert.same(readable, format.READ_NAMES)
+    for _, name in ipairs(format.NAMES) do
+      if name ~= "line" and name ~= "svg" and name ~= "json" then
+        assert.is_nil(source:find('"' .. name .. '"', 1, true), name)
+      end
+    end
+  end)
+
+end)
