@@ -40,8 +40,10 @@ build = {
         "csrc/fast9.c",
         "csrc/linterrupt.c",
         "csrc/lsudoku.c",
+        "csrc/reader.c",
         "csrc/search_limits.c",
         "csrc/solver.c",
+        "csrc/symbols.c",
       },
       incdirs = { "csrc" },
       -- solve_many runs on POSIX threads (csrc/batch.c).

@@ -29,6 +29,10 @@
 
 typedef struct sdk_batch sdk_batch;
 
+/* Threads beyond this many would only wait on each other: a batch never runs more, whatever
+ * is asked, and sdk_batch_cpus never says more. */
+#define SDK_BATCH_MAX_THREADS 256
+
 typedef struct sdk_batch_options {
     int64_t limit;     /* >= 1: count solutions up to limit; 0: find the first solution */
     int threads;       /* >= 1: the calling thread plus threads - 1 helpers */
@@ -81,10 +85,6 @@ SDK_INTERNAL int sdk_batch_result(const sdk_batch *b, size_t i, const char **sol
  * after 1000 nodes", "line 4: gave up after 2.5 s", "line 9: interrupted". Returns its length
  * (truncated to size - 1). */
 SDK_INTERNAL size_t sdk_batch_message(const sdk_batch *b, size_t i, char *buf, size_t size);
-
-/* A byte as messages show it, NUL-terminated in buf: printable ASCII as itself, a quote or a
- * backslash escaped with '\', a NUL as \0, any other byte as \xHH (as sudoku.parse does). */
-SDK_INTERNAL void sdk_batch_show_byte(unsigned char c, char buf[16]);
 
 /* Online processors (at least 1). */
 SDK_INTERNAL int sdk_batch_cpus(void);

@@ -19,6 +19,7 @@
 #include "compat.h"
 #include "dispatch.h"
 #include "linterrupt.h"
+#include "reader.h"
 #include "symbols.h"
 
 #define BOARD_MT "sudoku.Board"
@@ -309,39 +310,26 @@ static int board_set(lua_State *L) {
     return 0;
 }
 
-/* The value a character reads as on a board of size n, as b:fill reads it (a lowercase
- * letter as its uppercase symbol up to SDK_FOLD_LIMIT): 1..n, or 0 when it is no symbol of
- * that size. */
-static int symbol_value(unsigned char ch, int n) {
-    static const char alphabet[] = SDK_ALPHABET;
-    const char *at;
-    if (ch == '\0') return 0;
-    if (n <= SDK_FOLD_LIMIT && ch >= 'a' && ch <= 'z') ch = (unsigned char)(ch - 'a' + 'A');
-    at = strchr(alphabet, ch);
-    if (at == NULL || at - alphabet >= n) return 0;
-    return (int)(at - alphabet) + 1;
-}
-
 /* b:symbols([blank]): every cell as one symbol, row-major (the line format), in one call
  * rather than N*N calls of get: the writers of long files spend their time here. A blank that
  * is a symbol of the board's size would write another puzzle, so it raises. */
 static int board_symbols(lua_State *L) {
-    static const char alphabet[] = SDK_ALPHABET;
     sdk_board *b = check_board(L, 1);
     size_t blank_len;
     const char *blank = luaL_optlstring(L, 2, ".", &blank_len);
     char *out;
-    int i, taken;
+    int i;
+    unsigned taken;
     if (blank_len != 1) return luaL_argerror(L, 2, "blank must be one character");
-    taken = symbol_value((unsigned char)blank[0], b->n);
-    if (taken) {
+    taken = sdk_symbol_value((unsigned char)blank[0], b->n);
+    if (taken >= 1 && taken <= (unsigned)b->n) {
         lua_pushfstring(L, "blank '%c' is the symbol of value %d on a %dx%d board", blank[0],
-                        taken, b->n, b->n);
+                        (int)taken, b->n, b->n);
         return luaL_argerror(L, 2, lua_tostring(L, -1));
     }
     out = (char *)scratch(L, (size_t)b->ncells);
     for (i = 0; i < b->ncells; i++)
-        out[i] = b->value[i] ? alphabet[b->value[i] - 1] : blank[0];
+        out[i] = b->value[i] ? sdk_alphabet[b->value[i] - 1] : blank[0];
     lua_pushlstring(L, out, (size_t)b->ncells);
     return 1;
 }
@@ -350,32 +338,26 @@ static int board_symbols(lua_State *L) {
  * one call. Returns true, or nil and why not (the board is then unchanged): the text's
  * length, or the first character that is no symbol of this board's size. */
 static int board_fill(lua_State *L) {
-    static const char alphabet[] = SDK_ALPHABET, blanks[] = SDK_BLANKS;
     sdk_board *b = check_board(L, 1);
     size_t len, i;
-    const unsigned char *text = (const unsigned char *)luaL_checklstring(L, 2, &len);
-    uint8_t value[256];
-    memset(value, 0xFF, sizeof value);
-    for (i = 0; alphabet[i]; i++) value[(unsigned char)alphabet[i]] = (uint8_t)(i + 1);
-    if (b->n <= SDK_FOLD_LIMIT)
-        for (i = 0; i < 26; i++) value['a' + i] = value['A' + i];
-    for (i = 0; blanks[i]; i++) value[(unsigned char)blanks[i]] = 0;
+    const char *text = luaL_checklstring(L, 2, &len);
+    uint8_t value[SDK_MAX_N * SDK_MAX_N];
+    sdk_read_fault fault;
     if (len != (size_t)b->ncells) {
         lua_pushnil(L);
         lua_pushfstring(L, "expected %d cells, found %d", b->ncells, (int)len);
         return 2;
     }
-    for (i = 0; i < len; i++)
-        if (value[text[i]] == 0xFF || value[text[i]] > b->n) {
-            char shown[16];
-            sdk_batch_show_byte(text[i], shown);   /* a NUL or a non-ASCII byte, escaped */
-            lua_pushnil(L);
-            lua_pushfstring(L, "column %d: unexpected character '%s'", (int)i + 1, shown);
-            return 2;
-        }
+    if (!sdk_read_givens(text, len, b->n, value, &fault)) {
+        char shown[16];
+        sdk_show_byte(fault.ch, shown);   /* a NUL or a non-ASCII byte, escaped */
+        lua_pushnil(L);
+        lua_pushfstring(L, "column %d: unexpected character '%s'", (int)fault.column, shown);
+        return 2;
+    }
     check_not_busy(L, b, "fill the board");
     for (i = 0; i < len; i++)
-        if (b->value[i] != value[text[i]]) sdk_board_set(b, (int)i, value[text[i]]);
+        if (b->value[i] != value[i]) sdk_board_set(b, (int)i, value[i]);
     lua_pushboolean(L, 1);
     return 1;
 }
@@ -640,21 +622,10 @@ static int board_count(lua_State *L) {
     return 1;
 }
 
-/* The 81 givens of a line of 1-9 and blanks (.0_?*); 0 when the line is not in that form. */
+/* The 81 givens of a line of 1-9 and blanks; 0 when the line is not in that form. */
 static int read_line81(const char *text, size_t len, uint8_t givens[81]) {
-    size_t i;
-    unsigned ok = 1;
-    if (len != 81) return 0;
-    /* No branch per cell: digits and dots alternate at random, which a branch would mispredict
-     * about half the time, and this is the whole per-puzzle cost of a pipeline's reader. */
-    for (i = 0; i < 81; i++) {
-        unsigned ch = (unsigned char)text[i], digit = ch - '1';
-        unsigned is_digit = digit < 9;
-        unsigned is_blank = (ch == '.') | (ch == '0') | (ch == '_') | (ch == '?') | (ch == '*');
-        givens[i] = (uint8_t)(is_digit * (digit + 1));
-        ok &= is_digit | is_blank;
-    }
-    return (int)ok;
+    sdk_read_fault fault;
+    return len == 81 && sdk_read_givens(text, len, 9, givens, &fault);
 }
 
 static void push_line81(lua_State *L, const uint8_t values[81]) {
@@ -669,26 +640,40 @@ static void push_line81(lua_State *L, const uint8_t values[81]) {
  * "no solution" (or why opts' budgets stopped it), or false when the text is not in that form
  * (the Lua reader then takes it and gives its exact error). Same answers as parse +
  * Board:solve. */
-static int solve81(lua_State *L, sdk_fast9 *f, const uint8_t givens[81], const sdk_limits *l) {
+/* The general engine's board for a line (sdk_engine): a new 3x3 board on the Lua stack,
+ * holding the givens; NULL when memory runs out. */
+static sdk_board *line_board(void *ud, int n, const uint8_t *givens) {
+    lua_State *L = (lua_State *)ud;
+    lboard *lb = push_board(L);
+    int rows = sdk_board_squarest_rows(n);
+    int init = sdk_board_init(&lb->b, state_allocator(L), rows, n / rows);
+    lb->open = 1;   /* even a failed init holds memory that only free() gives back */
+    if (init != SDK_OK) return NULL;
+    sdk_board_load(&lb->b, givens);
+    return &lb->b;
+}
+
+static sdk_engine line_engine(lua_State *L, sdk_watch *w) {
+    sdk_engine e;
+    e.fast = upvalue_fast9(L);
+    e.alloc = state_allocator(L);
+    e.watch = w;
+    e.shape = NULL;
+    e.board = line_board;
+    e.ud = L;
+    e.guesses = 0;
+    return e;
+}
+
+static int solve81(lua_State *L, const uint8_t givens[81], const sdk_limits *l) {
     uint8_t solution[81];
-    int rc, i;
+    int rc;
     sdk_watch w;
+    sdk_engine e = line_engine(L, &w);
     sdk_watch_start(&w, l);
-    rc = f ? sdk_fast9_solve(f, givens, solution, &w) : 2;
+    rc = sdk_engine_solve(&e, 9, givens, solution);
     if (is_stop(rc)) return push_gave_up(L, rc, l);
-    if (rc == 2) {
-        /* Several solutions (or no fast path): the general engine picks the first. */
-        lboard *lb = push_board(L);
-        int init = sdk_board_init(&lb->b, state_allocator(L), 3, 3);
-        lb->open = 1;   /* even a failed init holds memory that only free() gives back */
-        if (init != SDK_OK) return memory_error(L);
-        for (i = 0; i < 81; i++)
-            if (givens[i]) sdk_board_set(&lb->b, i, givens[i]);
-        rc = sdk_solve(state_allocator(L), &lb->b, &w, NULL);
-        if (is_stop(rc)) return push_gave_up(L, rc, l);
-        if (rc < 0) return memory_error(L);
-        memcpy(solution, lb->b.value, 81);
-    }
+    if (rc < 0) return memory_error(L);
     if (rc == 0) {
         lua_pushnil(L);
         lua_pushliteral(L, "no solution");
@@ -708,7 +693,7 @@ static int l_solve_line(lua_State *L) {
         lua_pushboolean(L, 0);
         return 1;
     }
-    return solve81(L, upvalue_fast9(L), givens, &l);
+    return solve81(L, givens, &l);
 }
 
 /* sudoku.solve itself: a lone 81-character line of 1-9 and blanks is solved right here, with
@@ -720,7 +705,7 @@ static int solve_front(lua_State *L) {
         const char *text = lua_tolstring(L, 1, &len);
         uint8_t givens[81];
         sdk_limits l = no_limits();
-        if (read_line81(text, len, givens)) return solve81(L, upvalue_fast9(L), givens, &l);
+        if (read_line81(text, len, givens)) return solve81(L, givens, &l);
     }
     lua_pushvalue(L, lua_upvalueindex(2));
     lua_insert(L, 1);
@@ -735,20 +720,21 @@ static int l_count_line(lua_State *L) {
     size_t len;
     const char *text = luaL_checklstring(L, 1, &len);
     lua_Integer limit = lua_isnoneornil(L, 2) ? 0 : compat_checkinteger(L, 2);
-    sdk_fast9 *f = upvalue_fast9(L);
     uint8_t givens[81];
     sdk_limits l;
     sdk_watch w;
+    sdk_engine e = line_engine(L, &w);
     int64_t count;
     luaL_argcheck(L, limit >= 0, 2, "limit must be 0 (all) or more");
     check_limits(L, 3, &l);
-    if (!f || !read_line81(text, len, givens)) {
+    if (!read_line81(text, len, givens)) {
         lua_pushboolean(L, 0);
         return 1;
     }
     sdk_watch_start(&w, &l);
-    count = sdk_fast9_count(f, givens, (int64_t)limit, NULL, &w);
+    count = sdk_engine_count(&e, 9, givens, (int64_t)limit);
     if (is_stop(count)) return push_gave_up(L, (int)count, &l);
+    if (count < 0) return memory_error(L);
     lua_pushinteger(L, (lua_Integer)count);
     return 1;
 }
@@ -1367,7 +1353,6 @@ static const luaL_Reg solver_methods[] = {
 /* ---- batches: solve_many ------------------------------------------------------------------ */
 
 #define BATCH_MT "sudoku.batch"
-#define BATCH_MAX_THREADS 1024
 
 /* The batch's results live in core memory until they are copied into tables; a box on the Lua
  * stack owns them meanwhile, so a memory error while building the tables frees them too. */
@@ -1405,9 +1390,9 @@ static void read_batch_options(lua_State *L, int opts, sdk_batch_options *o) {
     if (!lua_isnil(L, -1)) {
         if (!compat_isinteger(L, -1) || lua_tonumber(L, -1) < 0)
             luaL_argerror(L, opts, "threads must be an integer of at least 0 (0: one per CPU)");
-        /* More threads than BATCH_MAX_THREADS would only wait on each other. */
+        /* More threads than SDK_BATCH_MAX_THREADS would only wait on each other. */
         o->threads = lua_tonumber(L, -1) == 0 ? sdk_batch_cpus()
-                   : lua_tonumber(L, -1) > BATCH_MAX_THREADS ? BATCH_MAX_THREADS
+                   : lua_tonumber(L, -1) > SDK_BATCH_MAX_THREADS ? SDK_BATCH_MAX_THREADS
                    : (int)lua_tonumber(L, -1);
     }
     lua_getfield(L, opts, "portable");
