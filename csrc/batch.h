@@ -6,10 +6,9 @@
  * is not a puzzle and is skipped. Any other line is one puzzle: its symbols, then optionally ','
  * and more columns (as in the *_solved.txt datasets), which are ignored. Trailing spaces, tabs
  * and \r are ignored too. A puzzle of N*N symbols (1 <= N <= 64) is an N x N board with the
- * squarest box shape (the largest divisor of N that is at most sqrt(N) gives the rows). Symbols
- * are those of lua/sudoku/symbols.lua: "123456789ABC...xyz!%&" for the values 1..64, ".0_?*" for
- * a blank, lowercase read as uppercase when N <= 35. 81-symbol puzzles go to the 9x9 fast path
- * (fast9.h), every other size to the general engine (solver.h).
+ * squarest box shape (sdk_board_squarest_rows). The puzzle is read by reader.h, over the
+ * alphabet of symbols.h, and solved through the engine choice of dispatch.h: 81-symbol puzzles
+ * go to the 9x9 fast path (fast9.h), every other size to the general engine (solver.h).
  *
  * First solution: when a 9x9 puzzle has several solutions the fast path leaves it to the
  * general engine, so the solution reported is always the one sdk_solve would put on the board.

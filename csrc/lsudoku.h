@@ -9,8 +9,8 @@
  * created in a safe "closed" state first and their resources acquired afterwards, so a memory
  * error at any point leaves nothing that __gc cannot free.
  *
- * Upvalues: every function of the module has the module's fast path object as its first
- * upvalue (lsdk_fast9), so that no C global holds it.
+ * Upvalues: the module's functions and methods, registered by lsdk_set_functions, have the
+ * module's fast path object as their first upvalue (lsdk_fast9), so that no C global holds it.
  */
 #ifndef SUDOKU_LSUDOKU_H
 #define SUDOKU_LSUDOKU_H
