@@ -61,6 +61,9 @@ CORE_SO := $(BUILD)/sudoku/core.so
 CORE_SRC := $(wildcard csrc/*.c)
 CORE_OBJ := $(patsubst csrc/%.c,$(OBJDIR)/%.o,$(CORE_SRC))
 CORE_HDR := $(wildcard csrc/*.h)
+# The Lua binding (lsudoku.h): the only files that include lua.h; the bench's driver and the C
+# fuzz harnesses link the core without them.
+BINDING  := lsudoku lboard lsolver llines ldebug
 
 BUSTED  ?= busted
 BUSTED_FLAGS ?=
@@ -139,7 +142,7 @@ syntax:
 # The bench's C driver links the core's objects (all but the Lua binding) with no Lua at all.
 # $(THREADS): solve_many's csrc/batch.c runs on POSIX threads.
 BENCH_BIN := $(BUILD)/bench/cbench
-BENCH_OBJ := $(filter-out $(OBJDIR)/lsudoku.o,$(CORE_OBJ))
+BENCH_OBJ := $(filter-out $(patsubst %,$(OBJDIR)/%.o,$(BINDING)),$(CORE_OBJ))
 
 $(BENCH_BIN): bench/cbench.c $(BENCH_OBJ) $(CORE_HDR) $(FLAGS_FILE) | $(BUILD)/bench
 	$(if $(wildcard csrc/fast9.c),,$(error make bench needs the fast path, csrc/fast9.c))

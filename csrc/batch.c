@@ -2,9 +2,9 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "batch.h"
+#include "dispatch.h"
+#include "reader.h"
 #include "symbols.h"
-#include "fast9.h"
-#include "solver.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -17,16 +17,6 @@
 #define CHUNK 64
 /* Chunks per thread a batch is cut into at least, when it has the puzzles for it. */
 #define CHUNKS_PER_THREAD 16
-
-/* Helpers beyond this many are not started, whatever is asked. */
-#define MAX_THREADS 256
-
-/* Symbol table: byte -> value 1..64, 0 for a blank, NOT_SYMBOL for anything else. */
-#define NOT_SYMBOL 255
-#define FOLD_LIMIT SDK_FOLD_LIMIT
-
-static const char ALPHABET[] = SDK_ALPHABET;
-static const char BLANKS[] = SDK_BLANKS;
 
 typedef struct item {
     size_t start;      /* offset of the puzzle's first symbol in the text */
@@ -55,7 +45,6 @@ struct sdk_batch {
     int64_t limit;
     int portable;
     sdk_limits limits;     /* per puzzle, and the batch's cancellation flag */
-    uint8_t values[256];   /* byte -> value, see NOT_SYMBOL */
 
     /* Shared while the threads run. */
     pthread_mutex_t lock;
@@ -75,7 +64,7 @@ typedef struct worker {
     int64_t guesses;
     int error;
     uint8_t givens[SDK_MAX_N * SDK_MAX_N];
-    uint8_t solution[81];
+    uint8_t solution[SDK_MAX_N * SDK_MAX_N];
 } worker;
 
 /* ---- the locked allocator ----------------------------------------------------------------- */
@@ -90,13 +79,6 @@ static void *locked_fn(void *ud, void *ptr, size_t osize, size_t nsize) {
 }
 
 /* ---- reading lines ------------------------------------------------------------------------ */
-
-static void build_values(uint8_t values[256]) {
-    int i;
-    memset(values, NOT_SYMBOL, 256);
-    for (i = 0; ALPHABET[i]; i++) values[(unsigned char)ALPHABET[i]] = (uint8_t)(i + 1);
-    for (i = 0; BLANKS[i]; i++) values[(unsigned char)BLANKS[i]] = 0;
-}
 
 static int is_trailing_space(char c) {
     return c == ' ' || c == '\t' || c == '\r';
@@ -138,68 +120,39 @@ static size_t scan_lines(const char *text, size_t len, item *items, size_t *symb
     return n;
 }
 
-/* The side of a board of count cells, or 0 when count is not N*N for 1 <= N <= 64. */
-static int side_of(size_t count) {
-    int n;
-    for (n = 1; n <= SDK_MAX_N; n++)
-        if ((size_t)n * (size_t)n == count) return n;
-    return 0;
-}
-
-/* Rows of the squarest box: the largest divisor of n that is at most sqrt(n). */
-static int squarest_rows(int n) {
-    int d, rows = 1;
-    for (d = 2; d * d <= n; d++)
-        if (n % d == 0) rows = d;
-    return rows;
-}
-
-/* Reads the givens of it into givens, in the order the Lua reader reports problems: a byte that
- * is no symbol of any size, then a length that is no board, then a symbol too large for the
- * board. Returns the side, or 0 with it->status set. */
+/* Reads the givens of it into givens (see sdk_read_givens). Returns the side, or 0 with
+ * it->status set. */
 static int read_puzzle(const sdk_batch *b, item *it, uint8_t *givens) {
-    const unsigned char *p = (const unsigned char *)b->text + it->start;
-    size_t i;
-    int n;
-    for (i = 0; i < it->len; i++)
-        if (b->values[p[i]] == NOT_SYMBOL) goto bad_char;
-    n = side_of(it->len);
-    if (!n) {
-        it->status = SDK_BATCH_BAD_SIZE;
-        return 0;
-    }
-    for (i = 0; i < it->len; i++) {
-        int v = b->values[p[i]];
-        if (v > FOLD_LIMIT && n <= FOLD_LIMIT && p[i] >= 'a' && p[i] <= 'z')
-            v = b->values[p[i] - 'a' + 'A'];
-        if (v > n) goto bad_char;
-        givens[i] = (uint8_t)v;
-    }
-    return n;
-bad_char:
-    it->status = SDK_BATCH_BAD_CHAR;
-    it->ch = p[i];
+    sdk_read_fault fault;
+    int n = sdk_read_givens(b->text + it->start, it->len, 0, givens, &fault);
+    if (n) return n;
+    it->status = fault.kind == SDK_READ_BAD_SIZE ? SDK_BATCH_BAD_SIZE : SDK_BATCH_BAD_CHAR;
+    it->ch = fault.ch;
     /* The column counts from the start of the line, which a BOM on line 1 does not belong to. */
-    it->column = i + 1;
+    it->column = fault.column;
     return 0;
 }
 
 /* ---- solving one puzzle ------------------------------------------------------------------- */
 
-/* The worker's scratch board of side n, emptied; NULL when memory runs out. */
-static sdk_board *scratch_board(worker *w, int n) {
+/* The general engine's board (sdk_engine): the worker's scratch board of side n with the
+ * squarest boxes, holding the givens; NULL when memory runs out. */
+static sdk_board *scratch_board(void *ud, int n, const uint8_t *givens) {
+    worker *w = (worker *)ud;
     int cell;
     if (w->board_n != n) {
+        int rows = sdk_board_squarest_rows(n);
         if (w->board_n) sdk_board_free(&w->board);
         w->board_n = 0;
-        if (sdk_board_init(&w->board, w->alloc, squarest_rows(n), n / squarest_rows(n)) != SDK_OK) {
+        if (sdk_board_init(&w->board, w->alloc, rows, n / rows) != SDK_OK) {
             sdk_board_free(&w->board);
             return NULL;
         }
         w->board_n = n;
-        return &w->board;
+    } else {
+        for (cell = 0; cell < w->board.ncells; cell++) sdk_board_set(&w->board, cell, 0);
     }
-    for (cell = 0; cell < w->board.ncells; cell++) sdk_board_set(&w->board, cell, 0);
+    sdk_board_load(&w->board, givens);
     return &w->board;
 }
 
@@ -216,76 +169,45 @@ static int stopped(item *it, int64_t rc) {
     return SDK_OK;
 }
 
-/* The general engine, exactly as Board:solve() and Board:count() run it (sdk_solve and
- * sdk_count on a board holding the givens), under the puzzle's watch. Solve mode writes the
- * first solution's symbols to out. */
-static int general(worker *w, item *it, int n, char *out, sdk_watch *watch) {
-    const sdk_batch *b = w->batch;
-    sdk_board *board = scratch_board(w, n);
-    sdk_stats stats;
-    int cell;
-    if (!board) return SDK_ENOMEM;
-    memset(&stats, 0, sizeof stats);   /* a search that could not start leaves it as it was */
-    for (cell = 0; cell < board->ncells; cell++)
-        if (w->givens[cell]) sdk_board_set(board, cell, w->givens[cell]);
+/* One puzzle, as Board:solve() and Board:count() answer it (sdk_engine), under its watch. */
+static int solve_one(worker *w, item *it) {
+    sdk_batch *b = w->batch;
+    int n = read_puzzle(b, it, w->givens);
+    sdk_watch watch;
+    sdk_engine e;
+    if (!n) return SDK_OK;
+    if (n == 9 && !w->fast) {
+        w->fast = sdk_fast9_new(w->alloc);
+        if (!w->fast) return SDK_ENOMEM;
+        if (b->portable) sdk_fast9_use_portable(w->fast, 1);
+    }
+    sdk_watch_start(&watch, &b->limits);
+    e.fast = w->fast;
+    e.alloc = w->alloc;
+    e.watch = &watch;
+    e.shape = NULL;
+    e.board = scratch_board;
+    e.ud = w;
+    e.guesses = 0;
     if (b->limit > 0) {
-        int64_t count = sdk_count(w->alloc, board, b->limit, watch, &stats);
-        w->guesses += stats.guesses;
+        int64_t count = sdk_engine_count(&e, n, w->givens, b->limit);
+        w->guesses += e.guesses;
         if (count < 0) return stopped(it, count);
         it->count = count;
         it->status = SDK_BATCH_SOLVED;
     } else {
-        int rc = sdk_solve(w->alloc, board, watch, &stats);
-        w->guesses += stats.guesses;
+        int i, rc = sdk_engine_solve(&e, n, w->givens, w->solution);
+        char *out = b->output + it->out;
+        w->guesses += e.guesses;
         if (rc < 0) return stopped(it, rc);
         if (rc) {
-            for (cell = 0; cell < board->ncells; cell++) out[cell] = ALPHABET[board->value[cell] - 1];
+            for (i = 0; i < n * n; i++) out[i] = sdk_alphabet[w->solution[i] - 1];
             it->status = SDK_BATCH_SOLVED;
         } else {
             it->status = SDK_BATCH_UNSAT;
         }
     }
     return SDK_OK;
-}
-
-static int solve_one(worker *w, item *it) {
-    sdk_batch *b = w->batch;
-    char *out = b->output ? b->output + it->out : NULL;
-    int n = read_puzzle(b, it, w->givens);
-    int i, rc = SDK_OK;
-    sdk_watch watch;
-    if (!n) return SDK_OK;
-    sdk_watch_start(&watch, &b->limits);
-    if (n == 9) {
-        if (!w->fast) {
-            w->fast = sdk_fast9_new(w->alloc);
-            if (!w->fast) return SDK_ENOMEM;
-            if (b->portable) sdk_fast9_use_portable(w->fast, 1);
-        }
-        if (b->limit > 0) {
-            int64_t count = sdk_fast9_count(w->fast, w->givens, b->limit, NULL, &watch);
-            w->guesses += sdk_fast9_guesses(w->fast);
-            if (count < 0) return stopped(it, count);
-            it->count = count;
-            it->status = SDK_BATCH_SOLVED;
-        } else {
-            int r = sdk_fast9_solve(w->fast, w->givens, w->solution, &watch);
-            w->guesses += sdk_fast9_guesses(w->fast);
-            if (r < 0) return stopped(it, r);
-            if (r == 1) {
-                for (i = 0; i < 81; i++) out[i] = ALPHABET[w->solution[i] - 1];
-                it->status = SDK_BATCH_SOLVED;
-            } else if (r == 0) {
-                it->status = SDK_BATCH_UNSAT;
-            } else {
-                /* Several solutions: which one is first is the general engine's to say. */
-                rc = general(w, it, 9, out, &watch);
-            }
-        }
-    } else {
-        rc = general(w, it, n, out, &watch);
-    }
-    return rc;
 }
 
 /* ---- the pool ----------------------------------------------------------------------------- */
@@ -349,7 +271,7 @@ static void worker_release(worker *w) {
 int sdk_batch_cpus(void) {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     if (n < 1) return 1;
-    return n > MAX_THREADS ? MAX_THREADS : (int)n;
+    return n > SDK_BATCH_MAX_THREADS ? SDK_BATCH_MAX_THREADS : (int)n;
 }
 
 /* Runs the puzzles on threads threads (the calling one included); returns the error, if any. */
@@ -359,7 +281,7 @@ static int run_pool(sdk_batch *b, int threads) {
     locked_alloc la;
     int started = 0, i, error = SDK_OK;
 
-    if (threads > MAX_THREADS) threads = MAX_THREADS;
+    if (threads > SDK_BATCH_MAX_THREADS) threads = SDK_BATCH_MAX_THREADS;
     if ((size_t)threads > b->nitems) threads = b->nitems ? (int)b->nitems : 1;
     b->chunk = b->nitems / ((size_t)threads * CHUNKS_PER_THREAD);
     if (b->chunk < 1) b->chunk = 1;
@@ -466,7 +388,6 @@ int sdk_batch_run(sdk_batch **out, sdk_allocator a, const char *text, size_t len
     b->limit = opts->limit;
     b->portable = opts->portable;
     b->limits = opts->limits;
-    build_values(b->values);
 
     b->nitems = scan_lines(text, len, NULL, &symbols);
     if (b->nitems) {
@@ -519,19 +440,6 @@ int sdk_batch_result(const sdk_batch *b, size_t i, const char **solution, size_t
     return it->status;
 }
 
-/* A byte as the Lua reader shows it: printable ASCII as itself, quote and backslash escaped,
- * anything else as \0 or \xNN. */
-void sdk_batch_show_byte(unsigned char c, char buf[16]) {
-    if (c == 0)
-        strcpy(buf, "\\0");
-    else if (c < 32 || c > 126)
-        sprintf(buf, "\\x%02X", (unsigned)c);
-    else if (c == '\'' || c == '\\')
-        sprintf(buf, "\\%c", c);
-    else
-        sprintf(buf, "%c", c);
-}
-
 /* Whether count is a square too large for a board. */
 static int square_over(size_t count) {
     size_t n = SDK_MAX_N + 1;
@@ -546,7 +454,7 @@ size_t sdk_batch_message(const sdk_batch *b, size_t i, char *buf, size_t size) {
     int r;
     switch (it->status) {
     case SDK_BATCH_BAD_CHAR:
-        sdk_batch_show_byte(it->ch, shown);
+        sdk_show_byte(it->ch, shown);
         r = snprintf(buf, size, "line %lu, column %lu: unexpected character '%s'",
                      (unsigned long)it->line, (unsigned long)it->column, shown);
         break;

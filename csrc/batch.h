@@ -6,10 +6,9 @@
  * is not a puzzle and is skipped. Any other line is one puzzle: its symbols, then optionally ','
  * and more columns (as in the *_solved.txt datasets), which are ignored. Trailing spaces, tabs
  * and \r are ignored too. A puzzle of N*N symbols (1 <= N <= 64) is an N x N board with the
- * squarest box shape (the largest divisor of N that is at most sqrt(N) gives the rows). Symbols
- * are those of lua/sudoku/symbols.lua: "123456789ABC...xyz!%&" for the values 1..64, ".0_?*" for
- * a blank, lowercase read as uppercase when N <= 35. 81-symbol puzzles go to the 9x9 fast path
- * (fast9.h), every other size to the general engine (solver.h).
+ * squarest box shape (sdk_board_squarest_rows). The puzzle is read by reader.h, over the
+ * alphabet of symbols.h, and solved through the engine choice of dispatch.h: 81-symbol puzzles
+ * go to the 9x9 fast path (fast9.h), every other size to the general engine (solver.h).
  *
  * First solution: when a 9x9 puzzle has several solutions the fast path leaves it to the
  * general engine, so the solution reported is always the one sdk_solve would put on the board.
@@ -28,6 +27,10 @@
 #include "search_limits.h"
 
 typedef struct sdk_batch sdk_batch;
+
+/* Threads beyond this many would only wait on each other: a batch never runs more, whatever
+ * is asked, and sdk_batch_cpus never says more. */
+#define SDK_BATCH_MAX_THREADS 256
 
 typedef struct sdk_batch_options {
     int64_t limit;     /* >= 1: count solutions up to limit; 0: find the first solution */
@@ -81,10 +84,6 @@ SDK_INTERNAL int sdk_batch_result(const sdk_batch *b, size_t i, const char **sol
  * after 1000 nodes", "line 4: gave up after 2.5 s", "line 9: interrupted". Returns its length
  * (truncated to size - 1). */
 SDK_INTERNAL size_t sdk_batch_message(const sdk_batch *b, size_t i, char *buf, size_t size);
-
-/* A byte as messages show it, NUL-terminated in buf: printable ASCII as itself, a quote or a
- * backslash escaped with '\', a NUL as \0, any other byte as \xHH (as sudoku.parse does). */
-SDK_INTERNAL void sdk_batch_show_byte(unsigned char c, char buf[16]);
 
 /* Online processors (at least 1). */
 SDK_INTERNAL int sdk_batch_cpus(void);

@@ -315,3 +315,16 @@ int sdk_board_equal(const sdk_board *a, const sdk_board *b) {
     return a->extra_start[a->nextra] == 0 ||
            memcmp(a->extra_cells, b->extra_cells, sizeof(int) * (size_t)a->extra_start[a->nextra]) == 0;
 }
+
+int sdk_board_squarest_rows(int n) {
+    int d, rows = 1;
+    for (d = 2; d * d <= n; d++)
+        if (n % d == 0) rows = d;
+    return rows;
+}
+
+void sdk_board_load(sdk_board *b, const uint8_t *givens) {
+    int cell;
+    for (cell = 0; cell < b->ncells; cell++)
+        if (givens[cell]) sdk_board_set(b, cell, givens[cell]);
+}

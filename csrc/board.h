@@ -46,6 +46,11 @@ typedef struct sdk_board {
  * 1 <= box_rows·box_cols <= SDK_MAX_N. On failure *b is left safe to free. */
 SDK_INTERNAL int sdk_board_init(sdk_board *b, sdk_allocator a, int box_rows, int box_cols);
 SDK_INTERNAL void sdk_board_free(sdk_board *b);
+/* Rows of the squarest box of a board of side n, the shape a line of n*n symbols reads as:
+ * the largest divisor of n that is at most sqrt(n) (the box has n / rows columns). */
+SDK_INTERNAL int sdk_board_squarest_rows(int n);
+/* Sets the cells of an empty board from givens (b->ncells values, 0: blank). */
+SDK_INTERNAL void sdk_board_load(sdk_board *b, const uint8_t *givens);
 /* dst must be uninitialised or freed; on failure dst is left safe to free. */
 SDK_INTERNAL int sdk_board_copy(sdk_board *dst, const sdk_board *src);
 

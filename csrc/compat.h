@@ -16,7 +16,7 @@
 #define compat_getuservalue(L, idx) lua_getfenv((L), (idx))
 #define compat_rawlen(L, idx) lua_objlen((L), (idx))
 #define compat_newuserdata(L, size) lua_newuserdata((L), (size))
-static void compat_setfuncs(lua_State *L, const luaL_Reg *l) {
+static inline void compat_setfuncs(lua_State *L, const luaL_Reg *l) {
     for (; l->name; l++) {
         lua_pushcfunction(L, l->func);
         lua_setfield(L, -2, l->name);
@@ -31,7 +31,7 @@ static void compat_setfuncs(lua_State *L, const luaL_Reg *l) {
 #endif
 
 #if LUA_VERSION_NUM < 502
-static void *compat_testudata(lua_State *L, int idx, const char *name) {
+static inline void *compat_testudata(lua_State *L, int idx, const char *name) {
     void *p = lua_touserdata(L, idx);
     int same;
     if (!p || !lua_getmetatable(L, idx)) return NULL;
@@ -52,23 +52,23 @@ static void *compat_testudata(lua_State *L, int idx, const char *name) {
 #if LUA_VERSION_NUM < 503
 /* Before 5.3 every number is a double and lua_Integer is ptrdiff_t; the range test comes first
  * because converting a double out of range to an integer is undefined. */
-static int compat_fits(lua_Number n) {
+static inline int compat_fits(lua_Number n) {
     return n >= (lua_Number)PTRDIFF_MIN && n < -(lua_Number)PTRDIFF_MIN
         && (lua_Number)(lua_Integer)n == n;
 }
-static lua_Integer compat_checkinteger(lua_State *L, int arg) {
+static inline lua_Integer compat_checkinteger(lua_State *L, int arg) {
     lua_Number n = luaL_checknumber(L, arg);
     if (!compat_fits(n)) luaL_argerror(L, arg, "number has no integer representation");
     return (lua_Integer)n;
 }
-static int compat_isinteger(lua_State *L, int idx) {
+static inline int compat_isinteger(lua_State *L, int idx) {
     return lua_type(L, idx) == LUA_TNUMBER && compat_fits(lua_tonumber(L, idx));
 }
 /* Only for a value compat_isinteger accepted. */
 #define compat_tointeger(L, idx) ((lua_Integer)lua_tonumber((L), (idx)))
 #else
 #define compat_checkinteger(L, arg) luaL_checkinteger((L), (arg))
-static int compat_isinteger(lua_State *L, int idx) {
+static inline int compat_isinteger(lua_State *L, int idx) {
     int exact = 0;
     if (lua_type(L, idx) != LUA_TNUMBER) return 0;
     (void)lua_tointegerx(L, idx, &exact);

@@ -1,8 +1,9 @@
 /*
- * One-shot solving and counting that pick the engine: the 9x9 fast path when the board fits it
- * (fast9.h), the general engine otherwise or when the fast path leaves the answer to it (a
- * puzzle with several solutions, whose first is the general engine's to choose). Either way the
- * answer is the general engine's answer.
+ * The engine choice, made here only: the 9x9 fast path (fast9.h) when the puzzle fits it, the
+ * general engine (solver.h) otherwise or when the fast path leaves the answer to it (a puzzle
+ * with several solutions, whose first is the general engine's to choose). Either way the answer
+ * is the general engine's answer. Board:solve and Board:count, the 81-character shortcuts and
+ * every puzzle of a batch go through it.
  */
 #ifndef SUDOKU_DISPATCH_H
 #define SUDOKU_DISPATCH_H
@@ -10,11 +11,37 @@
 #include "fast9.h"
 #include "solver.h"
 
-/* Both run under the watch w (NULL: none): the nodes of the fast path and of the general engine
- * after it count against the same budget, and a search that w stops returns w's reason
- * (SDK_ENODES, SDK_ETIME, SDK_ECANCEL) with b unchanged. */
-/* Solves b in place: 1 solved, 0 no solution (b unchanged), SDK_ENOMEM, or w's reason. f may be
- * NULL (general engine only). */
+/* What one search needs. The general engine works on a board; the fast path needs none, so
+ * the board is asked for only when the general engine runs. */
+typedef struct sdk_engine {
+    sdk_fast9 *fast;         /* NULL: the general engine alone */
+    sdk_allocator alloc;     /* the general engine's memory */
+    sdk_watch *watch;        /* NULL: none. The nodes of both engines count against it, and a
+                              * search it stops returns its reason (SDK_ENODES, SDK_ETIME,
+                              * SDK_ECANCEL) */
+    /* The board the givens are the cells of, when there is one: its shape and regions decide
+     * whether the fast path takes them. NULL: a line, whose board has the squarest boxes. */
+    const sdk_board *shape;
+    /* A board of side n holding the givens, for the general engine to work on; NULL when
+     * memory runs out. */
+    sdk_board *(*board)(void *ud, int n, const uint8_t *givens);
+    void *ud;
+    int64_t guesses;         /* grows by the guesses of every search run */
+} sdk_engine;
+
+/* Solves the n*n givens: 1 with the solution's n*n values in solution, 0 no solution,
+ * SDK_ENOMEM, or the watch's reason. */
+SDK_INTERNAL int sdk_engine_solve(sdk_engine *e, int n, const uint8_t *givens,
+                                  uint8_t *solution);
+/* Counts the solutions of the n*n givens up to limit (<= 0: all): the count, SDK_ENOMEM, or
+ * the watch's reason. */
+SDK_INTERNAL int64_t sdk_engine_count(sdk_engine *e, int n, const uint8_t *givens,
+                                      int64_t limit);
+
+/* The same for a board and its cells, under the watch w (NULL: none). f may be NULL (general
+ * engine only). */
+/* Solves b in place: 1 solved, 0 no solution (b unchanged), SDK_ENOMEM, or w's reason (b
+ * unchanged). */
 SDK_INTERNAL int sdk_dispatch_solve(sdk_fast9 *f, sdk_allocator a, sdk_board *b, sdk_watch *w);
 /* Counts the solutions of b up to limit (<= 0: all); b is unchanged. SDK_ENOMEM on failure, or
  * w's reason. */

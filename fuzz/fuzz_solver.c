@@ -8,7 +8,7 @@
  *            regions, 4 pairs constraint, 8 event callbacks, 16 failing allocator,
  *            32 seeded value order, 64 change the board while the search is paused
  *   byte 3   node budget per step (1..16); byte 4: allocations before the allocator fails
- *   then     one byte per cell: a symbol of SDK_ALPHABET is that value (when it fits the
+ *   then     one byte per cell: a symbol of sdk_alphabet is that value (when it fits the
  *            board), anything else a blank; then the bytes that drive regions, pairs and the
  *            callbacks' answers.
  *
@@ -139,7 +139,6 @@ static void count_conflict(void *ud, int a, int b, int value) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    static const char alphabet[] = SDK_ALPHABET;
     bytes in;
     fuzz_heap heap = {0, 0};
     sdk_allocator a;
@@ -167,7 +166,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (sdk_board_init(&board, a, rows, cols) != SDK_OK) abort();
     n = board.n;
     memset(symbol_value, 0, sizeof symbol_value);
-    for (i = 0; i < n; i++) symbol_value[(unsigned char)alphabet[i]] = (uint8_t)(i + 1);
+    for (i = 0; i < n; i++) symbol_value[(unsigned char)sdk_alphabet[i]] = (uint8_t)(i + 1);
     for (i = 0; i < board.ncells; i++) {
         int v = symbol_value[next_byte(&in)];
         if (v) sdk_board_set(&board, i, v);

@@ -41,9 +41,10 @@ $(FUZZ_DIR)/fuzz_lua: fuzz/fuzz_lua.c $(FUZZ_OBJ) | $(FUZZ_DIR)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -DFUZZ_ROOT='"$(CURDIR)"' -o $@ $< $(FUZZ_OBJ) \
 	  $(FUZZ_LUA_LIB) -lm
 
-$(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c $(filter-out $(FUZZ_DIR)/obj/lsudoku.o,$(FUZZ_OBJ)) | $(FUZZ_DIR)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Icsrc -o $@ $< \
-	  $(filter-out $(FUZZ_DIR)/obj/lsudoku.o,$(FUZZ_OBJ))
+FUZZ_CORE_OBJ := $(filter-out $(patsubst %,$(FUZZ_DIR)/obj/%.o,$(BINDING)),$(FUZZ_OBJ))
+
+$(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_CORE_OBJ) | $(FUZZ_DIR)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Icsrc -o $@ $< $(FUZZ_CORE_OBJ)
 
 $(FUZZ_DIR) $(FUZZ_DIR)/obj:
 	mkdir -p $@

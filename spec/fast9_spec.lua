@@ -25,7 +25,7 @@ local function fast(puzzle, limit)
   assert.equal(first ~= nil, board:solve())
   if first then assert.equal(first, board:format("line")) end
   local all = limit == math.huge
-  local count = core.fast9(puzzle, all and 0 or limit)
+  local count = core.debug.fast9(puzzle, all and 0 or limit)
   assert.equal(count, assert(sudoku.parse(puzzle)):count(not all and limit or nil))
   return first, count
 end
@@ -73,7 +73,7 @@ describe("the 9x9 fast path and the general engine", function()
     for i = 1, 200 do
       local puzzle = records[i][1]
       local _, g_count = general(puzzle, math.huge)
-      assert.equal(g_count, core.fast9(puzzle, 0), "serg record " .. i)
+      assert.equal(g_count, core.debug.fast9(puzzle, 0), "serg record " .. i)
     end
   end)
 
@@ -90,51 +90,51 @@ describe("the fast path's two builds", function()
   it("walk the same tree: same count, first solution and guesses, portable or not", function()
     for _, name in ipairs { "magictour_top1465.txt", "serg_benchmark.txt", "tdoku_test_puzzles.txt" } do
       for i, rec in ipairs(data.shared_records(name)) do
-        local a = { core.fast9(rec[1], 3) }
-        local p = { core.fast9(rec[1], 3, "portable") }
+        local a = { core.debug.fast9(rec[1], 3) }
+        local p = { core.debug.fast9(rec[1], 3, "portable") }
         assert.same(a, p, name .. " record " .. i)
       end
     end
   end)
 
   it("says which build this CPU runs", function()
-    assert.is_true(core.fast9_isa() == "avx2" or core.fast9_isa() == "portable")
+    assert.is_true(core.debug.fast9_isa() == "avx2" or core.debug.fast9_isa() == "portable")
   end)
 end)
 
-describe("core.fast9", function()
+describe("core.debug.fast9", function()
   local puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
   it("returns the count, the first solution and the guesses", function()
-    local count, first, guesses = core.fast9(puzzle, 0)
+    local count, first, guesses = core.debug.fast9(puzzle, 0)
     assert.equal(1, count)
     assert.equal("534678912672195348198342567859761423426853791713924856961537284287419635345286179", first)
     assert.equal(0, guesses)
   end)
 
   it("stops at the limit", function()
-    assert.equal(5, (core.fast9(("."):rep(81), 5)))
+    assert.equal(5, (core.debug.fast9(("."):rep(81), 5)))
   end)
 
   it("gives 0 and no solution for clashing givens", function()
-    local count, first = core.fast9("11" .. ("."):rep(79), 1)
+    local count, first = core.debug.fast9("11" .. ("."):rep(79), 1)
     assert.equal(0, count)
     assert.is_nil(first)
   end)
 
   it("rejects text that is not 81 cells of 1-9 and blanks, and bad limits or builds", function()
-    assert.has_error(function() core.fast9("123", 1) end,
+    assert.has_error(function() core.debug.fast9("123", 1) end,
       "bad argument #1 to 'fast9' (81 characters of 1-9 and blanks (.0_?*) expected)")
-    assert.has_error(function() core.fast9(puzzle, -1) end,
+    assert.has_error(function() core.debug.fast9(puzzle, -1) end,
       "bad argument #2 to 'fast9' (limit must be 0 (all) or more)")
-    assert.has_error(function() core.fast9(puzzle, 1, "sse9") end,
+    assert.has_error(function() core.debug.fast9(puzzle, 1, "sse9") end,
       "bad argument #3 to 'fast9' (isa must be \"auto\" or \"portable\")")
   end)
 end)
 
 describe("memory", function()
   it("reports the bytes of a fast-path object and of boards", function()
-    assert.is_true(core.fast9_bytes() > 81 * 100)
+    assert.is_true(core.debug.fast9_bytes() > 81 * 100)
     local small, big = sudoku.Board.new { size = 9 }:bytes(), sudoku.Board.new { size = 25 }:bytes()
     assert.is_true(small > 81 and big > small)
   end)

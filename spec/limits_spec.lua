@@ -16,7 +16,7 @@ local EMPTY9, EMPTY64 = ("."):rep(81), ("."):rep(4096)
 -- The first puzzle of a shared set that makes the fast path guess, with its guesses.
 local function hard9()
   for _, rec in ipairs(data.shared_records("forum_hardest_1106.txt")) do
-    local _, _, guesses = core.fast9(rec[1], 0)
+    local _, _, guesses = core.debug.fast9(rec[1], 0)
     if guesses > 20 then return rec[1], guesses end
   end
 end

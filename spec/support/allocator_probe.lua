@@ -48,7 +48,7 @@ local live = alloc_live()
 alloc_peak()
 assert(#sudoku.solve_many(text, {threads = 2}) > 0)
 say("many_peak", alloc_peak() - live)
-say("fast9_bytes", sudoku.core.fast9_bytes())
+say("fast9_bytes", sudoku.core.debug.fast9_bytes())
 collectgarbage("restart")
 
 -- Everything the core allocates it frees, through the same allocator: boards, solvers, the

@@ -1,0 +1,471 @@
+/*
+ * sudoku.Board: the board userdata, its methods, and b:solve / b:count over the engine choice
+ * (dispatch.h).
+ */
+#include <string.h>
+
+#include "lsudoku.h"
+#include "reader.h"
+#include "symbols.h"
+
+/* ---- boards ------------------------------------------------------------------------------- */
+
+static lboard *check_lboard(lua_State *L, int idx) {
+    return (lboard *)luaL_checkudata(L, idx, BOARD_MT);
+}
+
+sdk_board *lsdk_check_board(lua_State *L, int idx) {
+    lboard *lb = check_lboard(L, idx);
+    if (!lb->open) luaL_argerror(L, idx, "board is not initialised");
+    return &lb->b;
+}
+
+/* A new closed board on the stack, ready to be opened. */
+lboard *lsdk_push_board(lua_State *L) {
+    lboard *lb = (lboard *)compat_newuserdata(L, sizeof(lboard));
+    memset(lb, 0, sizeof *lb);
+    luaL_getmetatable(L, BOARD_MT);
+    lua_setmetatable(L, -2);
+    return lb;
+}
+
+/* Refuses changes to a board that a search is using right now, i.e. from one of its hooks. */
+static void check_not_busy(lua_State *L, const sdk_board *b, const char *what) {
+    if (b->busy)
+        luaL_error(L, "cannot %s: the board is being solved (a hook may not change it)", what);
+}
+
+static int check_index(lua_State *L, int arg, int n, const char *what) {
+    lua_Integer i = compat_checkinteger(L, arg);
+    if (i < 1 || i > n) {
+        lua_pushfstring(L, "%s out of range 1..%d", what, n);
+        return luaL_argerror(L, arg, lua_tostring(L, -1));
+    }
+    return (int)i - 1;
+}
+
+int lsdk_check_cell(lua_State *L, int arg, const sdk_board *b) {
+    int r = check_index(L, arg, b->n, "row");
+    int c = check_index(L, arg + 1, b->n, "column");
+    return r * b->n + c;
+}
+
+/* Reads t[i] as a {row, column} pair into a cell index, or raises naming the argument. */
+int lsdk_table_cell(lua_State *L, int arg, int t, int i, const sdk_board *b, const char *what) {
+    lua_Integer r, c;
+    lua_rawgeti(L, t, i);
+    if (lua_type(L, -1) != LUA_TTABLE) goto bad;
+    lua_rawgeti(L, -1, 1);
+    lua_rawgeti(L, -2, 2);
+    if (!compat_isinteger(L, -2) || !compat_isinteger(L, -1)) goto bad;
+    r = compat_tointeger(L, -2);
+    c = compat_tointeger(L, -1);
+    if (r < 1 || r > b->n || c < 1 || c > b->n) {
+        lua_pushfstring(L, "%s %d: cell (%d, %d) is off the %dx%d board", what, i, (int)r, (int)c,
+                        b->n, b->n);
+        return luaL_argerror(L, arg, lua_tostring(L, -1));
+    }
+    lua_pop(L, 3);
+    return (int)((r - 1) * b->n + (c - 1));
+bad:
+    lua_pushfstring(L, "%s %d is not a {row, column} pair", what, i);
+    return luaL_argerror(L, arg, lua_tostring(L, -1));
+}
+
+static void push_cell(lua_State *L, const sdk_board *b, int cell) {
+    lua_createtable(L, 2, 0);
+    lua_pushinteger(L, cell / b->n + 1);
+    lua_rawseti(L, -2, 1);
+    lua_pushinteger(L, cell % b->n + 1);
+    lua_rawseti(L, -2, 2);
+}
+
+void lsdk_push_values(lua_State *L, sdk_mask m) {
+    int k = 0;
+    lua_createtable(L, sdk_popcount(m), 0);
+    while (m) {
+        lua_pushinteger(L, sdk_lowest(m) + 1);
+        lua_rawseti(L, -2, ++k);
+        m &= m - 1;
+    }
+}
+
+static int l_new_board(lua_State *L) {
+    lua_Integer rows = compat_checkinteger(L, 1);
+    lua_Integer cols = compat_checkinteger(L, 2);
+    lboard *lb;
+    int rc;
+    luaL_argcheck(L, rows >= 1 && rows <= SDK_MAX_N, 1, "box rows out of range 1..64");
+    luaL_argcheck(L, cols >= 1 && cols <= SDK_MAX_N, 2, "box columns out of range 1..64");
+    if (rows * cols > SDK_MAX_N)
+        return luaL_error(L, "bad box shape %dx%d: a side of %d is more than %d values",
+                          (int)rows, (int)cols, (int)(rows * cols), SDK_MAX_N);
+    lb = lsdk_push_board(L);
+    rc = sdk_board_init(&lb->b, lsdk_allocator(L), (int)rows, (int)cols);
+    lb->open = 1;   /* even a failed init leaves a board that free() handles */
+    if (rc != SDK_OK) return lsdk_memory_error(L);
+    return 1;
+}
+
+static int board_gc(lua_State *L) {
+    lboard *lb = check_lboard(L, 1);
+    if (lb->open) {
+        sdk_board_free(&lb->b);
+        lb->open = 0;
+    }
+    return 0;
+}
+
+static int board_size(lua_State *L) {
+    sdk_board *b = lsdk_check_board(L, 1);
+    lua_pushinteger(L, b->n);
+    if (b->box_rows) {
+        lua_pushinteger(L, b->box_rows);
+        lua_pushinteger(L, b->box_cols);
+    } else {
+        lua_pushnil(L);
+        lua_pushnil(L);
+    }
+    return 3;
+}
+
+static int board_get(lua_State *L) {
+    sdk_board *b = lsdk_check_board(L, 1);
+    lua_pushinteger(L, b->value[lsdk_check_cell(L, 2, b)]);
+    return 1;
+}
+
+static int board_set(lua_State *L) {
+    sdk_board *b = lsdk_check_board(L, 1);
+    int cell = lsdk_check_cell(L, 2, b);
+    lua_Integer v = compat_checkinteger(L, 4);
+    if (v < 0 || v > b->n) {
+        lua_pushfstring(L, "value out of range 0..%d", b->n);
+        return luaL_argerror(L, 4, lua_tostring(L, -1));
+    }
+    check_not_busy(L, b, "set a cell");
+    sdk_board_set(b, cell, (int)v);
+    return 0;
+}
+
+/* b:symbols([blank]): every cell as one symbol, row-major (the line format), in one call
+ * rather than N*N calls of get: the writers of long files spend their time here. A blank that
+ * is a symbol of the board's size would write another puzzle, so it raises. */
+static int board_symbols(lua_State *L) {
+    sdk_board *b = lsdk_check_board(L, 1);
+    size_t blank_len;
+    const char *blank = luaL_optlstring(L, 2, ".", &blank_len);
+    char *out;
+    int i;
+    unsigned taken;
+    if (blank_len != 1) return luaL_argerror(L, 2, "blank must be one character");
+    taken = sdk_symbol_value((unsigned char)blank[0], b->n);
+    if (taken >= 1 && taken <= (unsigned)b->n) {
+        lua_pushfstring(L, "blank '%c' is the symbol of value %d on a %dx%d board", blank[0],
+                        (int)taken, b->n, b->n);
+        return luaL_argerror(L, 2, lua_tostring(L, -1));
+    }
+    out = (char *)lsdk_scratch(L, (size_t)b->ncells);
+    for (i = 0; i < b->ncells; i++)
+        out[i] = b->value[i] ? sdk_alphabet[b->value[i] - 1] : blank[0];
+    lua_pushlstring(L, out, (size_t)b->ncells);
+    return 1;
+}
+
+/* b:fill(text): sets every cell from N*N symbols (blanks clear), as a line reader does in
+ * one call. Returns true, or nil and why not (the board is then unchanged): the text's
+ * length, or the first character that is no symbol of this board's size. */
+static int board_fill(lua_State *L) {
+    sdk_board *b = lsdk_check_board(L, 1);
+    size_t len, i;
+    const char *text = luaL_checklstring(L, 2, &len);
+    uint8_t value[SDK_MAX_N * SDK_MAX_N];
+    sdk_read_fault fault;
+    if (len != (size_t)b->ncells) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "expected %d cells, found %d", b->ncells, (int)len);
+        return 2;
+    }
+    if (!sdk_read_givens(text, len, b->n, value, &fault)) {
+        char shown[16];
+        sdk_show_byte(fault.ch, shown);   /* a NUL or a non-ASCII byte, escaped */
+        lua_pushnil(L);
+        lua_pushfstring(L, "column %d: unexpected character '%s'", (int)fault.column, shown);
+        return 2;
+    }
+    check_not_busy(L, b, "fill the board");
+    for (i = 0; i < len; i++)
+        if (b->value[i] != value[i]) sdk_board_set(b, (int)i, value[i]);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+static int board_candidates(lua_State *L) {
+    sdk_board *b = lsdk_check_board(L, 1);
+    int cell = lsdk_check_cell(L, 2, b);
+    lsdk_push_values(L, b->value[cell] ? 0 : sdk_board_candidates(b, cell));
+    return 1;
+}
+
+static int board_filled(lua_State *L) {
+    lua_pushinteger(L, lsdk_check_board(L, 1)->filled);
+    return 1;
+}
+
+typedef struct conflict_list {
+    int *pairs;   /* a, b, value triples */
+    int count;
+} conflict_list;
+
+static void collect_conflict(void *ud, int a, int b, int value) {
+    conflict_list *cl = (conflict_list *)ud;
+    if (cl->pairs) {
+        cl->pairs[3 * cl->count] = a;
+        cl->pairs[3 * cl->count + 1] = b;
+        cl->pairs[3 * cl->count + 2] = value;
+    }
+    cl->count++;
+}
+
+static int board_is_valid(lua_State *L) {
+    sdk_board *b = lsdk_check_board(L, 1);
+    conflict_list cl;
+    int total, i;
+    if (sdk_board_is_valid(b)) {
+        lua_pushboolean(L, 1);
+        lua_newtable(L);
+        return 2;
+    }
+    /* Count first, then collect into GC-owned memory, then build tables: a memory error while
+     * building cannot leak anything the core holds. */
+    cl.pairs = NULL;
+    cl.count = 0;
+    total = sdk_board_conflicts(b, collect_conflict, &cl);
+    if (total < 0) return lsdk_memory_error(L);
+    cl.pairs = (int *)lsdk_scratch(L, sizeof(int) * 3 * (size_t)total);
+    cl.count = 0;
+    if (sdk_board_conflicts(b, collect_conflict, &cl) < 0) return lsdk_memory_error(L);
+    lua_pushboolean(L, 0);
+    lua_createtable(L, total, 0);
+    for (i = 0; i < total; i++) {
+        lua_createtable(L, 2, 1);
+        push_cell(L, b, cl.pairs[3 * i]);
+        lua_rawseti(L, -2, 1);
+        push_cell(L, b, cl.pairs[3 * i + 1]);
+        lua_rawseti(L, -2, 2);
+        lua_pushinteger(L, cl.pairs[3 * i + 2]);
+        lua_setfield(L, -2, "value");
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 2;
+}
+
+static int board_is_solved(lua_State *L) {
+    sdk_board *b = lsdk_check_board(L, 1);
+    lua_pushboolean(L, b->filled == b->ncells && sdk_board_is_valid(b));
+    return 1;
+}
+
+static int board_copy(lua_State *L) {
+    sdk_board *b = lsdk_check_board(L, 1);
+    lboard *copy = lsdk_push_board(L);
+    int rc = sdk_board_copy(&copy->b, b);
+    copy->open = 1;
+    if (rc != SDK_OK) return lsdk_memory_error(L);
+    return 1;
+}
+
+static int board_eq(lua_State *L) {
+    lboard *a = (lboard *)compat_testudata(L, 1, BOARD_MT);
+    lboard *b = (lboard *)compat_testudata(L, 2, BOARD_MT);
+    lua_pushboolean(L, a && b && a->open && b->open && sdk_board_equal(&a->b, &b->b));
+    return 1;
+}
+
+static int board_add_region(lua_State *L) {
+    sdk_board *b = lsdk_check_board(L, 1);
+    int len, i, j, *cells, rc;
+    luaL_checktype(L, 2, LUA_TTABLE);
+    len = (int)compat_rawlen(L, 2);
+    if (len < 1 || len > b->n) {
+        lua_pushfstring(L, "a region has 1..%d cells, got %d", b->n, len);
+        return luaL_argerror(L, 2, lua_tostring(L, -1));
+    }
+    cells = (int *)lsdk_scratch(L, sizeof(int) * (size_t)len);
+    for (i = 0; i < len; i++) {
+        cells[i] = lsdk_table_cell(L, 2, 2, i + 1, b, "cell");
+        for (j = 0; j < i; j++)
+            if (cells[j] == cells[i]) {
+                lua_pushfstring(L, "cell %d repeats (%d, %d)", i + 1, cells[i] / b->n + 1,
+                                cells[i] % b->n + 1);
+                return luaL_argerror(L, 2, lua_tostring(L, -1));
+            }
+    }
+    check_not_busy(L, b, "add a region");
+    rc = sdk_board_add_region(b, cells, len);
+    if (rc == SDK_ENOMEM) return lsdk_memory_error(L);
+    lua_pushinteger(L, b->nextra);
+    return 1;
+}
+
+static int board_set_regions(lua_State *L) {
+    sdk_board *b = lsdk_check_board(L, 1);
+    int *region, i, k, count;
+    luaL_checktype(L, 2, LUA_TTABLE);
+    if ((int)compat_rawlen(L, 2) != b->n) {
+        lua_pushfstring(L, "expected %d regions, got %d", b->n, (int)compat_rawlen(L, 2));
+        return luaL_argerror(L, 2, lua_tostring(L, -1));
+    }
+    region = (int *)lsdk_scratch(L, sizeof(int) * (size_t)b->ncells);
+    for (i = 0; i < b->ncells; i++) region[i] = -1;
+    for (k = 1; k <= b->n; k++) {
+        lua_rawgeti(L, 2, k);
+        if (lua_type(L, -1) != LUA_TTABLE) {
+            lua_pushfstring(L, "region %d is not a list of cells", k);
+            return luaL_argerror(L, 2, lua_tostring(L, -1));
+        }
+        count = (int)compat_rawlen(L, -1);
+        if (count != b->n) {
+            lua_pushfstring(L, "region %d has %d cells, expected %d", k, count, b->n);
+            return luaL_argerror(L, 2, lua_tostring(L, -1));
+        }
+        for (i = 1; i <= count; i++) {
+            int cell = lsdk_table_cell(L, 2, lua_gettop(L), i, b, "cell");
+            if (region[cell] >= 0) {
+                lua_pushfstring(L, "cell (%d, %d) is in regions %d and %d", cell / b->n + 1,
+                                cell % b->n + 1, region[cell] + 1, k);
+                return luaL_argerror(L, 2, lua_tostring(L, -1));
+            }
+            region[cell] = k - 1;
+        }
+        lua_pop(L, 1);
+    }
+    check_not_busy(L, b, "set the regions");
+    if (sdk_board_set_jigsaw(b, region) == SDK_ENOMEM) return lsdk_memory_error(L);
+    return 0;
+}
+
+static int board_regions(lua_State *L) {
+    sdk_board *b = lsdk_check_board(L, 1);
+    int e, i;
+    lua_createtable(L, b->nextra, 0);
+    for (e = 0; e < b->nextra; e++) {
+        lua_createtable(L, b->extra_start[e + 1] - b->extra_start[e], 0);
+        for (i = b->extra_start[e]; i < b->extra_start[e + 1]; i++) {
+            push_cell(L, b, b->extra_cells[i]);
+            lua_rawseti(L, -2, i - b->extra_start[e] + 1);
+        }
+        lua_rawseti(L, -2, e + 1);
+    }
+    return 1;
+}
+
+/* The jigsaw regions that replace the boxes, as N lists of {r, c} in row-major order of their
+ * cells, or nil for a board with boxes: writers of layouts (JSON, SVG) need them back. */
+static int board_jigsaw(lua_State *L) {
+    sdk_board *b = lsdk_check_board(L, 1);
+    int k, i, len;
+    if (!b->jigsaw) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_createtable(L, b->n, 0);
+    for (k = 0; k < b->n; k++) {
+        lua_createtable(L, b->n, 0);
+        len = 0;
+        for (i = 0; i < b->ncells; i++)
+            if (b->jigsaw[i] == k) {
+                push_cell(L, b, i);
+                lua_rawseti(L, -2, ++len);
+            }
+        lua_rawseti(L, -2, k + 1);
+    }
+    return 1;
+}
+
+/* b:solve([opts]): true, false, or nil and why the budgets of opts stopped it. */
+static int board_solve(lua_State *L) {
+    sdk_board *b = lsdk_check_board(L, 1);
+    sdk_limits l;
+    sdk_watch w;
+    int rc;
+    lsdk_check_limits(L, 2, &l);
+    check_not_busy(L, b, "solve");
+    sdk_watch_start(&w, &l);
+    rc = sdk_dispatch_solve(lsdk_fast9(L), lsdk_allocator(L), b, &w);
+    if (lsdk_is_stop(rc)) return lsdk_push_gave_up(L, rc, &l);
+    if (rc < 0) return lsdk_memory_error(L);
+    lua_pushboolean(L, rc);
+    return 1;
+}
+
+/* b:count([limit [, opts]]): the count, or nil and why the budgets of opts stopped it. */
+static int board_count(lua_State *L) {
+    sdk_board *b = lsdk_check_board(L, 1);
+    lua_Integer limit = 0;
+    int64_t count;
+    sdk_limits l;
+    sdk_watch w;
+    if (!lua_isnoneornil(L, 2)) {
+        limit = compat_checkinteger(L, 2);
+        luaL_argcheck(L, limit >= 1, 2, "limit must be at least 1");
+    }
+    lsdk_check_limits(L, 3, &l);
+    if (b->busy) {
+        /* Counting from a hook: work on a copy, the search owns the board. */
+        lboard *copy = lsdk_push_board(L);
+        int rc = sdk_board_copy(&copy->b, b);
+        copy->open = 1;
+        if (rc != SDK_OK) return lsdk_memory_error(L);
+        b = &copy->b;
+    }
+    sdk_watch_start(&w, &l);
+    count = sdk_dispatch_count(lsdk_fast9(L), lsdk_allocator(L), b, (int64_t)limit, &w);
+    if (lsdk_is_stop(count)) return lsdk_push_gave_up(L, (int)count, &l);
+    if (count < 0) return lsdk_memory_error(L);
+    lua_pushinteger(L, (lua_Integer)count);
+    return 1;
+}
+
+/* Bytes held by one board of this shape, the board's own arrays included. */
+static int board_bytes(lua_State *L) {
+    const sdk_board *b = lsdk_check_board(L, 1);
+    size_t n = sizeof(lboard) + (size_t)b->ncells                      /* value */
+               + sizeof(sdk_mask) * (size_t)b->nunits                   /* used */
+               + sizeof(int) * (size_t)(b->nunits + 1 + b->ncells + 1)  /* starts */
+               + sizeof(int) * (size_t)(2 * (b->unit_start[b->nunits]))  /* both lists */
+               + (b->jigsaw ? (size_t)b->ncells : 0)
+               + (b->nextra ? sizeof(int) * (size_t)(b->nextra + 1 + b->extra_start[b->nextra]) : 0);
+    lua_pushinteger(L, (lua_Integer)n);
+    return 1;
+}
+
+static const luaL_Reg board_methods[] = {
+    {"size", board_size},
+    {"get", board_get},
+    {"set", board_set},
+    {"candidates", board_candidates},
+    {"symbols", board_symbols},
+    {"fill", board_fill},
+    {"solve", board_solve},
+    {"count", board_count},
+    {"filled", board_filled},
+    {"is_valid", board_is_valid},
+    {"is_solved", board_is_solved},
+    {"copy", board_copy},
+    {"add_region", board_add_region},
+    {"set_regions", board_set_regions},
+    {"regions", board_regions},
+    {"jigsaw", board_jigsaw},
+    {"bytes", board_bytes},
+    {NULL, NULL}
+};
+
+void lsdk_open_board(lua_State *L, int module, int fast9) {
+    lua_pushcfunction(L, l_new_board);
+    lua_setfield(L, module, "new_board");
+    lsdk_new_class(L, BOARD_MT, board_methods, board_gc, "Board", module, fast9);
+    lua_pushcfunction(L, board_eq);
+    lua_setfield(L, -2, "__eq");
+    lua_setfield(L, module, "board_meta");
+}

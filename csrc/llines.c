@@ -1,0 +1,266 @@
+/*
+ * Puzzle text in, answers out: one 81-character line (core.solve_line, core.count_line and
+ * core.wrap_solve, the shortcuts behind sudoku.solve and sudoku.count) or a text of many
+ * (core.solve_many over batch.h). Every puzzle is read by reader.h and solved through the engine
+ * choice of dispatch.h.
+ */
+#include <limits.h>
+#include <string.h>
+
+#include "batch.h"
+#include "lsudoku.h"
+#include "reader.h"
+
+/* The 81 givens of a line of 1-9 and blanks; 0 when the line is not in that form. */
+int lsdk_read_line81(const char *text, size_t len, uint8_t givens[81]) {
+    sdk_read_fault fault;
+    return len == 81 && sdk_read_givens(text, len, 9, givens, &fault);
+}
+
+void lsdk_push_line81(lua_State *L, const uint8_t values[81]) {
+    char out[81];
+    int i;
+    for (i = 0; i < 81; i++) out[i] = (char)('0' + values[i]);
+    lua_pushlstring(L, out, 81);
+}
+
+/* The general engine's board for a line (sdk_engine): a new board of side n with the squarest
+ * boxes on the Lua stack, holding the givens; NULL when memory runs out. (A memory error in
+ * making the userdata raises from here, through sdk_engine_solve, which holds nothing then.) */
+static sdk_board *line_board(void *ud, int n, const uint8_t *givens) {
+    lua_State *L = (lua_State *)ud;
+    lboard *lb = lsdk_push_board(L);
+    int rows = sdk_board_squarest_rows(n);
+    int init = sdk_board_init(&lb->b, lsdk_allocator(L), rows, n / rows);
+    lb->open = 1;   /* even a failed init holds memory that only free() gives back */
+    if (init != SDK_OK) return NULL;
+    sdk_board_load(&lb->b, givens);
+    return &lb->b;
+}
+
+static sdk_engine line_engine(lua_State *L, sdk_watch *w) {
+    sdk_engine e;
+    e.fast = lsdk_fast9(L);
+    e.alloc = lsdk_allocator(L);
+    e.watch = w;
+    e.shape = NULL;
+    e.board = line_board;
+    e.ud = L;
+    e.guesses = 0;
+    return e;
+}
+
+/* core.solve_line(text [, opts]): the per-puzzle shortcut behind sudoku.solve for the datasets'
+ * own form, 81 characters of 1-9 and blanks (.0_?*). Returns the solution line, or nil and
+ * "no solution" (or why opts' budgets stopped it), or false when the text is not in that form
+ * (the Lua reader then takes it and gives its exact error). Same answers as parse +
+ * Board:solve. */
+static int solve81(lua_State *L, const uint8_t givens[81], const sdk_limits *l) {
+    uint8_t solution[81];
+    int rc;
+    sdk_watch w;
+    sdk_engine e = line_engine(L, &w);
+    sdk_watch_start(&w, l);
+    rc = sdk_engine_solve(&e, 9, givens, solution);
+    if (lsdk_is_stop(rc)) return lsdk_push_gave_up(L, rc, l);
+    if (rc < 0) return lsdk_memory_error(L);
+    if (rc == 0) {
+        lua_pushnil(L);
+        lua_pushliteral(L, "no solution");
+        return 2;
+    }
+    lsdk_push_line81(L, solution);
+    return 1;
+}
+
+static int l_solve_line(lua_State *L) {
+    size_t len;
+    const char *text = luaL_checklstring(L, 1, &len);
+    uint8_t givens[81];
+    sdk_limits l;
+    lsdk_check_limits(L, 2, &l);
+    if (!lsdk_read_line81(text, len, givens)) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    return solve81(L, givens, &l);
+}
+
+/* sudoku.solve itself: a lone 81-character line of 1-9 and blanks is solved right here, with
+ * no Lua frame in between (for a pipeline that is most of the cost of a call); any other call
+ * goes to the Lua function given to core.wrap_solve, with its arguments unchanged. */
+static int solve_front(lua_State *L) {
+    if (lua_gettop(L) == 1 && lua_type(L, 1) == LUA_TSTRING) {
+        size_t len;
+        const char *text = lua_tolstring(L, 1, &len);
+        uint8_t givens[81];
+        sdk_limits l = lsdk_no_limits();
+        if (lsdk_read_line81(text, len, givens)) return solve81(L, givens, &l);
+    }
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* core.count_line(text [, limit [, opts]]): the shortcut behind sudoku.count, as solve_line is
+ * for sudoku.solve: the number of solutions up to limit (none or 0: all), nil and why opts'
+ * budgets stopped it, or false when the text is not 81 characters of 1-9 and blanks. */
+static int l_count_line(lua_State *L) {
+    size_t len;
+    const char *text = luaL_checklstring(L, 1, &len);
+    lua_Integer limit = lua_isnoneornil(L, 2) ? 0 : compat_checkinteger(L, 2);
+    uint8_t givens[81];
+    sdk_limits l;
+    sdk_watch w;
+    sdk_engine e = line_engine(L, &w);
+    int64_t count;
+    luaL_argcheck(L, limit >= 0, 2, "limit must be 0 (all) or more");
+    lsdk_check_limits(L, 3, &l);
+    if (!lsdk_read_line81(text, len, givens)) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    sdk_watch_start(&w, &l);
+    count = sdk_engine_count(&e, 9, givens, (int64_t)limit);
+    if (lsdk_is_stop(count)) return lsdk_push_gave_up(L, (int)count, &l);
+    if (count < 0) return lsdk_memory_error(L);
+    lua_pushinteger(L, (lua_Integer)count);
+    return 1;
+}
+
+/* core.wrap_solve(fallback): solve_front over the module's fast path object and fallback. */
+static int l_wrap_solve(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, 1);
+    lua_pushcclosure(L, solve_front, 2);
+    return 1;
+}
+
+/* ---- batches: solve_many ------------------------------------------------------------------ */
+
+#define BATCH_MT "sudoku.batch"
+
+/* The batch's results live in core memory until they are copied into tables; a box on the Lua
+ * stack owns them meanwhile, so a memory error while building the tables frees them too. */
+typedef struct lbatch {
+    sdk_batch *b;
+} lbatch;
+
+static int batch_gc(lua_State *L) {
+    lbatch *lb = (lbatch *)luaL_checkudata(L, 1, BATCH_MT);
+    sdk_batch_free(lb->b);
+    lb->b = NULL;
+    return 0;
+}
+
+static const char *const batch_option_names[] = {
+    "limit", "threads", "portable", "max_nodes", "timeout", NULL
+};
+
+static void read_batch_options(lua_State *L, int opts, sdk_batch_options *o) {
+    o->limit = 0;
+    o->threads = 1;
+    o->portable = 0;
+    o->limits = lsdk_no_limits();
+    if (lua_isnoneornil(L, opts)) return;
+    luaL_checktype(L, opts, LUA_TTABLE);
+    lsdk_check_option_names(L, opts, batch_option_names);
+    lsdk_read_limits(L, opts, &o->limits);
+    lua_getfield(L, opts, "limit");
+    if (!lua_isnil(L, -1)) {
+        if (!compat_isinteger(L, -1) || lua_tonumber(L, -1) < 1)
+            luaL_argerror(L, opts, "limit must be an integer of at least 1");
+        o->limit = (int64_t)compat_tointeger(L, -1);
+    }
+    lua_getfield(L, opts, "threads");
+    if (!lua_isnil(L, -1)) {
+        if (!compat_isinteger(L, -1) || lua_tonumber(L, -1) < 0)
+            luaL_argerror(L, opts, "threads must be an integer of at least 0 (0: one per CPU)");
+        /* More threads than SDK_BATCH_MAX_THREADS would only wait on each other. */
+        o->threads = lua_tonumber(L, -1) == 0 ? sdk_batch_cpus()
+                   : lua_tonumber(L, -1) > SDK_BATCH_MAX_THREADS ? SDK_BATCH_MAX_THREADS
+                   : (int)lua_tonumber(L, -1);
+    }
+    lua_getfield(L, opts, "portable");
+    if (!lua_isnil(L, -1)) {
+        if (lua_type(L, -1) != LUA_TBOOLEAN) luaL_argerror(L, opts, "portable must be a boolean");
+        o->portable = lua_toboolean(L, -1);
+    }
+    lua_pop(L, 3);
+}
+
+/* core.solve_many(text [, opts]) -> results, errors, stats (see docs/API.md). */
+static int l_solve_many(lua_State *L) {
+    size_t len, i, n;
+    const char *text;
+    sdk_batch_options o;
+    const sdk_batch_stats *st;
+    lbatch *lb;
+    int rc;
+    luaL_checktype(L, 1, LUA_TSTRING);
+    text = lua_tolstring(L, 1, &len);
+    read_batch_options(L, 2, &o);
+    lua_settop(L, 2);
+    lb = (lbatch *)compat_newuserdata(L, sizeof(lbatch));            /* 3 */
+    lb->b = NULL;
+    if (luaL_newmetatable(L, BATCH_MT)) {
+        lua_pushcfunction(L, batch_gc);
+        lua_setfield(L, -2, "__gc");
+    }
+    lua_setmetatable(L, 3);
+    rc = sdk_batch_run(&lb->b, lsdk_allocator(L), text, len, &o);
+    if (rc != SDK_OK) return lsdk_memory_error(L);
+
+    st = sdk_batch_stats_of(lb->b);
+    n = st->puzzles;
+    lua_createtable(L, n > INT_MAX ? INT_MAX : (int)n, 0);            /* 4: results */
+    lua_newtable(L);                                                   /* 5: errors */
+    for (i = 0; i < n; i++) {
+        const char *solution;
+        size_t size;
+        int64_t count;
+        int status = sdk_batch_result(lb->b, i, &solution, &size, &count);
+        if (status == SDK_BATCH_SOLVED) {
+            if (o.limit > 0)
+                lua_pushinteger(L, (lua_Integer)count);
+            else
+                lua_pushlstring(L, solution, size);
+        } else {
+            char msg[160];
+            size_t mlen = sdk_batch_message(lb->b, i, msg, sizeof msg);
+            lua_pushlstring(L, msg, mlen);
+            lua_rawseti(L, 5, (lua_Integer)i + 1);
+            lua_pushboolean(L, 0);
+        }
+        lua_rawseti(L, 4, (lua_Integer)i + 1);
+    }
+    lua_createtable(L, 0, 7);                                          /* 6: stats */
+    lua_pushinteger(L, (lua_Integer)st->puzzles);
+    lua_setfield(L, 6, "puzzles");
+    lua_pushinteger(L, (lua_Integer)st->solved);
+    lua_setfield(L, 6, "solved");
+    lua_pushinteger(L, (lua_Integer)st->failed);
+    lua_setfield(L, 6, "failed");
+    lua_pushinteger(L, (lua_Integer)st->gave_up);
+    lua_setfield(L, 6, "gave_up");
+    lua_pushinteger(L, (lua_Integer)st->interrupted);
+    lua_setfield(L, 6, "interrupted");
+    lua_pushinteger(L, (lua_Integer)st->guesses);
+    lua_setfield(L, 6, "guesses");
+    lua_pushinteger(L, st->threads);
+    lua_setfield(L, 6, "threads");
+    sdk_batch_free(lb->b);
+    lb->b = NULL;
+    return 3;
+}
+
+void lsdk_open_lines(lua_State *L, int module, int fast9) {
+    static const luaL_Reg fns[] = {
+        {"solve_line", l_solve_line}, {"wrap_solve", l_wrap_solve}, {"count_line", l_count_line},
+        {"solve_many", l_solve_many}, {NULL, NULL}};
+    lua_pushvalue(L, module);
+    lsdk_set_functions(L, fns, fast9);
+    lua_pop(L, 1);
+}

@@ -1,0 +1,543 @@
+/*
+ * sudoku.Solver: the step-wise search over a board, and its hooks into Lua.
+ *
+ * Callbacks into Lua run through lua_pcall, one protected call per event, so a Lua error never
+ * unwinds through the core's C frames: the error value is parked in the solver's user value, the
+ * core is told to abort (it restores the board and resets itself), and then step() re-raises
+ * the original value.
+ */
+#include <string.h>
+
+#include "lsudoku.h"
+
+/* Slots of the solver's user value table. */
+enum {
+    SLOT_BOARD = 1, SLOT_ON_PLACE, SLOT_ON_BACKTRACK, SLOT_ON_SOLUTION, SLOT_CHOOSE_CELL,
+    SLOT_ORDER_VALUES, SLOT_CONSTRAINT, SLOT_ERROR
+};
+
+static const char *const hook_names[] = {
+    NULL, NULL, "on_place", "on_backtrack", "on_solution", "choose_cell", "order_values",
+    "constraint"
+};
+
+typedef struct lsolver {
+    sdk_solver *s;
+    sdk_board *b;
+    sdk_pairs *pairs;
+    sdk_events ev;
+    lua_State *L;      /* the state running step(), for callbacks */
+    int env;           /* stack index of the user value table during step() */
+    int running;
+} lsolver;
+
+static lsolver *check_lsolver(lua_State *L, int idx) {
+    return (lsolver *)luaL_checkudata(L, idx, SOLVER_MT);
+}
+
+static lsolver *check_solver(lua_State *L, int idx) {
+    lsolver *ls = check_lsolver(L, idx);
+    if (!ls->s) luaL_argerror(L, idx, "solver is not initialised");
+    return ls;
+}
+
+/* One callback in flight: what to call, its arguments, and where its answer goes. */
+typedef struct hook_call {
+    lsolver *ls;
+    int slot;
+    int cell, v, depth, reason;
+    sdk_mask candidates;
+    uint8_t *out;      /* order_values: the values to try */
+    int count;         /* order_values: how many */
+    int chosen;        /* choose_cell: the cell, or -1 */
+    int verdict;       /* SDK_CONTINUE or SDK_PRUNE */
+} hook_call;
+
+static const char *const reasons[] = {NULL, "single", "hidden", "guess"};
+
+/* Raises an error about a hook's answer, naming the hook: fmt has two %s for a and b, which are
+ * written in full (a row of 2^40 is shown as such, not cut to an int). */
+static int hook_error(lua_State *L, const hook_call *hc, const char *fmt, lua_Integer a,
+                      lua_Integer b) {
+    const char *sa, *sb;
+    lua_pushinteger(L, a);
+    sa = lua_tostring(L, -1);
+    lua_pushinteger(L, b);
+    sb = lua_tostring(L, -1);
+    lua_pushfstring(L, "%s ", hook_names[hc->slot]);
+    lua_pushfstring(L, fmt, sa, sb);
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
+/* A hook's answer as a message shows it: its type, and a number's value too ("number nan"). */
+static const char *describe_answer(lua_State *L, int idx) {
+    if (lua_type(L, idx) == LUA_TNUMBER) {
+        lua_pushvalue(L, idx);
+        return lua_pushfstring(L, "number %s", lua_tostring(L, -1));
+    }
+    return luaL_typename(L, idx);
+}
+
+static void push_rc(lua_State *L, const sdk_board *b, int cell) {
+    lua_pushinteger(L, cell / b->n + 1);
+    lua_pushinteger(L, cell % b->n + 1);
+}
+
+static void read_order(lua_State *L, hook_call *hc, const sdk_board *b) {
+    int len, i, r = hc->cell / b->n + 1, c = hc->cell % b->n + 1;
+    sdk_mask seen = 0;
+    if (lua_type(L, -1) != LUA_TTABLE) {
+        lua_pushfstring(L, "order_values must return a list of values, got %s",
+                        luaL_typename(L, -1));
+        lua_error(L);
+    }
+    len = (int)compat_rawlen(L, -1);
+    if (len > b->n) hook_error(L, hc, "returned %s values, more than the %s a cell can hold", len, b->n);
+    for (i = 1; i <= len; i++) {
+        lua_Integer v;
+        lua_rawgeti(L, -1, i);
+        if (!compat_isinteger(L, -1)) {
+            if (lua_type(L, -1) == LUA_TNUMBER) {
+                /* A float that is no integer, NaN or an infinity: show it. */
+                lua_pushvalue(L, -1);
+                lua_pushfstring(L, "order_values returned %s at position %d, not a value",
+                                lua_tostring(L, -1), i);
+            } else {
+                lua_pushfstring(L, "order_values returned a %s at position %d, not a value",
+                                luaL_typename(L, -1), i);
+            }
+            lua_error(L);
+        }
+        v = compat_tointeger(L, -1);
+        if (v < 1 || v > b->n || !(hc->candidates & sdk_bit((int)v))) {
+            lua_pushfstring(L, "order_values returned %s for (%d, %d), which is not a candidate there",
+                            lua_tostring(L, -1), r, c);
+            lua_error(L);
+        }
+        lua_pop(L, 1);
+        if (seen & sdk_bit((int)v)) {
+            lua_pushfstring(L, "order_values returned %d twice for (%d, %d)", (int)v, r, c);
+            lua_error(L);
+        }
+        seen |= sdk_bit((int)v);
+        hc->out[i - 1] = (uint8_t)v;
+    }
+    hc->count = len;
+}
+
+static void read_choice(lua_State *L, hook_call *hc, const sdk_board *b) {
+    lua_Integer r, c;
+    if (lua_isnil(L, -2)) {
+        hc->chosen = -1;
+        return;
+    }
+    if (!compat_isinteger(L, -2) || !compat_isinteger(L, -1)) {
+        int top = lua_gettop(L);
+        const char *row = describe_answer(L, top - 1), *col = describe_answer(L, top);
+        lua_pushfstring(L, "choose_cell must return a row and a column (or nil), got %s and %s",
+                        row, col);
+        lua_error(L);
+    }
+    r = compat_tointeger(L, -2);
+    c = compat_tointeger(L, -1);
+    if (r < 1 || r > b->n || c < 1 || c > b->n)
+        hook_error(L, hc, "returned (%s, %s), which is off the board", r, c);
+    if (b->value[(r - 1) * b->n + (c - 1)])
+        hook_error(L, hc, "returned (%s, %s), which is not an empty cell", r, c);
+    hc->chosen = (int)((r - 1) * b->n + (c - 1));
+}
+
+/* Runs inside lua_pcall: arguments are the hook_call (light userdata) and the user value table. */
+static int run_hook(lua_State *L) {
+    hook_call *hc = (hook_call *)lua_touserdata(L, 1);
+    const sdk_board *b = hc->ls->b;
+    int nargs = 0, nres = 1;
+    lua_rawgeti(L, 2, hc->slot);
+    switch (hc->slot) {
+    case SLOT_ON_PLACE:
+        push_rc(L, b, hc->cell);
+        lua_pushinteger(L, hc->v);
+        lua_pushinteger(L, hc->depth);
+        lua_pushstring(L, reasons[hc->reason]);
+        nargs = 5;
+        break;
+    case SLOT_ON_BACKTRACK:
+        push_rc(L, b, hc->cell);
+        lua_pushinteger(L, hc->v);
+        lua_pushinteger(L, hc->depth);
+        nargs = 4;
+        break;
+    case SLOT_ON_SOLUTION:
+        lua_rawgeti(L, 2, SLOT_BOARD);
+        nargs = 1;
+        break;
+    case SLOT_CHOOSE_CELL:
+        lua_rawgeti(L, 2, SLOT_BOARD);
+        nargs = 1;
+        nres = 2;
+        break;
+    case SLOT_ORDER_VALUES:
+        lua_rawgeti(L, 2, SLOT_BOARD);
+        push_rc(L, b, hc->cell);
+        lsdk_push_values(L, hc->candidates);
+        nargs = 4;
+        break;
+    case SLOT_CONSTRAINT:
+        lua_rawgeti(L, 2, SLOT_BOARD);
+        push_rc(L, b, hc->cell);
+        lua_pushinteger(L, hc->v);
+        nargs = 4;
+        break;
+    }
+    lua_call(L, nargs, nres);
+    switch (hc->slot) {
+    case SLOT_CHOOSE_CELL:
+        read_choice(L, hc, b);
+        break;
+    case SLOT_ORDER_VALUES:
+        read_order(L, hc, b);
+        break;
+    case SLOT_CONSTRAINT:
+        hc->verdict = lua_toboolean(L, -1) ? SDK_CONTINUE : SDK_PRUNE;
+        break;
+    default:
+        /* Only an explicit false vetoes: a hook that returns nothing lets the search go on. */
+        hc->verdict = lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1) ? SDK_PRUNE : SDK_CONTINUE;
+    }
+    return 0;
+}
+
+/* Calls a hook in protected mode; on error parks the error value and asks the core to abort. */
+static int call_hook(hook_call *hc) {
+    lsolver *ls = hc->ls;
+    lua_State *L = ls->L;
+    hc->verdict = SDK_CONTINUE;
+    if (!lua_checkstack(L, 4)) return SDK_ABORT;
+    lua_pushcfunction(L, run_hook);
+    lua_pushlightuserdata(L, hc);
+    lua_pushvalue(L, ls->env);
+    if (lua_pcall(L, 2, 0, 0) != 0) {
+        lua_rawseti(L, ls->env, SLOT_ERROR);
+        return SDK_ABORT;
+    }
+    return hc->verdict;
+}
+
+static void init_call(hook_call *hc, void *ud, int slot) {
+    memset(hc, 0, sizeof *hc);
+    hc->ls = (lsolver *)ud;
+    hc->slot = slot;
+}
+
+static int ev_on_place(void *ud, int cell, int v, int depth, int reason) {
+    hook_call hc;
+    init_call(&hc, ud, SLOT_ON_PLACE);
+    hc.cell = cell;
+    hc.v = v;
+    hc.depth = depth;
+    hc.reason = reason;
+    return call_hook(&hc);
+}
+
+static int ev_on_backtrack(void *ud, int cell, int v, int depth) {
+    hook_call hc;
+    init_call(&hc, ud, SLOT_ON_BACKTRACK);
+    hc.cell = cell;
+    hc.v = v;
+    hc.depth = depth;
+    return call_hook(&hc);
+}
+
+static int ev_on_solution(void *ud) {
+    hook_call hc;
+    init_call(&hc, ud, SLOT_ON_SOLUTION);
+    return call_hook(&hc);
+}
+
+static int ev_choose_cell(void *ud, int *cell) {
+    hook_call hc;
+    int r;
+    init_call(&hc, ud, SLOT_CHOOSE_CELL);
+    r = call_hook(&hc);
+    *cell = hc.chosen;
+    return r == SDK_ABORT ? SDK_ABORT : SDK_CONTINUE;
+}
+
+static int ev_order_values(void *ud, int cell, sdk_mask candidates, uint8_t *out, int *count) {
+    hook_call hc;
+    int r;
+    init_call(&hc, ud, SLOT_ORDER_VALUES);
+    hc.cell = cell;
+    hc.candidates = candidates;
+    hc.out = out;
+    r = call_hook(&hc);
+    *count = hc.count;
+    return r == SDK_ABORT ? SDK_ABORT : SDK_CONTINUE;
+}
+
+static int lua_constraint_check(void *self, const sdk_board *b, int cell, int v) {
+    hook_call hc;
+    (void)b;
+    init_call(&hc, self, SLOT_CONSTRAINT);
+    hc.cell = cell;
+    hc.v = v;
+    return call_hook(&hc);
+}
+
+static const sdk_constraint_ops lua_constraint_ops = {"lua", lua_constraint_check, NULL, NULL, 0};
+
+/* Reads opts.different: a list of {{r1, c1}, {r2, c2}} pairs of cells that must differ. */
+static int read_pairs(lua_State *L, lsolver *ls, int opts) {
+    int npairs, i, *cells, rc;
+    lua_getfield(L, opts, "different");
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    if (lua_type(L, -1) != LUA_TTABLE)
+        return luaL_argerror(L, 2, "different must be a list of cell pairs");
+    npairs = (int)compat_rawlen(L, -1);
+    cells = (int *)lsdk_scratch(L, sizeof(int) * 2 * (size_t)(npairs ? npairs : 1));
+    for (i = 1; i <= npairs; i++) {
+        int t;
+        lua_rawgeti(L, -2, i);
+        t = lua_gettop(L);
+        if (lua_type(L, t) != LUA_TTABLE) {
+            lua_pushfstring(L, "different: pair %d is not a list of two cells", i);
+            return luaL_argerror(L, 2, lua_tostring(L, -1));
+        }
+        cells[2 * (i - 1)] = lsdk_table_cell(L, 2, t, 1, ls->b, "different: first cell of pair");
+        cells[2 * (i - 1) + 1] = lsdk_table_cell(L, 2, t, 2, ls->b, "different: second cell of pair");
+        if (cells[2 * (i - 1)] == cells[2 * (i - 1) + 1]) {
+            lua_pushfstring(L, "different: pair %d pairs a cell with itself", i);
+            return luaL_argerror(L, 2, lua_tostring(L, -1));
+        }
+        lua_pop(L, 1);
+    }
+    rc = sdk_pairs_new(&ls->pairs, lsdk_allocator(L), ls->b->ncells, cells, npairs);
+    if (rc != SDK_OK) return lsdk_memory_error(L);
+    lua_pop(L, 2);
+    return 1;
+}
+
+static const char *const option_names[] = {
+    "on_place", "on_backtrack", "on_solution", "choose_cell", "order_values", "constraint",
+    "seed", "different", NULL
+};
+
+static int l_new_solver(lua_State *L) {
+    sdk_board *b = lsdk_check_board(L, 1);
+    int opts = 2, slot, rc;
+    lsolver *ls;
+    if (lua_isnoneornil(L, 2)) {
+        lua_settop(L, 1);
+        lua_newtable(L);
+    } else {
+        luaL_checktype(L, 2, LUA_TTABLE);
+        lua_settop(L, 2);
+        lsdk_check_option_names(L, opts, option_names);
+    }
+    ls = (lsolver *)compat_newuserdata(L, sizeof(lsolver));          /* 3 */
+    memset(ls, 0, sizeof *ls);
+    luaL_getmetatable(L, SOLVER_MT);
+    lua_setmetatable(L, 3);
+    ls->b = b;
+    ls->ev.ud = ls;
+
+    lua_createtable(L, SLOT_ERROR, 0);                               /* 4: user value */
+    lua_pushvalue(L, 1);
+    lua_rawseti(L, 4, SLOT_BOARD);
+    for (slot = SLOT_ON_PLACE; slot <= SLOT_CONSTRAINT; slot++) {
+        lua_getfield(L, opts, hook_names[slot]);
+        if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TFUNCTION) {
+            lua_pushfstring(L, "%s must be a function, got %s", hook_names[slot], luaL_typename(L, -1));
+            return luaL_argerror(L, 2, lua_tostring(L, -1));
+        }
+        lua_rawseti(L, 4, slot);
+    }
+    lua_pushvalue(L, 4);
+    compat_setuservalue(L, 3);
+
+    lua_rawgeti(L, 4, SLOT_ON_PLACE);
+    if (!lua_isnil(L, -1)) ls->ev.on_place = ev_on_place;
+    lua_rawgeti(L, 4, SLOT_ON_BACKTRACK);
+    if (!lua_isnil(L, -1)) ls->ev.on_backtrack = ev_on_backtrack;
+    lua_rawgeti(L, 4, SLOT_ON_SOLUTION);
+    if (!lua_isnil(L, -1)) ls->ev.on_solution = ev_on_solution;
+    lua_rawgeti(L, 4, SLOT_CHOOSE_CELL);
+    if (!lua_isnil(L, -1)) ls->ev.choose_cell = ev_choose_cell;
+    lua_rawgeti(L, 4, SLOT_ORDER_VALUES);
+    if (!lua_isnil(L, -1)) ls->ev.order_values = ev_order_values;
+    lua_pop(L, 5);
+
+    ls->s = sdk_solver_new(lsdk_allocator(L), b, &ls->ev);
+    if (!ls->s) return lsdk_memory_error(L);
+
+    if (read_pairs(L, ls, opts)) {
+        rc = sdk_solver_add_constraint(ls->s, sdk_pairs_constraint(ls->pairs));
+        (void)rc;   /* cannot fail: the solver is fresh and has room */
+    }
+    lua_rawgeti(L, 4, SLOT_CONSTRAINT);
+    if (!lua_isnil(L, -1)) {
+        sdk_constraint c;
+        c.ops = &lua_constraint_ops;
+        c.self = ls;
+        sdk_solver_add_constraint(ls->s, c);
+    }
+    lua_pop(L, 1);
+
+    lua_getfield(L, opts, "seed");
+    if (!lua_isnil(L, -1)) {
+        if (!compat_isinteger(L, -1)) return luaL_argerror(L, 2, "seed must be an integer");
+        sdk_solver_seed(ls->s, (uint64_t)compat_tointeger(L, -1));
+    }
+    lua_pop(L, 1);
+    lua_pushvalue(L, 3);
+    return 1;
+}
+
+static int solver_gc(lua_State *L) {
+    lsolver *ls = check_lsolver(L, 1);
+    /* A search paused by its budget still has its guesses on the board: take them back, so that
+     * dropping a solver mid-search leaves the board as it was. A solution found (status solved)
+     * stays, as it always has. The board is touched only while it is still open (it may be
+     * finalised in the same cycle, first) and when no other search is using it right now (a
+     * collection can run inside another solver's hook). */
+    if (ls->s && sdk_solver_status(ls->s) == SDK_RUNNING) {
+        compat_getuservalue(L, 1);
+        if (lua_type(L, -1) == LUA_TTABLE) {
+            lboard *lb;
+            lua_rawgeti(L, -1, SLOT_BOARD);
+            lb = (lboard *)compat_testudata(L, -1, BOARD_MT);
+            if (lb && lb->open && &lb->b == ls->b && !lb->b.busy) sdk_solver_reset(ls->s);
+        }
+        lua_settop(L, 1);
+    }
+    sdk_solver_free(ls->s);
+    sdk_pairs_free(ls->pairs);
+    ls->s = NULL;
+    ls->pairs = NULL;
+    return 0;
+}
+
+static const char *const status_names[] = {"ready", "running", "solved", "done", "unsat"};
+
+static void check_not_running(lua_State *L, const lsolver *ls, const char *what) {
+    if (ls->running)
+        luaL_error(L, "cannot %s: the solver is running (a hook may not step or reset its own solver)",
+                   what);
+}
+
+/* s:step([budget [, seconds]]): at most budget nodes and, with seconds, at most that long;
+ * either pauses the search ("running"). Ctrl-C, once caught, pauses it too and raises
+ * "interrupted" (the search stays resumable). */
+static int solver_step(lua_State *L) {
+    lsolver *ls = check_solver(L, 1);
+    lua_Integer budget = 0;
+    sdk_status st;
+    sdk_limits l = lsdk_no_limits();
+    sdk_watch w;
+    if (!lua_isnoneornil(L, 2)) {
+        budget = compat_checkinteger(L, 2);
+        luaL_argcheck(L, budget >= 1, 2, "budget must be at least 1");
+    }
+    if (!lua_isnoneornil(L, 3)) l.seconds = lsdk_check_seconds(L, 3, 3, "seconds");
+    check_not_running(L, ls, "step");
+    if (ls->b->busy) return luaL_error(L, "cannot step: the board is being solved by another solver");
+    lua_settop(L, 3);
+    compat_getuservalue(L, 1);                                        /* 4 */
+    ls->L = L;
+    ls->env = 4;
+    ls->running = 1;
+    sdk_watch_start(&w, &l);
+    sdk_solver_watch(ls->s, &w);
+    st = sdk_solver_step(ls->s, (int64_t)budget);
+    sdk_solver_watch(ls->s, NULL);
+    ls->running = 0;
+    ls->L = NULL;
+    if (st == SDK_FAILED) {
+        if (sdk_solver_failure(ls->s) == SDK_ENOMEM) return lsdk_memory_error(L);
+        lua_rawgeti(L, 4, SLOT_ERROR);
+        lua_pushnil(L);
+        lua_rawseti(L, 4, SLOT_ERROR);
+        return lua_error(L);
+    }
+    if (sdk_solver_stopped(ls->s) == SDK_ECANCEL) return lsdk_interrupted_error(L);
+    if (st == SDK_STALE)
+        return luaL_error(L, "cannot step: the board was changed while the search was paused "
+                             "(call reset() to start over)");
+    lua_pushstring(L, status_names[st]);
+    return 1;
+}
+
+static int solver_status(lua_State *L) {
+    lsolver *ls = check_solver(L, 1);
+    sdk_status st = sdk_solver_status(ls->s);
+    lua_pushstring(L, status_names[st == SDK_FAILED ? SDK_READY : st]);
+    return 1;
+}
+
+static int solver_reset(lua_State *L) {
+    lsolver *ls = check_solver(L, 1);
+    check_not_running(L, ls, "reset");
+    if (ls->b->busy) return luaL_error(L, "cannot reset: the board is being solved by another solver");
+    sdk_solver_reset(ls->s);
+    return 0;
+}
+
+static void set_stat(lua_State *L, const char *name, int64_t v) {
+    lua_pushinteger(L, (lua_Integer)v);
+    lua_setfield(L, -2, name);
+}
+
+static int solver_stats(lua_State *L) {
+    const sdk_stats *st = sdk_solver_stats(check_solver(L, 1)->s);
+    lua_createtable(L, 0, 7);
+    set_stat(L, "nodes", st->nodes);
+    set_stat(L, "guesses", st->guesses);
+    set_stat(L, "backtracks", st->backtracks);
+    set_stat(L, "singles", st->singles);
+    set_stat(L, "hidden", st->hidden);
+    set_stat(L, "solutions", st->solutions);
+    set_stat(L, "max_depth", st->max_depth);
+    return 1;
+}
+
+static int solver_board(lua_State *L) {
+    check_solver(L, 1);
+    compat_getuservalue(L, 1);
+    lua_rawgeti(L, -1, SLOT_BOARD);
+    return 1;
+}
+
+static int solver_candidates(lua_State *L) {
+    lsolver *ls = check_solver(L, 1);
+    int cell = lsdk_check_cell(L, 2, ls->b);
+    lsdk_push_values(L, ls->b->value[cell] ? 0 : sdk_solver_candidates(ls->s, cell));
+    return 1;
+}
+
+static int solver_bytes(lua_State *L) {
+    lsolver *ls = check_solver(L, 1);
+    lua_pushinteger(L, (lua_Integer)sdk_solver_bytes(ls->s));
+    return 1;
+}
+
+static const luaL_Reg solver_methods[] = {
+    {"step", solver_step},
+    {"status", solver_status},
+    {"reset", solver_reset},
+    {"stats", solver_stats},
+    {"board", solver_board},
+    {"candidates", solver_candidates},
+    {"bytes", solver_bytes},
+    {NULL, NULL}
+};
+
+void lsdk_open_solver(lua_State *L, int module, int fast9) {
+    lua_pushcfunction(L, l_new_solver);
+    lua_setfield(L, module, "new_solver");
+    lsdk_new_class(L, SOLVER_MT, solver_methods, solver_gc, "Solver", module, fast9);
+    lua_setfield(L, module, "solver_meta");
+}

@@ -1,0 +1,96 @@
+/*
+ * The Lua binding's own shared parts, split the way LPeg splits its binding: lsudoku.c opens
+ * the module and holds the helpers every part uses (allocator, options, budgets, the fast path
+ * object); lboard.c is Board, lsolver.c is Solver and its hooks, llines.c reads puzzle text
+ * (the 81-character shortcuts and solve_many), ldebug.c is sudoku.core.debug. Only these files
+ * know Lua; their cross-file functions carry the prefix lsdk_.
+ *
+ * Memory: every core allocation goes through the state's allocator (lua_getallocf). Userdata are
+ * created in a safe "closed" state first and their resources acquired afterwards, so a memory
+ * error at any point leaves nothing that __gc cannot free.
+ *
+ * Upvalues: the module's functions and methods, registered by lsdk_set_functions, have the
+ * module's fast path object as their first upvalue (lsdk_fast9), so that no C global holds it.
+ */
+#ifndef SUDOKU_LSUDOKU_H
+#define SUDOKU_LSUDOKU_H
+
+#include "compat.h"
+#include "dispatch.h"
+
+#define BOARD_MT "sudoku.Board"
+#define SOLVER_MT "sudoku.Solver"
+
+/* ---- shared helpers (lsudoku.c) ----------------------------------------------------------- */
+
+SDK_INTERNAL sdk_allocator lsdk_allocator(lua_State *L);
+/* Raises "not enough memory". */
+SDK_INTERNAL int lsdk_memory_error(lua_State *L);
+/* A GC-owned scratch buffer: freed with the userdata even when an error unwinds the call. */
+SDK_INTERNAL void *lsdk_scratch(lua_State *L, size_t size);
+/* The module's fast path object, the first upvalue of the running function; NULL when memory
+ * ran out for it (the general engine then does everything). */
+SDK_INTERNAL sdk_fast9 *lsdk_fast9(lua_State *L);
+
+/* Raises on any key of the options table at index opts that is not in names (NULL-ended), so
+ * that a misspelt option is an error rather than silently ignored. */
+SDK_INTERNAL void lsdk_check_option_names(lua_State *L, int opts, const char *const names[]);
+/* Limits with no budget and the interrupt flag (see lsudoku.c). */
+SDK_INTERNAL sdk_limits lsdk_no_limits(void);
+/* A time budget in seconds at idx, checked as argument arg: a finite number above 0. */
+SDK_INTERNAL double lsdk_check_seconds(lua_State *L, int arg, int idx, const char *what);
+/* The budgets (max_nodes, timeout) of the options table at index opts (nil or absent: none). */
+SDK_INTERNAL void lsdk_read_limits(lua_State *L, int opts, sdk_limits *l);
+/* The options table of b:solve, b:count and the like: only budgets, checked. */
+SDK_INTERNAL void lsdk_check_limits(lua_State *L, int opts, sdk_limits *l);
+/* Raises "interrupted" for a search that Ctrl-C stopped. */
+SDK_INTERNAL int lsdk_interrupted_error(lua_State *L);
+/* A search that its limits stopped: pushes nil and why (or raises "interrupted"). Returns 2. */
+SDK_INTERNAL int lsdk_push_gave_up(lua_State *L, int reason, const sdk_limits *l);
+/* Whether rc is the reason a watch stopped a search. */
+SDK_INTERNAL int lsdk_is_stop(int64_t rc);
+
+/* With the module at index module and the fast path object at index fast9 (both absolute):
+ * makes the metatable name with methods as its __index, gc as its __gc, every method with the
+ * fast path object as upvalue, and sets module[field] = methods. Leaves the metatable on the
+ * stack. */
+SDK_INTERNAL void lsdk_new_class(lua_State *L, const char *name, const luaL_Reg *methods,
+                                 lua_CFunction gc, const char *field, int module, int fast9);
+/* Sets fns into the table on top of the stack, each with the fast path object at index fast9
+ * (absolute) as its upvalue. */
+SDK_INTERNAL void lsdk_set_functions(lua_State *L, const luaL_Reg *fns, int fast9);
+
+/* ---- boards (lboard.c) -------------------------------------------------------------------- */
+
+typedef struct lboard {
+    sdk_board b;
+    int open;   /* b is initialised and must be freed */
+} lboard;
+
+/* The open board at idx, or raises. */
+SDK_INTERNAL sdk_board *lsdk_check_board(lua_State *L, int idx);
+/* A new closed board on the stack, ready to be opened. */
+SDK_INTERNAL lboard *lsdk_push_board(lua_State *L);
+/* The cell at arguments arg (row) and arg + 1 (column), or raises. */
+SDK_INTERNAL int lsdk_check_cell(lua_State *L, int arg, const sdk_board *b);
+/* Reads t[i] as a {row, column} pair into a cell index, or raises naming the argument. */
+SDK_INTERNAL int lsdk_table_cell(lua_State *L, int arg, int t, int i, const sdk_board *b,
+                                 const char *what);
+/* The values of m as a list. */
+SDK_INTERNAL void lsdk_push_values(lua_State *L, sdk_mask m);
+
+/* ---- puzzle text (llines.c) --------------------------------------------------------------- */
+
+/* The 81 givens of a line of 1-9 and blanks; 0 when the line is not in that form. */
+SDK_INTERNAL int lsdk_read_line81(const char *text, size_t len, uint8_t givens[81]);
+/* 81 values as a line of digits. */
+SDK_INTERNAL void lsdk_push_line81(lua_State *L, const uint8_t values[81]);
+
+/* ---- the parts' openers: each adds its functions to the module at index module ------------ */
+
+SDK_INTERNAL void lsdk_open_board(lua_State *L, int module, int fast9);
+SDK_INTERNAL void lsdk_open_solver(lua_State *L, int module, int fast9);
+SDK_INTERNAL void lsdk_open_lines(lua_State *L, int module, int fast9);
+SDK_INTERNAL void lsdk_open_debug(lua_State *L, int module, int fast9);
+
+#endif

@@ -1,0 +1,40 @@
+/*
+ * The one reader of puzzle text in the core: a puzzle's symbols (symbols.h), row-major, to the
+ * values of its cells. b:fill, the 81-character shortcuts behind sudoku.solve and sudoku.count,
+ * and every line of solve_many read through it, so they accept the same text and report its
+ * faults alike. Plain C99: nothing here knows about Lua.
+ */
+#ifndef SUDOKU_READER_H
+#define SUDOKU_READER_H
+
+#include "common.h"
+
+/* Why a text is not a puzzle. */
+enum {
+    SDK_READ_BAD_CHAR = 1,   /* a byte that is no symbol (of any size, or of the board's) */
+    SDK_READ_BAD_SIZE = 2    /* a length that is not the board's (or no board's) cells */
+};
+
+typedef struct sdk_read_fault {
+    int kind;                /* SDK_READ_* */
+    size_t column;           /* SDK_READ_BAD_CHAR: the byte's 1-based column */
+    unsigned char ch;        /* and the byte */
+} sdk_read_fault;
+
+/* Reads text[0 .. len) into givens (0: blank, 1..n: a value), on a board of side n, or with n
+ * 0 on the board of side sqrt(len). Faults come in the order the Lua reader reports them:
+ * with n 0, a byte that is no symbol of any size, then a length that is no board, then a
+ * symbol too large for the board; with n given, the length, then the first byte that is no
+ * symbol of that size. Returns the side, or 0 with *fault set (givens then hold garbage).
+ * givens has room for len values. */
+SDK_INTERNAL int sdk_read_givens(const char *text, size_t len, int n, uint8_t *givens,
+                                 sdk_read_fault *fault);
+
+/* The side of a board of count cells, or 0 when count is not N*N for 1 <= N <= 64. */
+SDK_INTERNAL int sdk_side_of(size_t count);
+
+/* A byte as messages show it, NUL-terminated in buf: printable ASCII as itself, a quote or a
+ * backslash escaped with '\', a NUL as \0, any other byte as \xHH (as sudoku.parse does). */
+SDK_INTERNAL void sdk_show_byte(unsigned char c, char buf[16]);
+
+#endif
