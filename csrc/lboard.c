@@ -90,6 +90,18 @@ void lsdk_push_values(lua_State *L, sdk_mask m) {
     }
 }
 
+/* sudoku.core.squarest(n): the box shape a board of side n gets when nothing names one (the
+ * rows and columns of sdk_board_squarest_rows), the one rule behind sudoku.shape.squarest. */
+static int l_squarest(lua_State *L) {
+    lua_Integer n = compat_checkinteger(L, 1);
+    int rows;
+    luaL_argcheck(L, n >= 1 && n <= SDK_MAX_N, 1, "size out of range 1..64");
+    rows = sdk_board_squarest_rows((int)n);
+    lua_pushinteger(L, rows);
+    lua_pushinteger(L, n / rows);
+    return 2;
+}
+
 static int l_new_board(lua_State *L) {
     lua_Integer rows = compat_checkinteger(L, 1);
     lua_Integer cols = compat_checkinteger(L, 2);
@@ -464,6 +476,8 @@ static const luaL_Reg board_methods[] = {
 void lsdk_open_board(lua_State *L, int module, int fast9) {
     lua_pushcfunction(L, l_new_board);
     lua_setfield(L, module, "new_board");
+    lua_pushcfunction(L, l_squarest);
+    lua_setfield(L, module, "squarest");
     lsdk_new_class(L, BOARD_MT, board_methods, board_gc, "Board", module, fast9);
     lua_pushcfunction(L, board_eq);
     lua_setfield(L, -2, "__eq");

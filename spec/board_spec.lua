@@ -336,3 +336,25 @@ describe("Board solving", function()
     end
   end)
 end)
+
+describe("the squarest box", function()
+  local core = require "sudoku.core"
+  local shape = require "sudoku.shape"
+
+  it("is one rule for C and Lua: the largest divisor of n up to sqrt(n) gives the rows", function()
+    assert.are.equal(core.squarest, shape.squarest)
+    local expected = { [1] = { 1, 1 }, [4] = { 2, 2 }, [6] = { 2, 3 }, [7] = { 1, 7 },
+      [8] = { 2, 4 }, [9] = { 3, 3 }, [12] = { 3, 4 }, [16] = { 4, 4 }, [25] = { 5, 5 },
+      [60] = { 6, 10 }, [64] = { 8, 8 } }
+    for n, box in pairs(expected) do
+      assert.are.same(box, { shape.squarest(n) })
+    end
+  end)
+
+  it("is asked only for sizes a board can have", function()
+    assert.has_error(function() shape.squarest(65) end,
+      "bad argument #1 to 'squarest' (size out of range 1..64)")
+    assert.has_error(function() shape.squarest(0) end,
+      "bad argument #1 to 'squarest' (size out of range 1..64)")
+  end)
+end)

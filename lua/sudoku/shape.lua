@@ -1,4 +1,5 @@
 -- Box geometry shared by the board constructor, the reader and the writer.
+local core = require "sudoku.core"
 local number = require "sudoku.number"
 local symbols = require "sudoku.symbols"
 
@@ -7,16 +8,10 @@ local shape = {}
 local MAX_SIZE = symbols.MAX
 
 -- The squarest box for size n: the largest divisor of n that is at most sqrt(n) gives the rows,
--- so 6 -> 2x3, 12 -> 3x4 and a prime n -> 1xn (every row is its own box).
-function shape.squarest(n)
-  local rows = 1
-  local d = 2
-  while d * d <= n do
-    if n % d == 0 then rows = d end
-    d = d + 1
-  end
-  return rows, math.floor(n / rows)
-end
+-- so 6 -> 2x3, 12 -> 3x4 and a prime n -> 1xn (every row is its own box). The core's rule
+-- (sdk_board_squarest_rows), which its batch solver and 81-character shortcuts read lines with:
+-- one rule for both languages. n from 1 to 64.
+shape.squarest = core.squarest
 
 -- A board size and a box shape {rows, cols} as Board.new and sudoku.parse take them, either
 -- one nil: the size they make (nil when both are nil), or nil and what is wrong with them.
