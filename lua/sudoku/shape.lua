@@ -1,4 +1,5 @@
--- Box geometry shared by the board constructor, the reader and the writer.
+--- Box geometry shared by the board constructor, the reader and the writer.
+-- @module sudoku.shape
 local number = require "sudoku.number"
 local symbols = require "sudoku.symbols"
 
@@ -6,8 +7,11 @@ local shape = {}
 
 local MAX_SIZE = symbols.MAX
 
--- The squarest box for size n: the largest divisor of n that is at most sqrt(n) gives the rows,
--- so 6 -> 2x3, 12 -> 3x4 and a prime n -> 1xn (every row is its own box).
+--- The squarest box for size n: the largest divisor of n that is at most sqrt(n) gives the
+-- rows, so 6 -> 2x3, 12 -> 3x4 and a prime n -> 1xn (every row is its own box).
+-- @int n the board's size
+-- @treturn int box rows
+-- @treturn int box columns
 function shape.squarest(n)
   local rows = 1
   local d = 2
@@ -18,8 +22,12 @@ function shape.squarest(n)
   return rows, math.floor(n / rows)
 end
 
--- A board size and a box shape {rows, cols} as Board.new and sudoku.parse take them, either
--- one nil: the size they make (nil when both are nil), or nil and what is wrong with them.
+--- Checks a board size and a box shape as `Board.new` and `sudoku.parse` take them, either
+-- one nil.
+-- @tparam int|nil size the board's size
+-- @tparam table|nil box `{rows, cols}`
+-- @treturn int|nil the size they make (`nil` when both are nil), or `nil, message` saying
+-- what is wrong with them
 function shape.check(size, box)
   local is_integer = number.is_integer
   if size ~= nil and not (is_integer(size) and size >= 1 and size <= MAX_SIZE) then
