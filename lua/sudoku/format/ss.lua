@@ -15,8 +15,9 @@ local ss = {
   records = grid.records,
 }
 
---- An iterator over the records of a line source (`sudoku.format.grid.records`); `sudoku.format.records` is the way in
--- (it detects the format, makes the source and adds the faults of overlong lines).
+--- An iterator over the records of a line source (`sudoku.format.grid.records`);
+-- `sudoku.format.records` is the way in (it detects the format, makes the source and adds the
+-- faults of overlong lines).
 -- @function records
 -- @tparam table src a line source (`sudoku.format.source`)
 -- @tparam table opts `size`, `box` (as for `sudoku.parse`) and the format's own options
