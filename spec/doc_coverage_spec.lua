@@ -39,12 +39,14 @@ local METHOD_TABLES = { ["sudoku.board"] = "Board" }
 -- sudoku.core.debug they are looked for under the name they have there.
 local MOVED_TO_DEBUG = { fast9 = true, fast9_isa = true, fast9_bytes = true }
 
+-- The output of a shell command line (stderr too) and whether it succeeded. The status is
+-- echoed, since Lua 5.1's close of a pipe does not give it.
 local function shell(line)
-  local pipe = assert(io.popen("{ " .. line .. "; } 2>&1"))
+  local pipe = assert(io.popen("{ " .. line .. "; } 2>&1; echo \"exit $?\""))
   local out = pipe:read("*a")
-  local ok, _, status = pipe:close()
-  if type(ok) == "number" then status = ok end  -- Lua 5.1: close gives the status itself
-  return out, (ok == true or status == 0)
+  pipe:close()
+  local text, status = out:match("^(.-)exit (%d+)%s*$")
+  return text, status == "0"
 end
 
 local HAVE_LDOC = select(2, shell("command -v ldoc >/dev/null"))
