@@ -6,3 +6,6 @@ max_line_length = 110
 exclude_files = { "build/**" }
 
 files["spec/"] = { std = "+busted" }
+
+-- LuaLS type stubs (types/): empty functions whose arguments only carry ---@param annotations.
+files["types/"] = { unused_args = false }

@@ -1,10 +1,11 @@
--- The `sudoku` command-line tool. bin/sudoku only sets up the paths and calls main(); keeping
+--- The `sudoku` command-line tool. bin/sudoku only sets up the paths and calls main(); keeping
 -- everything here makes the tool testable in-process and keeps the library free of printing
 -- and exiting: this module alone (with sudoku.cli.pipeline, which it drives) owns stdout,
 -- stderr and the exit status.
 --
 --   local code = require("sudoku.cli").main({"solve", "puzzles.txt"})
 --   local code = require("sudoku.cli").main(args, {stdin = f, stdout = g, stderr = h})
+-- @module sudoku.cli
 
 local argparse = require "argparse"
 local format = require "sudoku.format"
@@ -337,6 +338,9 @@ end
 --- status; never calls os.exit. Every write to stdout is checked, and stdout is flushed at the
 --- end: output that cannot be written (a full disk, a closed stdout) stops the run with
 --- `sudoku: write error: REASON` on stderr and status 1 (see sudoku.cli.output).
+-- @tparam table args the argument list
+-- @tparam[opt] table streams `stdin`, `stdout`, `stderr` (default: io's)
+-- @treturn int the exit status
 function cli.main(args, streams)
   streams = streams or {}
   local stderr = streams.stderr or io.stderr
@@ -352,6 +356,9 @@ end
 --- The `sudoku` process itself (bin/sudoku): main over the real streams, with Ctrl-C caught.
 --- A Ctrl-C stops the work under way, inside the C core too: the records written so far stay
 --- whole, `sudoku: interrupted` goes to stderr, and the status is 130, never a traceback.
+-- @tparam table args the argument list
+-- @treturn int the exit status
+-- @raise what `main` raises, other than the interrupt (a bug: a traceback is the right answer)
 function cli.run(args)
   interrupt.catch()
   local ok, status = pcall(cli.main, args)

@@ -1,9 +1,21 @@
--- require "sudoku": the façade over the C core and the Lua modules.
+--- The façade over the C core and the Lua modules: `local sudoku = require "sudoku"`.
+-- Reads, solves and counts puzzles given as text, and hands out `Board`, `Solver`, `format`,
+-- `symbols`, `leetcode` and `gen`. Loading it also adds the board methods that need the
+-- formats (`Board:format`, `tostring(b)`). docs/API.md is the contract.
+-- @module sudoku
 local core = require "sudoku.core"
 local Board = require "sudoku.board"
 local number = require "sudoku.number"
 local format = require "sudoku.format"
 local parse = require "sudoku.format.parse"
+
+--- Reads one puzzle (`sudoku.format.parse`): an 81-character line, or a grid with any
+-- whitespace and `|+-` separators; blanks `.`, `0`, `_`, `?`, `*`.
+-- @function parse
+-- @string text the puzzle
+-- @tparam[opt] table opts `size` (N; default: from the cell count) and `box = {rows, cols}`
+-- @treturn Board|nil the board, or `nil, message` naming the line, column and character
+-- ("line 2, column 5: unexpected character 'Z'")
 
 local sudoku = {
   VERSION = "scm-1",
@@ -17,8 +29,13 @@ local sudoku = {
 }
 
 -- The conveniences of a board that need the formats, which sit above sudoku.board.
--- b:format([name [, opts]]): the text of the board in a format of sudoku.format ("line" unless
--- named); opts go to the format's writer.
+
+--- The text of the board in a format of `sudoku.format` (docs/FORMATS.md). Added by
+-- `require "sudoku"`, as is `tostring(b)` (the `grid` format).
+-- @string[opt="line"] name the format's name
+-- @tparam[opt] table opts the writer's options (`blank`, ...)
+-- @treturn string the text, without a final newline
+-- @raise for a format name there is no format of
 function Board:format(name, opts)
   name = name or "line"
   local _, err = format.get(name)
@@ -34,6 +51,15 @@ if core.board_meta then
 end
 
 -- Solver.new mirrors Board.new, so both types are made the same way from the façade.
+
+--- A resumable search over `board` (`sudoku.core.new_solver`): see the Solver type of
+-- `sudoku.core` for its methods.
+-- @function Solver.new
+-- @tparam Board board the board to solve in place
+-- @tparam[opt] table opts `on_place`, `on_backtrack`, `on_solution`, `choose_cell`,
+-- `order_values`, `constraint`, `seed`, `different` (docs/API.md, Solvers)
+-- @treturn Solver
+
 local Solver = core.Solver
 Solver.new = core.new_solver
 sudoku.Solver = Solver
@@ -70,11 +96,23 @@ local function solve(text, opts)
   if not solved then return nil, "no solution" end
   return board:format("line")
 end
+
+--- The first solution of a puzzle in line format. A lone 81-character line is solved in C
+-- with no Lua frame in between; anything else goes through `parse`.
+-- @function solve
+-- @string text the puzzle
+-- @tparam[opt] table opts as for `parse`, plus the budgets `max_nodes` and `timeout`
+-- @treturn string|nil the solution, or `nil, message` (unreadable, "no solution",
+-- "gave up after ...")
 sudoku.solve = core.wrap_solve(solve)
 
--- The number of solutions of a puzzle up to limit (default: all), or nil and why the text could
--- not be read (or why opts.max_nodes / opts.timeout stopped the count). 81-character lines are
--- counted in C straight away.
+--- The number of solutions of a puzzle. 81-character lines are counted in C straight away.
+-- @string text the puzzle
+-- @int[opt] limit stop counting there (default: all)
+-- @tparam[opt] table opts as for `parse`, plus the budgets `max_nodes` and `timeout`
+-- @treturn int|nil the count, or `nil, message` when the text cannot be read or a budget
+-- ran out
+-- @raise when `limit` is not an integer of at least 1
 function sudoku.count(text, limit, opts)
   if limit ~= nil and not (number.is_integer(limit) and limit >= 1) then
     error("bad argument #2 to 'count' (limit must be an integer of at least 1)", 2)
@@ -90,14 +128,21 @@ function sudoku.count(text, limit, opts)
   return board:count(limit, limits)
 end
 
--- Many puzzles at once, one per line of `text` (a string: read a file with f:read("a")), on
--- POSIX threads. Without opts.limit: solutions, errors, stats, where solutions[i] is the i-th
--- puzzle's first solution as a line or false, and errors[i] says why when it is false. With
--- opts.limit = n: counts, errors, stats, counts[i] being the solutions up to n (0 when there is
--- none) or false for a line that could not be read. opts.threads (default 1; 0: one per CPU),
--- opts.portable (force the 9x9 fast path's portable code), opts.max_nodes and opts.timeout
--- (each puzzle's budgets: one that runs out is false, its error "line N: gave up after ...").
--- See docs/API.md.
+--- Many puzzles at once, one per line of `text` (a string: read a file with f:read("a")), on
+-- POSIX threads. Without `opts.limit`: solutions, errors, stats, where `solutions[i]` is the
+-- i-th puzzle's first solution as a line or `false`, and `errors[i]` says why when it is
+-- `false`. With `opts.limit = n`: counts, errors, stats, `counts[i]` being the solutions up to
+-- n (0 when there is none) or `false` for a line that could not be read. See docs/API.md.
+-- @function solve_many
+-- @string text puzzles, one per line
+-- @tparam[opt] table opts `limit`, `threads` (default 1; 0: one per CPU), `portable` (force the
+-- 9x9 fast path's portable code), `max_nodes` and `timeout` (each puzzle's budgets: one that
+-- runs out is `false`, its error "line N: gave up after ...")
+-- @treturn table solutions (or counts)
+-- @treturn table errors
+-- @treturn table stats `{puzzles =, solved =, failed =, gave_up =, interrupted =, guesses =, threads =}`
+-- @raise for a text that is not a string, an unknown option or an out-of-range value
+
 -- The C function itself, so that an argument error names 'solve_many' and the caller's line.
 sudoku.solve_many = core.solve_many
 

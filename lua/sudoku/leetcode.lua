@@ -1,5 +1,7 @@
--- The LeetCode seed interfaces (problems 36 and 37) as thin shims over Board. Their board is a
--- 9x9 table of rows, each a table of one-character strings: "1".."9" or "." for an empty cell.
+--- The LeetCode seed interfaces (problems 36 and 37) as thin shims over Board. Their board is
+-- a 9x9 table of rows, each a table of one-character strings: "1".."9" or "." for an empty
+-- cell. A malformed table raises, naming the row and column.
+-- @module sudoku.leetcode
 local format = require "sudoku.format.leetcode"
 
 local leetcode = {}
@@ -17,8 +19,11 @@ local function load(fname, grid)
   return board
 end
 
--- LeetCode 37: fills the empty cells of `grid` in place and returns it. A board without a
--- solution (LeetCode promises there is one) is left as it was: nil and a message.
+--- LeetCode 37: fills the empty cells of `grid` in place and returns it. A board without a
+-- solution (LeetCode promises there is one) is left as it was.
+-- @tparam table grid 9 rows of 9 one-character strings
+-- @treturn table|nil `grid`, or `nil, "no solution"`
+-- @raise for a malformed table
 function leetcode.solveSudoku(grid)
   local board = load("solveSudoku", grid)
   if not board:solve() then
@@ -33,8 +38,11 @@ function leetcode.solveSudoku(grid)
   return grid
 end
 
--- LeetCode 36: true when no filled digit repeats in a row, column or box. Empty cells are not
+--- LeetCode 36: whether no filled digit repeats in a row, column or box. Empty cells are not
 -- checked, so a conflict-free board is valid even if it cannot be solved.
+-- @tparam table grid 9 rows of 9 one-character strings
+-- @treturn boolean
+-- @raise for a malformed table
 function leetcode.isValidSudoku(grid)
   local board = load("isValidSudoku", grid)
   return (board:is_valid())

@@ -1,21 +1,24 @@
--- Solving, counting and judging records (sudoku.format.record) rather than bare boards: which
+--- Solving, counting and judging records (sudoku.format.record) rather than bare boards: which
 -- rules a record may carry that the solvers honour, why a record cannot be searched, the
 -- solved record (its givens still told apart), and handing many records to the batch solver
 -- (sudoku.solve_many) at once. The command line's solve, count, validate and render --solve
 -- are these functions over the records they read.
+-- @module sudoku.records
 local core = require "sudoku.core"
 local record = require "sudoku.format.record"
 local shape = require "sudoku.shape"
 
 local records = {}
 
--- The rules a record may carry that the solver honours: diagonals arrive as extra regions of
+--- The rules a record may carry that the solver honours: diagonals arrive as extra regions of
 -- the board. Any other rule would be ignored, so such a record is refused rather than solved
 -- wrongly.
 records.SOLVABLE = { diagonals = true }
 
--- Why the solvers cannot honour the record's rules ("cannot solve with the rule 'cages' (not
--- supported yet)"), or nil when they can.
+--- Why the solvers cannot honour the record's rules.
+-- @tparam table rec a record (docs/FORMATS.md)
+-- @treturn string|nil the reason ("cannot solve with the rule 'cages' (not supported yet)"), or
+-- `nil` when they can
 function records.unsupported_rule(rec)
   local names = {}
   for key in pairs(rec.constraints or {}) do
@@ -38,13 +41,18 @@ local function clash(board)
     conflict.value, a[1], a[2], b[1], b[2])
 end
 
--- Why the record cannot be searched (a rule it cannot honour, clashing givens), or nil.
+--- Why the record cannot be searched (a rule it cannot honour, clashing givens).
+-- @tparam table rec a record
+-- @treturn string|nil the reason, or `nil`
 function records.unsearchable(rec)
   return records.unsupported_rule(rec) or clash(rec.board)
 end
 
--- The record of a solution: `board` solved, with the cells `rec` started from as the givens
+--- The record of a solution: `board` solved, with the cells `rec` started from as the givens
 -- (so a writer that shows givens apart, like svg or json, still tells them from the rest).
+-- @tparam table rec the puzzle's record
+-- @tparam Board board its solution
+-- @treturn table the solved record
 function records.solution(rec, board)
   local givens = rec.givens
   if not givens then
@@ -58,8 +66,10 @@ function records.solution(rec, board)
   })
 end
 
--- The solved record, or nil and why there is none (no solution, or "gave up after ..." when
--- the budgets in `limits`, {max_nodes =, timeout =} as b:solve takes them, ran out).
+--- Solves a record.
+-- @tparam table rec the puzzle's record
+-- @tparam[opt] table limits `{max_nodes =, timeout =}` as `Board:solve` takes them
+-- @treturn table|nil the solved record, or `nil, message` ("no solution", "gave up after ...")
 function records.solve(rec, limits)
   local why = records.unsearchable(rec)
   if why then return nil, why end
@@ -70,15 +80,22 @@ function records.solve(rec, limits)
   return records.solution(rec, board)
 end
 
--- The solved record from the batch solver's answer (the solution's symbols).
+--- The solved record from the batch solver's answer.
+-- @tparam table rec the puzzle's record
+-- @string answer the solution's symbols
+-- @treturn table the solved record
 function records.answered(rec, answer)
   local board = rec.board:copy()
   assert(board:fill(answer))
   return records.solution(rec, board)
 end
 
--- The number of solutions of the record up to `limit` (nil: all), 0 when its givens clash; or
--- nil and why it cannot be counted (a rule, or the budgets ran out).
+--- The number of solutions of a record.
+-- @tparam table rec the puzzle's record
+-- @int[opt] limit stop counting there (nil: all)
+-- @tparam[opt] table limits `{max_nodes =, timeout =}`
+-- @treturn int|nil the count (0 when its givens clash), or `nil, message` (a rule, or the
+-- budgets ran out)
 function records.count(rec, limit, limits)
   local rule = records.unsupported_rule(rec)
   if rule then return nil, rule end
@@ -86,8 +103,12 @@ function records.count(rec, limit, limits)
   return rec.board:count(limit, limits)
 end
 
--- The record's verdict: "unique", or "multiple", "none", "malformed" (a rule the solvers
--- cannot honour) or "unknown" (the budgets ran out before the search could tell), and why.
+--- The record's verdict.
+-- @tparam table rec the puzzle's record
+-- @tparam[opt] table limits `{max_nodes =, timeout =}`
+-- @treturn string "unique", "multiple", "none", "malformed" (a rule the solvers cannot
+-- honour) or "unknown" (the budgets ran out before the search could tell)
+-- @treturn string|nil why, for the last two
 function records.verdict(rec, limits)
   local rule = records.unsupported_rule(rec)
   if rule then return "malformed", rule end
@@ -100,8 +121,10 @@ function records.verdict(rec, limits)
   return "unique"
 end
 
--- Whether the batch solver reads the record's board from its line exactly: boxes of the shape
+--- Whether the batch solver reads the record's board from its line exactly: boxes of the shape
 -- a line of that size gets, no extra regions and no rules.
+-- @tparam table rec the puzzle's record
+-- @treturn boolean
 function records.batchable(rec)
   local board = rec.board
   local n, rows, cols = board:size()
@@ -110,9 +133,12 @@ function records.batchable(rec)
   return rows == squarest_rows and cols == squarest_cols
 end
 
--- Whether the batch solver, which reads every line with the squarest box of its size, reads
--- the puzzle line `text` as a board of `box`'s shape (nil: any shape): only a line of that
--- board's N*N cells when the shape is the squarest.
+--- Whether the batch solver, which reads every line with the squarest box of its size, reads
+-- the puzzle line `text` as a board of `box`'s shape: only a line of that board's N*N cells
+-- when the shape is the squarest.
+-- @string text a puzzle line
+-- @tparam[opt] table box `{rows, cols}` (nil: any shape)
+-- @treturn boolean
 function records.batch_reads_line(text, box)
   if not box then return true end
   local n = box[1] * box[2]
@@ -148,17 +174,24 @@ local function batch(texts, opts, take)
   return answers, errors
 end
 
--- Puzzle lines on the batch solver (opts as sudoku.solve_many takes them: threads, limit,
--- budgets), with `box`'s shape (nil: the squarest): answers[k] (the solution, a count, or
--- false) and errors[k] (why not, "gave up after ..." among them) for the lines it reads with
--- that shape, nil for the others.
+--- Puzzle lines on the batch solver, with `box`'s shape.
+-- @tparam {string,...} texts the puzzle lines
+-- @tparam[opt] table opts as `sudoku.solve_many` takes them: threads, limit, budgets
+-- @tparam[opt] table box `{rows, cols}` (nil: the squarest)
+-- @treturn table answers: `answers[k]` the solution, a count, or `false` for the lines the
+-- solver reads with that shape, `nil` for the others
+-- @treturn table errors: `errors[k]` why not ("gave up after ..." among them)
 function records.solve_lines(texts, opts, box)
   if not box then return batch(texts, opts) end
   return batch(texts, opts, function(k) return records.batch_reads_line(texts[k], box) end)
 end
 
--- The records of `list` on the batch solver, as solve_lines: answers[k] and errors[k] for the
--- batchable records (see batchable), nil for the others.
+--- The records of `list` on the batch solver, as `solve_lines`.
+-- @tparam {table,...} list records
+-- @tparam[opt] table opts as `sudoku.solve_many` takes them
+-- @treturn table answers: `answers[k]` for the batchable records (see `batchable`), `nil` for
+-- the others
+-- @treturn table errors
 function records.solve_many(list, opts)
   local texts = {}
   for k, rec in ipairs(list) do

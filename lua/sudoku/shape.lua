@@ -1,4 +1,5 @@
--- Box geometry shared by the board constructor, the reader and the writer.
+--- Box geometry shared by the board constructor, the reader and the writer.
+-- @module sudoku.shape
 local core = require "sudoku.core"
 local number = require "sudoku.number"
 local symbols = require "sudoku.symbols"
@@ -7,14 +8,22 @@ local shape = {}
 
 local MAX_SIZE = symbols.MAX
 
--- The squarest box for size n: the largest divisor of n that is at most sqrt(n) gives the rows,
--- so 6 -> 2x3, 12 -> 3x4 and a prime n -> 1xn (every row is its own box). The core's rule
--- (sdk_board_squarest_rows), which its batch solver and 81-character shortcuts read lines with:
--- one rule for both languages. n from 1 to 64.
+--- The squarest box for size n: the largest divisor of n that is at most sqrt(n) gives the
+-- rows, so 6 -> 2x3, 12 -> 3x4 and a prime n -> 1xn (every row is its own box). It is the
+-- core's rule (`sudoku.core.squarest`), which its batch solver and 81-character shortcuts read
+-- lines with: one rule for both languages.
+-- @function squarest
+-- @int n the board's size, 1 to 64
+-- @treturn int box rows
+-- @treturn int box columns
 shape.squarest = core.squarest
 
--- A board size and a box shape {rows, cols} as Board.new and sudoku.parse take them, either
--- one nil: the size they make (nil when both are nil), or nil and what is wrong with them.
+--- Checks a board size and a box shape as `Board.new` and `sudoku.parse` take them, either
+-- one nil.
+-- @tparam int|nil size the board's size
+-- @tparam table|nil box `{rows, cols}`
+-- @treturn int|nil the size they make (`nil` when both are nil), or `nil, message` saying
+-- what is wrong with them
 function shape.check(size, box)
   local is_integer = number.is_integer
   if size ~= nil and not (is_integer(size) and size >= 1 and size <= MAX_SIZE) then

@@ -1,9 +1,10 @@
--- grid: the human layout, one row per line with "|" between boxes and a rule line
+--- grid: the human layout, one row per line with "|" between boxes and a rule line
 -- ("------+-------+------") between bands. The reader is tolerant: any whitespace, '|', '+',
 -- '-' and '*' borders, blanks '.', '0', '_', '*', 'x', '?', and grids of whitespace-separated
 -- numbers for N >= 10; the box shape is read back from the separators. Grids follow one another
 -- with or without blank lines between them; '#' lines are skipped. A title line right before a
 -- grid ("Grid 01") is its meta.name, written back there.
+-- @module sudoku.format.grid
 local reader = require "sudoku.format.reader"
 local shape = require "sudoku.shape"
 local symbols = require "sudoku.symbols"
@@ -29,14 +30,26 @@ local function read_block(block, index, opts)
   return reader.parse(text, opts, index, block.lines)
 end
 
+--- An iterator over the records of a line source; `sudoku.format.records` is the way in
+-- (it detects the format, makes the source and adds the faults of overlong lines).
+-- @tparam table src a line source (`sudoku.format.source`)
+-- @tparam table opts `size`, `box` (as for `sudoku.parse`) and the format's own options
+-- @treturn function an iterator: each step a record, or `false, message, where` for a record
+-- that could not be read (`where = {record =, line =, column =}`); reading goes on after it
 function grid.records(src, opts)
   return reader.blocks(src, function(block, index) return read_block(block, index, opts) end)
 end
 
+--- The text of one record in this format, without a final newline; `sudoku.format.write`
+-- is the way in (it takes a Board too).
 -- Cells separated by spaces, "|" between boxes and a rule line between bands of boxes. Jigsaw
 -- boards have no boxes to mark. A prime N has 1xN boxes, the shape the reader assumes anyway,
 -- so its rules are left out; any other box shape is drawn in full so that the reader can
--- recover it. opts.blank: the character for an empty cell (default '.').
+-- recover it.
+-- @tparam table rec a record (docs/FORMATS.md)
+-- @tparam table opts `blank`: the character for an empty cell (default '.')
+-- @treturn string the text
+-- @raise when `opts.blank` is a symbol of the board's size
 function grid.write(rec, opts)
   local board = rec.board
   local n, box_rows, box_cols = board:size()

@@ -1,8 +1,9 @@
--- hdu: the layout of HDU 1426 "Sudoku Killer": one row per line, cells as single characters
+--- hdu: the layout of HDU 1426 "Sudoku Killer": one row per line, cells as single characters
 -- separated by spaces, '?' for a cell to fill, a blank line between cases. The reader takes a
 -- case as the next N*N cells whatever the line breaks, so a missing or doubled blank line, a
 -- trailing space or a CRLF file cannot shift the cases after it; N is the number of cells on a
 -- case's first line (9 in the problem) unless opts.size says.
+-- @module sudoku.format.hdu
 local cell_reader = require "sudoku.format.cells"
 local reader = require "sudoku.format.reader"
 local record = require "sudoku.format.record"
@@ -22,6 +23,12 @@ local BLANK = "?"
 -- can be huge).
 local SHOWN_MAX = 20
 
+--- An iterator over the records of a line source; `sudoku.format.records` is the way in
+-- (it detects the format, makes the source and adds the faults of overlong lines).
+-- @tparam table src a line source (`sudoku.format.source`)
+-- @tparam table opts `size`, `box` (as for `sudoku.parse`) and the format's own options
+-- @treturn function an iterator: each step a record, or `false, message, where` for a record
+-- that could not be read (`where = {record =, line =, column =}`); reading goes on after it
 function hdu.records(src, opts)
   local index = 0
   -- Every case of a file has the size of the first.
@@ -76,6 +83,12 @@ function hdu.records(src, opts)
   end
 end
 
+--- The text of one record in this format, without a final newline; `sudoku.format.write`
+-- is the way in (it takes a Board too).
+-- @tparam table rec a record (docs/FORMATS.md)
+-- @tparam table opts `blank`: the character for an empty cell (default '?')
+-- @treturn string the text
+-- @raise when `opts.blank` is a symbol of the board's size
 function hdu.write(rec, opts)
   local n = rec.board:size()
   local cells = rec.board:symbols(opts.blank or BLANK)

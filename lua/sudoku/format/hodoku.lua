@@ -1,4 +1,4 @@
--- hodoku: HoDoKu's library format, one position per line, as in its regression library
+--- hodoku: HoDoKu's library format, one position per line, as in its regression library
 -- (reglib-*.txt) and its "copy for library" clipboard:
 --
 --   :<technique>:<candidates>:<cells>:<deleted candidates>:<eliminations>:<placements>:<extra>
@@ -16,6 +16,7 @@
 -- are skipped. Writing gives the same fields back; without them, ":0000:x:<cells>:<deleted>::",
 -- as HoDoKu copies a position. Boards up to 9x9 write an entry as three digits, as HoDoKu
 -- does; larger ones use the symbols of sudoku.symbols for value, row and column alike.
+-- @module sudoku.format.hodoku
 local Board = require "sudoku.board"
 local cell_reader = require "sudoku.format.cells"
 local reader = require "sudoku.format.reader"
@@ -133,6 +134,12 @@ local function read_deleted(field, at, board)
   return candidates or false
 end
 
+--- One record from one line of text (what `records` reads each line with).
+-- @string text the line
+-- @tparam table opts as for `records`
+-- @int lineno the line's number in the input
+-- @int index the record's number in the input
+-- @treturn table|false the record, or `false, message, where`
 function hodoku.read_line(text, opts, lineno, index)
   local lead = #text:match("^%s*")
   text = text:match("^(.-)%s*$")
@@ -159,6 +166,12 @@ function hodoku.read_line(text, opts, lineno, index)
   })
 end
 
+--- An iterator over the records of a line source; `sudoku.format.records` is the way in
+-- (it detects the format, makes the source and adds the faults of overlong lines).
+-- @tparam table src a line source (`sudoku.format.source`)
+-- @tparam table opts `size`, `box` (as for `sudoku.parse`) and the format's own options
+-- @treturn function an iterator: each step a record, or `false, message, where` for a record
+-- that could not be read (`where = {record =, line =, column =}`); reading goes on after it
 function hodoku.records(src, opts)
   return reader.each_line(src, function(text, lineno, index)
     return hodoku.read_line(text, opts, lineno, index)
@@ -191,7 +204,11 @@ local function deleted_of(rec)
   return table.concat(entries, " ")
 end
 
--- opts.blank: the character written for an empty cell (default '.').
+--- The text of one record in this format, without a final newline; `sudoku.format.write`
+-- is the way in (it takes a Board too).
+-- @tparam table rec a record (docs/FORMATS.md)
+-- @tparam table opts `blank`: the character written for an empty cell (default '.')
+-- @treturn string the text
 function hodoku.write(rec, opts)
   local board = rec.board
   local n = board:size()

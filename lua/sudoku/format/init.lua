@@ -1,4 +1,4 @@
--- sudoku.format: every text format in one registry. Each format is a module of its own,
+--- Every text format in one registry. Each format is a module of its own,
 -- sudoku.format.<name>, loaded when first used, with the same fields (docs/FORMATS.md):
 --
 --   name, summary      what it is called and a line about it
@@ -14,19 +14,20 @@
 --   read_only / write_only  set for formats that go one way only (svg is written, never read)
 --
 -- The functions here pick the module by name, or by looking at the input when no name is given.
+-- @module sudoku.format
 local record = require "sudoku.format.record"
 local source = require "sudoku.format.source"
 
 local format = {}
 
--- Every format, in the order `sudoku --help` lists them.
+--- Every format, in the order `sudoku --help` lists them.
 format.NAMES = { "line", "grid", "hdu", "leetcode", "sdk", "sdm", "ss", "pencil", "hodoku", "json",
   "svg" }
 
 -- The formats that are written and never read.
 local WRITE_ONLY = { svg = true }
 
--- The formats that are read, in the same order: all of them but svg. (Each is written too.)
+--- The formats that are read, in the same order: all of them but svg. (Each is written too.)
 format.READ_NAMES = {}
 
 local known = {}
@@ -39,7 +40,10 @@ local function name_list()
   return "'" .. table.concat(format.NAMES, "', '") .. "'"
 end
 
--- The module of the named format, or nil and a message naming the formats there are.
+--- The module of a format.
+-- @string name the format's name
+-- @treturn table|nil the module (`sudoku.format.<name>`), or `nil, message` naming the
+-- formats there are
 function format.get(name)
   if not known[name] then
     return nil, ("unknown format '%s' (expected one of %s)"):format(tostring(name), name_list())
@@ -55,8 +59,11 @@ local function get_or_raise(name, fname, arg)
   return module
 end
 
--- The name of the format `input` (a string or a line source) is written in, or nil and why it
--- cannot be told. Looks at the first lines only; a source keeps them for the reader.
+--- The name of the format `input` is written in. Looks at the first lines only; a source
+-- keeps them for the reader.
+-- @tparam string|file|table input a string, an open file or a line source
+-- @treturn string|nil the name, or `nil, message` saying why it cannot be told (with the
+-- candidates when two formats fit)
 function format.detect(input)
   return require("sudoku.format.detect").detect(source.of(input))
 end
@@ -94,12 +101,18 @@ local function with_faults(src, next_record)
   end
 end
 
--- An iterator over the records of `input` (a string, a file or a line source) in the named
--- format, or in the one detect() finds. When the format cannot be told the iterator gives that
--- one failure (whose where has no record number) and ends; an input with no puzzle at all has
--- no records. A line too long for any record is a failure of its own (where = {line =,
--- bytes =}), and reading goes on after it. opts: size, box (as for sudoku.parse) and the
--- format's own options.
+--- An iterator over the records of `input` in the named format, or in the one `detect`
+-- finds. When the format cannot be told the iterator gives that one failure (whose where has no
+-- record number) and ends; an input with no puzzle at all has no records. A line too long for
+-- any record is a failure of its own (`where = {line =, bytes =}`), and reading goes on after
+-- it. Reads a line at a time: constant memory on any file size.
+-- @tparam string|file|function|table input a string, an open file, a function returning lines
+-- or a line source (`sudoku.format.source`)
+-- @string[opt] name the format (default: detected)
+-- @tparam[opt] table opts `size`, `box` (as for `sudoku.parse`) and the format's own options
+-- @treturn function an iterator: each step a record, or `false, message, where` for a record
+-- that could not be read (`where = {record =, line =, column =}`)
+-- @raise for an unknown format name or a format that is only written
 function format.records(input, name, opts)
   local src = source.of(input)
   if name == nil then
@@ -123,8 +136,11 @@ function format.records(input, name, opts)
   return with_faults(src, module.records(src, opts or {}))
 end
 
--- The records of the file at `path`, as records() gives them, the file closed after the last;
--- or nil and a message when it cannot be opened.
+--- The records of a file, as `records` gives them, the file closed after the last.
+-- @string path the file's path
+-- @string[opt] name the format (default: detected)
+-- @tparam[opt] table opts as for `records`
+-- @treturn function|nil the iterator, or `nil, message` when the file cannot be opened
 function format.open(path, name, opts)
   local f, err = io.open(path, "r")
   if not f then return nil, err end
@@ -140,8 +156,12 @@ function format.open(path, name, opts)
   end
 end
 
--- The one record of `input`: the record, or nil and a message. A text that holds more than one
--- record is refused (use records() for those).
+--- The one record of `input`. A text that holds more than one record is refused (use
+-- `records` for those).
+-- @tparam string|file|table input as for `records`
+-- @string[opt] name the format (default: detected)
+-- @tparam[opt] table opts as for `records`
+-- @treturn table|nil the record, or `nil, message`
 function format.read(input, name, opts)
   local next_record = format.records(input, name, opts)
   local rec, err = next_record()
@@ -155,7 +175,13 @@ function format.read(input, name, opts)
   return rec
 end
 
--- The text of `x` (a Board or a record) in the named format, without a final newline.
+--- The text of a Board or a record in the named format, without a final newline; separate
+-- records with the module's `separator`.
+-- @tparam Board|table x a Board or a record (docs/FORMATS.md)
+-- @string name the format's name
+-- @tparam[opt] table opts the writer's options
+-- @treturn string the text
+-- @raise for an unknown format name, a format that is only read, or a bad writer option
 function format.write(x, name, opts)
   local module = get_or_raise(name, "write", 2)
   if module.read_only then
@@ -167,7 +193,14 @@ function format.write(x, name, opts)
 end
 
 -- The two formats every board has had since the first release, kept as plain functions.
+
+--- The `line` format of a board: `format.write(board, "line")`.
+-- @tparam Board board the board
+-- @treturn string
 function format.line(board) return format.write(board, "line") end
+--- The `grid` format of a board: `format.write(board, "grid")`.
+-- @tparam Board board the board
+-- @treturn string
 function format.grid(board) return format.write(board, "grid") end
 
 return format

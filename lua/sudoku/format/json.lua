@@ -1,4 +1,4 @@
--- json: one JSON object per record, in JSON Lines files (one object per line). Decoding goes
+--- json: one JSON object per record, in JSON Lines files (one object per line). Decoding goes
 -- through dkjson; sudoku.format.json_split cuts the input into values and
 -- sudoku.format.json_object turns a decoded object into a record.
 --
@@ -47,6 +47,7 @@
 -- regions (jigsaw regions first; the diagonal regions are left out when constraints.diagonals
 -- is there, since reading adds them back), constraints, name, comment, meta (other meta keys).
 -- Object keys inside constraints and meta are sorted, so the same record gives the same text.
+-- @module sudoku.format.json
 local dkjson = require "dkjson"
 local record = require "sudoku.format.record"
 local reader = require "sudoku.format.reader"
@@ -139,6 +140,12 @@ local function read_value(value, index, opts)
   return rec
 end
 
+--- An iterator over the records of a line source; `sudoku.format.records` is the way in
+-- (it detects the format, makes the source and adds the faults of overlong lines).
+-- @tparam table src a line source (`sudoku.format.source`)
+-- @tparam table opts `size`, `box` (as for `sudoku.parse`) and the format's own options
+-- @treturn function an iterator: each step a record, or `false, message, where` for a record
+-- that could not be read (`where = {record =, line =, column =}`); reading goes on after it
 function json.records(src, opts)
   local next_value = split.values(src)
   local index = 0
@@ -228,6 +235,10 @@ local function regions_to_write(board, n, constraints)
   return out
 end
 
+--- The text of one record in this format, without a final newline; `sudoku.format.write`
+-- is the way in (it takes a Board too).
+-- @tparam table rec a record (docs/FORMATS.md)
+-- @treturn string the text
 function json.write(rec)
   local board = rec.board
   local n, rows, cols = board:size()

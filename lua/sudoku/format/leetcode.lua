@@ -1,8 +1,9 @@
--- leetcode: the board of LeetCode 36 and 37, a table of N rows, each a table of N one-character
+--- leetcode: the board of LeetCode 36 and 37, a table of N rows, each a table of N one-character
 -- strings ("1".."9", or "." for an empty cell; larger boards use the symbols of
 -- sudoku.symbols). As text it is written the way LeetCode prints it:
 -- [["5","3",".",...],...] on one line; the reader takes that text (JSON, read with dkjson)
 -- over as many lines as it spans, one board after another.
+-- @module sudoku.format.leetcode
 local json = require "dkjson"
 local reader = require "sudoku.format.reader"
 local record = require "sudoku.format.record"
@@ -25,8 +26,10 @@ local function shown(cell)
   return show.quoted(cell, '"', SHOWN_MAX)
 end
 
--- The board of a LeetCode table, or nil and a message naming the row and column at fault.
--- opts.size fixes N (default: the number of rows); opts.box the box shape.
+--- The board of a LeetCode table.
+-- @tparam table grid N rows of N one-character strings
+-- @tparam[opt] table opts `size` fixes N (default: the number of rows); `box` the box shape
+-- @treturn Board|nil the board, or `nil, message` naming the row and column at fault
 function leetcode.board_of(grid, opts)
   opts = opts or {}
   if type(grid) ~= "table" then
@@ -68,7 +71,9 @@ function leetcode.board_of(grid, opts)
   return board
 end
 
--- The LeetCode table of a board or record: rows of one-character strings.
+--- The LeetCode table of a board or record.
+-- @tparam Board|table x a Board or a record
+-- @treturn table rows of one-character strings
 function leetcode.table_of(x)
   local board = record.of(x).board
   local n = board:size()
@@ -81,6 +86,10 @@ function leetcode.table_of(x)
   return grid
 end
 
+--- The text of one record in this format, without a final newline; `sudoku.format.write`
+-- is the way in (it takes a Board too).
+-- @tparam table rec a record (docs/FORMATS.md)
+-- @treturn string the text
 function leetcode.write(rec)
   local rows = {}
   for r, row in ipairs(leetcode.table_of(rec)) do
@@ -121,6 +130,12 @@ local function locate(lines, numbers, pos)
   return numbers[#numbers], nil
 end
 
+--- An iterator over the records of a line source; `sudoku.format.records` is the way in
+-- (it detects the format, makes the source and adds the faults of overlong lines).
+-- @tparam table src a line source (`sudoku.format.source`)
+-- @tparam table opts `size`, `box` (as for `sudoku.parse`) and the format's own options
+-- @treturn function an iterator: each step a record, or `false, message, where` for a record
+-- that could not be read (`where = {record =, line =, column =}`); reading goes on after it
 function leetcode.records(src, opts)
   local index = 0
   return function()

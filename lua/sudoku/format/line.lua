@@ -1,10 +1,11 @@
--- line: one puzzle per line, all N*N cells row by row ('.' or '0' for a blank; symbols 1-9, A-Z,
+--- line: one puzzle per line, all N*N cells row by row ('.' or '0' for a blank; symbols 1-9, A-Z,
 -- ... for larger boards), the form of every public puzzle list. Text after the cells (after
 -- whitespace, ',', ';' or '#') is the record's comment: "puzzle,solution" lists and
 -- "puzzle # rating" notes keep it, and writing puts it back with the same separator.
 -- Blank lines and lines starting with '#' are skipped. A title line at the top ("Hardest
 -- puzzles 2011" before the first puzzle, see sudoku.format.reader.is_list_title) is kept as the
 -- first record's meta.title, not read as a puzzle.
+-- @module sudoku.format.line
 local cells = require "sudoku.format.cells"
 local reader = require "sudoku.format.reader"
 local record = require "sudoku.format.record"
@@ -47,6 +48,12 @@ local function quick_board(puzzle, opts)
   return nil
 end
 
+--- One record from one line of text (what `records` reads each line with).
+-- @string text the line
+-- @tparam table opts as for `records`
+-- @int lineno the line's number in the input
+-- @int index the record's number in the input
+-- @treturn table|false the record, or `false, message, where`
 function line.read_line(text, opts, lineno, index)
   local lead, puzzle, sep, comment = split(text)
   local board = quick_board(puzzle, opts)
@@ -61,14 +68,25 @@ function line.read_line(text, opts, lineno, index)
   return rec
 end
 
+--- An iterator over the records of a line source; `sudoku.format.records` is the way in
+-- (it detects the format, makes the source and adds the faults of overlong lines).
+-- @tparam table src a line source (`sudoku.format.source`)
+-- @tparam table opts `size`, `box` (as for `sudoku.parse`) and the format's own options
+-- @treturn function an iterator: each step a record, or `false, message, where` for a record
+-- that could not be read (`where = {record =, line =, column =}`); reading goes on after it
 function line.records(src, opts)
   return reader.each_line(src, function(text, lineno, index)
     return line.read_line(text, opts, lineno, index)
   end, true)
 end
 
--- opts.blank: the character written for an empty cell (default '.'); opts.comment = false
--- leaves the comment out.
+--- The text of one record in this format, without a final newline; `sudoku.format.write`
+-- is the way in (it takes a Board too).
+-- @tparam table rec a record (docs/FORMATS.md)
+-- @tparam table opts `blank`: the character written for an empty cell (default '.'); `comment = false`
+-- leaves the comment out
+-- @treturn string the text
+-- @raise when `opts.blank` is a symbol of the board's size
 function line.write(rec, opts)
   local text = rec.board:symbols(opts.blank or symbols.BLANK)
   if rec.comment and opts.comment ~= false then
@@ -77,7 +95,10 @@ function line.write(rec, opts)
   return text
 end
 
--- Kept for the record module's users who hold a Board: the puzzle cells only.
+--- The puzzle cells of a Board as a line (kept for the record module's users who hold a
+-- Board).
+-- @tparam Board board the board
+-- @treturn string its N*N symbols, '.' for a blank
 function line.cells(board)
   return line.write(record.of(board), { comment = false })
 end

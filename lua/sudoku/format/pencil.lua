@@ -1,4 +1,4 @@
--- pencil: a position with its pencil marks, one record per line of N*N*N characters for an NxN
+--- pencil: a position with its pencil marks, one record per line of N*N*N characters for an NxN
 -- board (729 for 9x9). Cells come in row-major order, N characters each: the k-th is the symbol
 -- of value k when k is a candidate of the cell, and a blank ('.' or '0') when it is not, so a
 -- mark can only stand at its own place ("1.3......" is a cell with candidates 1 and 3).
@@ -12,6 +12,7 @@
 -- Writing: a filled cell shows its own value only; an empty cell its recorded candidates, or
 -- with none recorded the values its units leave (record.candidates). So an empty cell with a
 -- single candidate reads back as a placed value: the format cannot tell them apart.
+-- @module sudoku.format.pencil
 local Board = require "sudoku.board"
 local cells = require "sudoku.format.cells"
 local reader = require "sudoku.format.reader"
@@ -52,6 +53,12 @@ local function size_of(len, opts)
   return n
 end
 
+--- One record from one line of text (what `records` reads each line with).
+-- @string text the line
+-- @tparam table opts as for `records`
+-- @int lineno the line's number in the input
+-- @int index the record's number in the input
+-- @treturn table|false the record, or `false, message, where`
 function pencil.read_line(text, opts, lineno, index)
   local lead, body = text:match("^(%s*)(.-)%s*$")
   local n, err = size_of(#body, opts)
@@ -91,6 +98,12 @@ function pencil.read_line(text, opts, lineno, index)
   return record.new(board, { candidates = candidates, line = lineno, index = index })
 end
 
+--- An iterator over the records of a line source; `sudoku.format.records` is the way in
+-- (it detects the format, makes the source and adds the faults of overlong lines).
+-- @tparam table src a line source (`sudoku.format.source`)
+-- @tparam table opts `size`, `box` (as for `sudoku.parse`) and the format's own options
+-- @treturn function an iterator: each step a record, or `false, message, where` for a record
+-- that could not be read (`where = {record =, line =, column =}`); reading goes on after it
 function pencil.records(src, opts)
   opts = opts or {}
   return reader.each_line(src, function(text, lineno, index)
@@ -98,9 +111,15 @@ function pencil.records(src, opts)
   end)
 end
 
--- opts.blank: the character written for a value that is not a candidate (default '.'). A
--- blank that is a symbol of the board's size would read back as a candidate, so it raises,
+--- The text of one record in this format, without a final newline; `sudoku.format.write`
+-- is the way in (it takes a Board too).
+-- A blank that is a symbol of the board's size would read back as a candidate, so it raises,
 -- as b:symbols does for the formats that write cells (argument #3 of format.write).
+-- @tparam table rec a record (docs/FORMATS.md)
+-- @tparam table opts `blank`: the character written for a value that is not a candidate
+-- (default '.')
+-- @treturn string the text
+-- @raise when `opts.blank` is a symbol of the board's size
 function pencil.write(rec, opts)
   local board = rec.board
   local n = board:size()

@@ -1,9 +1,10 @@
--- sdk: the SadMan Sudoku file, extended by SudoCue: N rows of N characters ('.' blank), after
+--- sdk: the SadMan Sudoku file, extended by SudoCue: N rows of N characters ('.' blank), after
 -- optional metadata lines "#" + a letter + text: A author, D description, C comment, B date
 -- published, S source, L level, U url. A "[Puzzle]" line before the grid is allowed. The
 -- metadata becomes rec.meta and is written back in that order; several puzzles may follow one
 -- another, each with its own metadata. A title line right before a grid ("Grid 01", as in
 -- Project Euler 96's file) is its meta.name, written back there.
+-- @module sudoku.format.sdk
 local reader = require "sudoku.format.reader"
 local symbols = require "sudoku.symbols"
 
@@ -13,7 +14,7 @@ local sdk = {
   separator = "\n\n",
 }
 
--- The metadata codes, in the order they are written.
+--- The metadata codes, in the order they are written.
 sdk.META = {
   { "A", "author" }, { "D", "description" }, { "C", "comment" }, { "B", "date" },
   { "S", "source" }, { "L", "level" }, { "U", "url" },
@@ -26,6 +27,12 @@ local function is_section(line)
   return line:match("^%s*%[%a+%]%s*$") ~= nil
 end
 
+--- An iterator over the records of a line source; `sudoku.format.records` is the way in
+-- (it detects the format, makes the source and adds the faults of overlong lines).
+-- @tparam table src a line source (`sudoku.format.source`)
+-- @tparam table opts `size`, `box` (as for `sudoku.parse`) and the format's own options
+-- @treturn function an iterator: each step a record, or `false, message, where` for a record
+-- that could not be read (`where = {record =, line =, column =}`); reading goes on after it
 function sdk.records(src, opts)
   return reader.blocks(src, function(block, index)
     local rec, err, where = reader.parse(reader.block_text(block), opts, index, block.lines)
@@ -43,6 +50,11 @@ function sdk.records(src, opts)
   end, is_section)
 end
 
+--- The text of one record in this format, without a final newline; `sudoku.format.write`
+-- is the way in (it takes a Board too).
+-- @tparam table rec a record (docs/FORMATS.md)
+-- @tparam table opts `blank`: the character for an empty cell (default '.')
+-- @treturn string the text
 function sdk.write(rec, opts)
   local board = rec.board
   local n = board:size()

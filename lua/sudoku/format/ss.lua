@@ -1,7 +1,8 @@
--- ss: Simple Sudoku's file. Rows of cells with no spaces, '|' between boxes, a line of dashes
+--- ss: Simple Sudoku's file. Rows of cells with no spaces, '|' between boxes, a line of dashes
 -- between bands ("..2|.3.|..." and "-----------"); '.' blank. The reader also takes the layout
 -- Simple Sudoku copies to the clipboard, framed by "*-----------*" and "|---+---+---|" lines,
 -- and anything the grid reader takes, a title line before a grid (meta.name) too.
+-- @module sudoku.format.ss
 local grid = require "sudoku.format.grid"
 local reader = require "sudoku.format.reader"
 local symbols = require "sudoku.symbols"
@@ -14,6 +15,21 @@ local ss = {
   records = grid.records,
 }
 
+--- An iterator over the records of a line source (`sudoku.format.grid.records`);
+-- `sudoku.format.records` is the way in (it detects the format, makes the source and adds the
+-- faults of overlong lines).
+-- @function records
+-- @tparam table src a line source (`sudoku.format.source`)
+-- @tparam table opts `size`, `box` (as for `sudoku.parse`) and the format's own options
+-- @treturn function an iterator: each step a record, or `false, message, where` for a record
+-- that could not be read (`where = {record =, line =, column =}`); reading goes on after it
+
+--- The text of one record in this format, without a final newline; `sudoku.format.write`
+-- is the way in (it takes a Board too).
+-- @tparam table rec a record (docs/FORMATS.md)
+-- @tparam table opts `blank`: the character for an empty cell (default '.')
+-- @treturn string the text
+-- @raise when `opts.blank` is a symbol of the board's size
 function ss.write(rec, opts)
   local board = rec.board
   local n, box_rows, box_cols = board:size()

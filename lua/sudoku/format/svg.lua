@@ -1,4 +1,4 @@
--- svg: a picture of one record as a standalone SVG document, for web pages and print. It is
+--- svg: a picture of one record as a standalone SVG document, for web pages and print. It is
 -- written, never read. Givens and filled-in values are told apart, and the picture can show
 -- pencil marks, conflicts, highlighted cells, extra regions, killer cages, thermometers and the
 -- diagonals of the record's rules.
@@ -7,6 +7,7 @@
 -- ...; sudoku.format.svg_style gives their looks), and the layers are drawn bottom to top:
 -- tints, thermometers, grid lines, diagonals, cages, digits. The output depends on the record and the
 -- options only: fixed element order, numbers with at most two decimals, no ids or dates.
+-- @module sudoku.format.svg
 local record = require "sudoku.format.record"
 local shapes = require "sudoku.format.svg_shapes"
 local style = require "sudoku.format.svg_style"
@@ -366,10 +367,14 @@ local function draw_digits(pic, rec, o, conflicting)
   pic.layer("candidates", "candidate", nil, marks)
 end
 
--- opts (all optional): cell (px; default 40, more beyond 9x9: see default_cell), candidates
--- (false), conflicts (true), highlight (a list of {r, c}), regions (true), title (default the
--- record's meta.name or description; false for none), style (CSS rules added after the
--- defaults). docs/FORMATS.md has the details.
+--- One standalone SVG document of the record; `sudoku.format.write` is the way in (it takes a
+-- Board too). docs/FORMATS.md has the details.
+-- @tparam table rec a record (docs/FORMATS.md)
+-- @tparam table opts all optional: `cell` (px; default 40, more beyond 9x9), `candidates`
+-- (false), `conflicts` (true), `highlight` (a list of {r, c}), `regions` (true), `title`
+-- (default the record's meta.name or description; false for none), `style` (CSS rules added
+-- after the defaults)
+-- @treturn string the SVG document
 function svg.write(rec, opts)
   local o = read_options(rec, opts)
   local board = rec.board

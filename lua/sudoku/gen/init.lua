@@ -1,10 +1,12 @@
--- sudoku.gen: fresh puzzles on demand. A complete grid comes from the C solver's randomised
--- value order (seeded), givens are taken away while the C core still counts exactly one
--- solution, and every choice is drawn from the module's own generator (sudoku.gen.random), so
--- the same seed gives the same puzzle on every platform and Lua version.
+--- Fresh puzzles on demand. A complete grid comes from the C solver's randomised value order
+-- (seeded), givens are taken away while the C core still counts exactly one solution, and every
+-- choice is drawn from the module's own generator (sudoku.gen.random), so the same seed gives
+-- the same puzzle on every platform and Lua version. Options are checked like arguments: a
+-- missing or bad one raises.
 --
 --   local gen = require "sudoku.gen"
 --   local puzzle, solution, info = gen.puzzle{size = 9, seed = 42, symmetry = "rotational"}
+-- @module sudoku.gen
 local Board = require "sudoku.board"
 local core = require "sudoku.core"
 local number = require "sudoku.number"
@@ -20,6 +22,15 @@ local is_integer = number.is_integer
 -- still unique (1: propagation alone pins every cell). The puzzles are unique all the same.
 local BIG, BIG_MAX_NODES = 20, 1
 
+--- A new Board, the image of `board` under a random equivalence transform: values
+-- relabelled, bands and the rows within each band permuted, stacks and the columns within
+-- each, and (square boxes) transposed; every solution maps to a solution.
+-- @function transform
+-- @tparam Board board the board
+-- @int seed the seed
+-- @treturn Board the image
+-- @treturn table `{values =, rows =, columns =, transposed =}`
+-- @raise for jigsaw boards and boards with extra regions
 gen.transform = require("sudoku.gen.transform").transform
 
 local function argerror(fname, msg)
@@ -115,11 +126,13 @@ local function fill(opts, clock)
   return board
 end
 
--- gen.solution(opts): a random complete grid. opts: seed (required), and the board: size and/or
--- box, or board (a Board whose shape, regions and any values it holds are kept), with
--- constraint / different as for Solver.new, and timeout (seconds: the search gives up after
--- that long). Returns the Board, or nil and a message when the board has no solution ("no
--- solution") or the time ran out ("gave up after 2 s").
+--- A random complete grid.
+-- @tparam table opts `seed` (required), and the board: `size` and/or `box`, or `board` (a Board
+-- whose shape, regions and any values it holds are kept), with `constraint` / `different` as
+-- for Solver.new, and `timeout` (seconds: the search gives up after that long)
+-- @treturn Board|nil the grid, or `nil, message` when the board has no solution ("no
+-- solution") or the time ran out ("gave up after 2 s")
+-- @raise for a missing or bad option
 function gen.solution(opts)
   check_common("solution", opts)
   return fill(opts, clock_of(opts))
@@ -193,7 +206,7 @@ local function check_puzzle_opts(opts)
   end
 end
 
--- gen.puzzle(opts): a puzzle with exactly one solution. opts as for solution(), and:
+--- A puzzle with exactly one solution. `opts` as for `solution`, and:
 --   symmetry   the pattern the givens keep: none (default), rotational (180 degrees), 90,
 --              horizontal, vertical, diagonal, antidiagonal, dihedral
 --   minimal    true: no given can be taken away and leave the solution unique; with a
@@ -207,9 +220,12 @@ end
 --   attempts   grids to try for minimal/clues targets (default 200)
 --   timeout    seconds for the whole call, every search included: when they run out, the call
 --              gives up (unlike max_nodes, which only makes puzzles easier)
--- Returns puzzle, solution (Boards) and info {clues =, attempts =, reached = true/false (the
--- targets were met)}; or nil and a message when the board has no solution or the time ran out
--- ("gave up after 2 s").
+-- @tparam table opts the options above
+-- @treturn Board|nil the puzzle, or `nil, message` when the board has no solution or the time
+-- ran out ("gave up after 2 s")
+-- @treturn Board the solution
+-- @treturn table info `{clues =, attempts =, reached = true/false (the targets were met)}`
+-- @raise for a missing or bad option
 function gen.puzzle(opts)
   check_puzzle_opts(opts)
   local clock = clock_of(opts)

@@ -1,0 +1,235 @@
+---@meta sudoku.core
+-- LuaLS type stubs of sudoku.core, the C module (csrc/): what lua/sudoku/core.luadoc documents.
+-- For editors only (add types/ to workspace.library); nothing loads this file.
+
+---A cell as `{r, c}`.
+---@alias sudoku.Cell integer[]
+
+---The search budgets of Board:solve, Board:count and the line shortcuts.
+---@class sudoku.Budgets
+---@field max_nodes? integer search nodes, at least 1
+---@field timeout? number seconds, above 0
+
+---The options of Solver.new.
+---@class sudoku.SolverOptions
+---reason: "single" (naked single), "hidden" (hidden single) or "guess"
+---@field on_place? fun(r: integer, c: integer, v: integer, depth: integer, reason: string): boolean?
+---@field on_backtrack? fun(r: integer, c: integer, v: integer, depth: integer): boolean?
+---@field on_solution? fun(board: sudoku.Board): boolean?
+---@field choose_cell? fun(board: sudoku.Board): integer?, integer?
+---@field order_values? fun(board: sudoku.Board, r: integer, c: integer, candidates: integer[]): integer[]
+---@field constraint? fun(board: sudoku.Board, r: integer, c: integer, v: integer): any
+---@field seed? integer
+---@field different? sudoku.Cell[][] pairs of cells that must differ
+
+---The options of solve_many.
+---@class sudoku.BatchOptions: sudoku.Budgets
+---@field limit? integer count mode: count each puzzle's solutions up to this
+---@field threads? integer threads to use (default 1; 0: one per online CPU)
+---@field portable? boolean force the 9x9 fast path's portable code
+
+---The statistics of solve_many.
+---@class sudoku.BatchStats
+---@field puzzles integer
+---@field solved integer
+---@field failed integer
+---@field gave_up integer
+---@field interrupted integer
+---@field guesses integer
+---@field threads integer
+
+---A conflicting pair of cells of Board:is_valid.
+---@class sudoku.Conflict
+---@field [1] sudoku.Cell
+---@field [2] sudoku.Cell
+---@field value integer
+
+---The counters of Solver:stats.
+---@class sudoku.SolverStats
+---@field nodes integer
+---@field guesses integer
+---@field backtracks integer
+---@field max_depth integer
+---@field singles integer
+---@field hidden integer
+---@field solutions integer
+
+---A board of N x N cells (1 <= N <= 64); rows, columns and values are 1-based, 0 is empty.
+---@class sudoku.Board
+local Board = {}
+
+---@return integer n
+---@return integer? box_rows nil once jigsaw regions replace the boxes
+---@return integer? box_cols
+function Board:size() end
+
+---@param r integer
+---@param c integer
+---@return integer value 0 for an empty cell
+function Board:get(r, c) end
+
+---@param r integer
+---@param c integer
+---@param v integer 0 clears
+function Board:set(r, c, v) end
+
+---@param r integer
+---@param c integer
+---@return integer[] values ascending, {} for a filled cell
+function Board:candidates(r, c) end
+
+---@return boolean valid
+---@return sudoku.Conflict[] conflicts
+function Board:is_valid() end
+
+---@return boolean
+function Board:is_solved() end
+
+---@return integer
+function Board:filled() end
+
+---@return sudoku.Board
+function Board:copy() end
+
+---@param cells sudoku.Cell[]
+---@return integer index
+function Board:add_region(cells) end
+
+---@param regions sudoku.Cell[][]
+function Board:set_regions(regions) end
+
+---@return sudoku.Cell[][]
+function Board:regions() end
+
+---@return sudoku.Cell[][]?
+function Board:jigsaw() end
+
+---@param opts? sudoku.Budgets
+---@return boolean? solved nil when a budget ran out
+---@return string? message
+function Board:solve(opts) end
+
+---@param limit? integer
+---@param opts? sudoku.Budgets
+---@return integer? count
+---@return string? message
+function Board:count(limit, opts) end
+
+---@return integer
+function Board:bytes() end
+
+---@param blank? string one character, default "."
+---@return string
+function Board:symbols(blank) end
+
+---@param text string N*N symbols
+---@return true?
+---@return string? message
+function Board:fill(text) end
+
+---A resumable search over a board.
+---@class sudoku.Solver
+local Solver = {}
+
+---@param budget? integer search nodes
+---@param seconds? number
+---@return "running"|"solved"|"done"|"unsat"
+function Solver:step(budget, seconds) end
+
+---@return "ready"|"running"|"solved"|"done"|"unsat"
+function Solver:status() end
+
+---@return sudoku.SolverStats
+function Solver:stats() end
+
+function Solver:reset() end
+
+---@return sudoku.Board
+function Solver:board() end
+
+---@param r integer
+---@param c integer
+---@return integer[]
+function Solver:candidates(r, c) end
+
+---@return integer
+function Solver:bytes() end
+
+---@class sudoku.core
+local core = {}
+
+core.MAX_SIZE = 64
+core.Board = Board
+core.Solver = Solver
+---@type table
+core.board_meta = {}
+---@type table
+core.solver_meta = {}
+
+---@param rows integer
+---@param cols integer
+---@return sudoku.Board
+function core.new_board(rows, cols) end
+
+---@param board sudoku.Board
+---@param opts? sudoku.SolverOptions
+---@return sudoku.Solver
+function core.new_solver(board, opts) end
+
+---@param text string
+---@param opts? sudoku.BatchOptions
+---@return (string|integer|false)[] results
+---@return table<integer, string> errors
+---@return sudoku.BatchStats stats
+function core.solve_many(text, opts) end
+
+---@param n integer board size, 1 to 64
+---@return integer rows
+---@return integer cols
+function core.squarest(n) end
+
+---@param line string
+---@param opts? sudoku.Budgets
+---@return string|false|nil solution
+---@return string? message
+function core.solve_line(line, opts) end
+
+---@param line string
+---@param limit? integer
+---@param opts? sudoku.Budgets
+---@return integer|false|nil count
+---@return string? message
+function core.count_line(line, limit, opts) end
+
+---@param fallback fun(text: string, opts?: table): string?, string?
+---@return fun(text: string, opts?: table): string?, string?
+function core.wrap_solve(fallback) end
+
+---@return true?
+---@return string? message
+function core.catch_interrupt() end
+
+---@return boolean
+function core.interrupted() end
+
+---@return number seconds
+function core.clock() end
+
+---The 9x9 fast path on its own, for tests and benchmarks.
+core.debug = {}
+
+---@param line string
+---@param limit integer 0 counts all
+---@param isa? "portable"
+---@return integer count
+---@return string? first_solution
+---@return integer guesses
+function core.debug.fast9(line, limit, isa) end
+
+---@return "avx2"|"portable"
+function core.debug.fast9_isa() end
+
+---@return integer
+function core.debug.fast9_bytes() end
+
+return core

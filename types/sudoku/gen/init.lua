@@ -1,0 +1,45 @@
+---@meta sudoku.gen
+-- LuaLS type stubs of sudoku.gen.
+
+---@class sudoku.GenOptions
+---@field seed integer 0..2^53 - 1
+---@field size? integer
+---@field box? integer[]
+---@field board? sudoku.Board
+---@field constraint? fun(board: sudoku.Board, r: integer, c: integer, v: integer): any
+---@field different? sudoku.Cell[][]
+---@field timeout? number seconds
+
+---@class sudoku.PuzzleOptions: sudoku.GenOptions
+---@field symmetry? "none"|"rotational"|"90"|"horizontal"|"vertical"|"diagonal"|"antidiagonal"|"dihedral"
+---@field minimal? boolean
+---@field clues? integer
+---@field max_nodes? integer
+---@field attempts? integer
+
+---@class sudoku.PuzzleInfo
+---@field clues integer
+---@field attempts integer
+---@field reached boolean
+
+---@class sudoku.gen
+local gen = {}
+
+---@param opts sudoku.GenOptions
+---@return sudoku.Board?
+---@return string? message
+function gen.solution(opts) end
+
+---@param opts sudoku.PuzzleOptions
+---@return sudoku.Board? puzzle
+---@return sudoku.Board|string solution_or_message
+---@return sudoku.PuzzleInfo? info
+function gen.puzzle(opts) end
+
+---@param board sudoku.Board
+---@param seed integer
+---@return sudoku.Board
+---@return {values: integer[], rows: integer[], columns: integer[], transposed: boolean}
+function gen.transform(board, seed) end
+
+return gen

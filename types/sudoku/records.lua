@@ -1,0 +1,69 @@
+---@meta sudoku.records
+-- LuaLS type stubs of sudoku.records.
+
+---@class sudoku.records
+local records = {}
+
+---@type table<string, boolean>
+records.SOLVABLE = { diagonals = true }
+
+---@param rec sudoku.Record
+---@return string?
+function records.unsupported_rule(rec) end
+
+---@param rec sudoku.Record
+---@return string?
+function records.unsearchable(rec) end
+
+---@param rec sudoku.Record
+---@param board sudoku.Board
+---@return sudoku.Record
+function records.solution(rec, board) end
+
+---@param rec sudoku.Record
+---@param limits? sudoku.Budgets
+---@return sudoku.Record?
+---@return string? message
+function records.solve(rec, limits) end
+
+---@param rec sudoku.Record
+---@param answer string
+---@return sudoku.Record
+function records.answered(rec, answer) end
+
+---@param rec sudoku.Record
+---@param limit? integer
+---@param limits? sudoku.Budgets
+---@return integer?
+---@return string? message
+function records.count(rec, limit, limits) end
+
+---@param rec sudoku.Record
+---@param limits? sudoku.Budgets
+---@return "unique"|"multiple"|"none"|"malformed"|"unknown"
+---@return string? why
+function records.verdict(rec, limits) end
+
+---@param rec sudoku.Record
+---@return boolean
+function records.batchable(rec) end
+
+---@param text string
+---@param box? integer[]
+---@return boolean
+function records.batch_reads_line(text, box) end
+
+---@param texts string[]
+---@param opts? sudoku.BatchOptions
+---@param box? integer[]
+---@return table<integer, string|integer|false> answers
+---@return table<integer, string> errors
+function records.solve_lines(texts, opts, box) end
+
+---@param list sudoku.Record[]
+---@param opts? sudoku.BatchOptions
+---@return table<integer, string|integer|false> answers
+---@return table<integer, string> errors
+function records.solve_many(list, opts) end
+
+return records
