@@ -36,9 +36,11 @@ local MODULES = {
 local METHOD_TABLES = { ["sudoku.board"] = "Board" }
 
 -- The output of a shell command line (stderr too) and whether it succeeded. The status is
--- echoed, since Lua 5.1's close of a pipe does not give it.
+-- echoed, since Lua 5.1's close of a pipe does not give it. The line runs without LD_PRELOAD:
+-- under make sanitize, LDoc and the tools it starts (sed, the interpreter) are no programs of
+-- ours, and the sanitizer's leak report of theirs would be taken for their output.
 local function shell(line)
-  local pipe = assert(io.popen("{ " .. line .. "; } 2>&1; echo \"exit $?\""))
+  local pipe = assert(io.popen("{ unset LD_PRELOAD; " .. line .. "; } 2>&1; echo \"exit $?\""))
   local out = pipe:read("*a")
   pipe:close()
   local text, status = out:match("^(.-)exit (%d+)%s*$")
