@@ -105,11 +105,10 @@ end
 -- Runs `job` over the input of `result` (the parsed command line):
 --   job.lines      true for line mode: handle() gets {line =, text =} items
 --   job.from       the input's format name, or nil to detect it
---   job.handle(items, emit) -> outs, errs: for each item (all read without error) the text to
---                  print (or nil) and a message for stderr (or nil; a message counts as a
---                  failure), either handed to emit(k, out, err) as soon as item k is done, in
---                  order, or returned in the lists. Emitted records are written at once, so
---                  that on Ctrl-C every record done so far is out.
+--   job.handle(items, emit): for each item k (all read without error), in order and as soon
+--                  as it is done, emit(k, out, err): the text to print (or nil) and a message
+--                  for stderr (or nil; a message counts as a failure). What was emitted goes
+--                  out at the end of the chunk, or when Ctrl-C stops it, whole records only.
 --   job.separator  what goes between two printed records (default "\n")
 --   job.read_opts  options for the format's reader
 --   job.unreadable what to print for a record that could not be read (default: nothing)
@@ -204,7 +203,7 @@ function pipeline.run(result, streams, job)
         at[#good] = i
       end
     end
-    local written, emitted = 0, 0
+    local written = 0
     local function write_upto(i)
       for j = written + 1, i do
         if chunk[j].error then write_record(chunk[j], job.unreadable, chunk[j].error) end
@@ -215,12 +214,11 @@ function pipeline.run(result, streams, job)
       local i = at[k]
       if i > written + 1 then write_upto(i - 1) end
       write_record(chunk[i], out, err)
-      written, emitted = i, k
+      written = i
       if pending() then interrupt.check() end
     end
     local ok, err = pcall(function()
-      local outs, errs = job.handle(good, emit)
-      for k = emitted + 1, #good do emit(k, outs and outs[k], errs and errs[k]) end
+      job.handle(good, emit)
       write_upto(#chunk)
     end)
     -- Whatever was done is whole records, also when Ctrl-C stopped the chunk.
