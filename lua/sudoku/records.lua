@@ -127,10 +127,9 @@ end
 -- @treturn boolean
 function records.batchable(rec)
   local board = rec.board
-  local n, rows, cols = board:size()
+  local _, rows, cols = board:size()
   if not rows or next(rec.constraints or {}) or #board:regions() > 0 then return false end
-  local squarest_rows, squarest_cols = shape.squarest(n)
-  return rows == squarest_rows and cols == squarest_cols
+  return shape.is_squarest(rows, cols)
 end
 
 --- Whether the batch solver, which reads every line with the squarest box of its size, reads
@@ -142,8 +141,7 @@ end
 function records.batch_reads_line(text, box)
   if not box then return true end
   local n = box[1] * box[2]
-  local squarest_rows = shape.squarest(n)
-  return #text == n * n and box[1] == squarest_rows
+  return #text == n * n and shape.is_squarest(box[1], box[2])
 end
 
 -- The batch solver over the puzzle lines texts[k] for which take(k) is true (all of them when

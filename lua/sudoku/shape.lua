@@ -18,6 +18,15 @@ local MAX_SIZE = symbols.MAX
 -- @treturn int box columns
 shape.squarest = core.squarest
 
+--- Whether boxes of `rows` x `cols` are the squarest shape for their board (the one a line of
+-- N*N cells reads with, so a line keeps them).
+-- @int rows box rows
+-- @int cols box columns
+-- @treturn boolean
+function shape.is_squarest(rows, cols)
+  return rows == shape.squarest(rows * cols)
+end
+
 --- Checks a board size and a box shape as `Board.new` and `sudoku.parse` take them, either
 -- one nil.
 -- @tparam int|nil size the board's size

@@ -9,6 +9,11 @@ local shape = {}
 ---@return integer cols
 function shape.squarest(n) end
 
+---@param rows integer
+---@param cols integer
+---@return boolean
+function shape.is_squarest(rows, cols) end
+
 ---@param size? integer
 ---@param box? integer[] {rows, cols}
 ---@return integer? size

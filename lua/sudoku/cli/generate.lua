@@ -36,7 +36,7 @@ end
 -- the shape either (only grid, ss and json can) is refused: nil and the usage message.
 function generate.output_format(result)
   local box = result.box
-  if not box or box[1] == shape.squarest(box[1] * box[2]) then return result.to or "line" end
+  if not box or shape.is_squarest(box[1], box[2]) then return result.to or "line" end
   if not result.to then return "json" end
   if format.get(result.to).keeps_box then return result.to end
   local n = box[1] * box[2]
