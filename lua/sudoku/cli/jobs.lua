@@ -23,9 +23,10 @@ local function limits_of(result)
   return { max_nodes = result.max_nodes, timeout = result.timeout }
 end
 
--- The batch solver's options: result.jobs threads and the budgets, plus `extra`.
+-- The batch solver's options: result.jobs threads and the budgets of limits_of, plus `extra`.
 local function batch_opts(result, extra)
-  local opts = { threads = result.jobs, max_nodes = result.max_nodes, timeout = result.timeout }
+  local opts = { threads = result.jobs }
+  for k, v in pairs(limits_of(result) or {}) do opts[k] = v end
   for k, v in pairs(extra or {}) do opts[k] = v end
   return opts
 end
