@@ -130,6 +130,7 @@ void sdk_board_free(sdk_board *b) {
         sdk_free(b->alloc, b->extra_cells, sizeof(int) * (size_t)b->extra_start[b->nextra]);
         sdk_free(b->alloc, b->extra_start, sizeof(int) * (size_t)(b->nextra + 1));
     }
+    sdk_rules_free(&b->rules, b->alloc);
     sdk_free(b->alloc, b->jigsaw, (size_t)b->ncells);
     sdk_free(b->alloc, b->value, (size_t)b->ncells);
     memset(b, 0, sizeof *b);
@@ -167,6 +168,7 @@ int sdk_board_copy(sdk_board *dst, const sdk_board *src) {
     if (jigsaw) memcpy(jigsaw, src->jigsaw, (size_t)src->ncells);
     memcpy(extra_start, src->extra_start, starts);
     if (nextra_cells) memcpy(extra_cells, src->extra_cells, sizeof(int) * nextra_cells);
+    if (sdk_rules_copy(&dst->rules, a, &src->rules) != SDK_OK) return SDK_ENOMEM;
     return build_units(dst);
 }
 
@@ -266,8 +268,24 @@ int sdk_board_is_valid(const sdk_board *b) {
             seen |= sdk_bit(v);
         }
     }
-    return 1;
+    return sdk_board_rules_hold(b);
 }
+
+int sdk_board_add_rule(sdk_board *b, const sdk_rule *r) {
+    int i, rc;
+    for (i = 0; i < r->ncells; i++)
+        if (r->cells[i] < 0 || r->cells[i] >= b->ncells) return SDK_EINVAL;
+    rc = sdk_rules_add(&b->rules, b->alloc, r);
+    if (rc == SDK_OK) b->version++;
+    return rc;
+}
+
+void sdk_board_clear_rules(sdk_board *b) {
+    while (b->rules.n > 0) sdk_rules_pop(&b->rules, b->alloc);
+    b->version++;
+}
+
+int sdk_board_rules_hold(const sdk_board *b) { return sdk_rules_hold(&b->rules, b->n, b->value); }
 
 int sdk_board_conflicts(const sdk_board *b, sdk_conflict_fn fn, void *ud) {
     /* mark[x] == a + 1 once x has been listed as a partner of a, so a pair that shares several
@@ -312,8 +330,10 @@ int sdk_board_equal(const sdk_board *a, const sdk_board *b) {
     if (memcmp(a->value, b->value, (size_t)a->ncells) != 0) return 0;
     if (a->jigsaw && memcmp(a->jigsaw, b->jigsaw, (size_t)a->ncells) != 0) return 0;
     if (memcmp(a->extra_start, b->extra_start, sizeof(int) * (size_t)(a->nextra + 1)) != 0) return 0;
-    return a->extra_start[a->nextra] == 0 ||
-           memcmp(a->extra_cells, b->extra_cells, sizeof(int) * (size_t)a->extra_start[a->nextra]) == 0;
+    if (a->extra_start[a->nextra] != 0 &&
+        memcmp(a->extra_cells, b->extra_cells, sizeof(int) * (size_t)a->extra_start[a->nextra]) != 0)
+        return 0;
+    return sdk_rules_equal(&a->rules, &b->rules);
 }
 
 int sdk_board_squarest_rows(int n) {

@@ -11,7 +11,7 @@
 #ifndef SUDOKU_BOARD_H
 #define SUDOKU_BOARD_H
 
-#include "common.h"
+#include "rule.h"
 
 typedef struct sdk_board {
     sdk_allocator alloc;
@@ -36,6 +36,8 @@ typedef struct sdk_board {
     int nextra;             /* extra regions */
     int *extra_start;       /* nextra + 1 offsets into extra_cells */
     int *extra_cells;
+
+    sdk_rules rules;        /* rules beyond the units (rule.h), in the order they were added */
 
     /* Bookkeeping for the binding: edits bump version; busy is set while a search runs. */
     unsigned long version;
@@ -63,10 +65,19 @@ SDK_INTERNAL int sdk_board_add_region(sdk_board *b, const int *cells, int len);
 /* Replaces the boxes by jigsaw regions: region[cell] in 0..n-1, each used by exactly n cells. */
 SDK_INTERNAL int sdk_board_set_jigsaw(sdk_board *b, const int *region);
 
+/* Adds a rule (its cells and numbers are copied); the search sees it from then on. SDK_EINVAL
+ * for a cell off the board. */
+SDK_INTERNAL int sdk_board_add_rule(sdk_board *b, const sdk_rule *r);
+/* Removes every rule. */
+SDK_INTERNAL void sdk_board_clear_rules(sdk_board *b);
+/* 0 when the placed values already break one of the rules, 1 otherwise. */
+SDK_INTERNAL int sdk_board_rules_hold(const sdk_board *b);
+
 /* Calls fn once per pair of cells a < b that share a unit and hold the same value, in
  * row-major order of a then b. Returns the number of pairs, or SDK_ENOMEM. */
 typedef void (*sdk_conflict_fn)(void *ud, int a, int b, int value);
 SDK_INTERNAL int sdk_board_conflicts(const sdk_board *b, sdk_conflict_fn fn, void *ud);
+/* No two equal values share a unit, and the placed values break no rule. */
 SDK_INTERNAL int sdk_board_is_valid(const sdk_board *b);
 SDK_INTERNAL int sdk_board_equal(const sdk_board *a, const sdk_board *b);
 

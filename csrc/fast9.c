@@ -257,5 +257,6 @@ const char *sdk_fast9_isa(const sdk_fast9 *f) {
 void sdk_fast9_use_portable(sdk_fast9 *f, int on) { f->portable = on != 0; }
 
 int sdk_fast9_fits(const sdk_board *b) {
-    return b->n == 9 && b->box_rows == 3 && b->box_cols == 3 && b->nextra == 0 && !b->jigsaw;
+    return b->n == 9 && b->box_rows == 3 && b->box_cols == 3 && b->nextra == 0 && !b->jigsaw &&
+           b->rules.n == 0;
 }

@@ -24,7 +24,6 @@ static const char *const hook_names[] = {
 typedef struct lsolver {
     sdk_solver *s;
     sdk_board *b;
-    sdk_pairs *pairs;
     sdk_events ev;
     lua_State *L;      /* the state running step(), for callbacks */
     int env;           /* stack index of the user value table during step() */
@@ -276,49 +275,58 @@ static int ev_order_values(void *ud, int cell, sdk_mask candidates, uint8_t *out
     return r == SDK_ABORT ? SDK_ABORT : SDK_CONTINUE;
 }
 
-static int lua_constraint_check(void *self, const sdk_board *b, int cell, int v) {
+static int lua_constraint_check(const sdk_rule *r, sdk_solver *s, int cell, int v) {
     hook_call hc;
-    (void)b;
-    init_call(&hc, self, SLOT_CONSTRAINT);
+    (void)r;
+    init_call(&hc, sdk_solver_host(s), SLOT_CONSTRAINT);
     hc.cell = cell;
     hc.v = v;
     return call_hook(&hc);
 }
 
-static const sdk_constraint_ops lua_constraint_ops = {"lua", lua_constraint_check, NULL, NULL, 0};
+/* opts.constraint: a predicate asked before every placement. */
+static const sdk_rule_ops lua_constraint_ops = {"constraint", SDK_LEVEL_SLOW, 0, NULL,
+                                                lua_constraint_check, NULL};
 
-/* Reads opts.different: a list of {{r1, c1}, {r2, c2}} pairs of cells that must differ. */
-static int read_pairs(lua_State *L, lsolver *ls, int opts) {
-    int npairs, i, *cells, rc;
+/* Reads opts.different, a list of {{r1, c1}, {r2, c2}} pairs of cells that must differ, into
+ * rules of this search. */
+static void read_pairs(lua_State *L, lsolver *ls, int opts) {
+    const sdk_rule_kind *kind = sdk_rule_kind_find("different");
+    int64_t *params = (int64_t *)lsdk_scratch(L, sizeof(int64_t) * SDK_RULE_MAX_PARAMS);
+    int npairs, i, cells[2];
     lua_getfield(L, opts, "different");
     if (lua_isnil(L, -1)) {
-        lua_pop(L, 1);
-        return 0;
+        lua_pop(L, 2);
+        return;
     }
     if (lua_type(L, -1) != LUA_TTABLE)
-        return luaL_argerror(L, 2, "different must be a list of cell pairs");
+        luaL_argerror(L, 2, "different must be a list of cell pairs");
     npairs = (int)compat_rawlen(L, -1);
-    cells = (int *)lsdk_scratch(L, sizeof(int) * 2 * (size_t)(npairs ? npairs : 1));
     for (i = 1; i <= npairs; i++) {
+        sdk_rule r;
+        const char *why = NULL;
         int t;
-        lua_rawgeti(L, -2, i);
+        lua_rawgeti(L, -1, i);
         t = lua_gettop(L);
         if (lua_type(L, t) != LUA_TTABLE) {
             lua_pushfstring(L, "different: pair %d is not a list of two cells", i);
-            return luaL_argerror(L, 2, lua_tostring(L, -1));
+            luaL_argerror(L, 2, lua_tostring(L, -1));
         }
-        cells[2 * (i - 1)] = lsdk_table_cell(L, 2, t, 1, ls->b, "different: first cell of pair");
-        cells[2 * (i - 1) + 1] = lsdk_table_cell(L, 2, t, 2, ls->b, "different: second cell of pair");
-        if (cells[2 * (i - 1)] == cells[2 * (i - 1) + 1]) {
+        cells[0] = lsdk_table_cell(L, 2, t, 1, ls->b, "different: first cell of pair");
+        cells[1] = lsdk_table_cell(L, 2, t, 2, ls->b, "different: second cell of pair");
+        if (cells[0] == cells[1]) {
             lua_pushfstring(L, "different: pair %d pairs a cell with itself", i);
-            return luaL_argerror(L, 2, lua_tostring(L, -1));
+            luaL_argerror(L, 2, lua_tostring(L, -1));
         }
+        memset(&r, 0, sizeof r);
+        r.cells = cells;
+        r.ncells = 2;
+        r.params = params;
+        kind->build(ls->b->n, cells, 2, NULL, 0, &r, &why);
+        if (sdk_solver_add_rule(ls->s, &r) != SDK_OK) lsdk_memory_error(L);
         lua_pop(L, 1);
     }
-    rc = sdk_pairs_new(&ls->pairs, lsdk_allocator(L), ls->b->ncells, cells, npairs);
-    if (rc != SDK_OK) return lsdk_memory_error(L);
     lua_pop(L, 2);
-    return 1;
 }
 
 static const char *const option_names[] = {
@@ -328,7 +336,7 @@ static const char *const option_names[] = {
 
 static int l_new_solver(lua_State *L) {
     sdk_board *b = lsdk_check_board(L, 1);
-    int opts = 2, slot, rc;
+    int opts = 2, slot;
     lsolver *ls;
     if (lua_isnoneornil(L, 2)) {
         lua_settop(L, 1);
@@ -374,16 +382,13 @@ static int l_new_solver(lua_State *L) {
     ls->s = sdk_solver_new(lsdk_allocator(L), b, &ls->ev);
     if (!ls->s) return lsdk_memory_error(L);
 
-    if (read_pairs(L, ls, opts)) {
-        rc = sdk_solver_add_constraint(ls->s, sdk_pairs_constraint(ls->pairs));
-        (void)rc;   /* cannot fail: the solver is fresh and has room */
-    }
+    read_pairs(L, ls, opts);
     lua_rawgeti(L, 4, SLOT_CONSTRAINT);
     if (!lua_isnil(L, -1)) {
-        sdk_constraint c;
+        sdk_rule c;
+        memset(&c, 0, sizeof c);
         c.ops = &lua_constraint_ops;
-        c.self = ls;
-        sdk_solver_add_constraint(ls->s, c);
+        if (sdk_solver_add_rule(ls->s, &c) != SDK_OK) return lsdk_memory_error(L);
     }
     lua_pop(L, 1);
 
@@ -415,9 +420,7 @@ static int solver_gc(lua_State *L) {
         lua_settop(L, 1);
     }
     sdk_solver_free(ls->s);
-    sdk_pairs_free(ls->pairs);
     ls->s = NULL;
-    ls->pairs = NULL;
     return 0;
 }
 

@@ -3,8 +3,6 @@
 
 #include <string.h>
 
-#define MAX_CONSTRAINTS 16
-
 /* Where step() picks up again. */
 enum phase { PHASE_START, PHASE_PROPAGATE, PHASE_NEXT_VALUE, PHASE_BACKTRACK };
 
@@ -35,15 +33,32 @@ struct sdk_solver {
     sdk_board *b;
     int ncells;              /* kept here: the board may be gone when the solver is freed */
     const sdk_events *ev;
-    sdk_constraint cons[MAX_CONSTRAINTS];
-    int ncons;
+    sdk_rules extras;        /* this search's own rules, beside the board's */
+
+    /* The rules of a search (the board's, then the extras), and who wakes them. */
+    const sdk_rule **rules;
+    int nrules;
+    size_t rules_size;
+    int nchecks;             /* rules[0 .. nchecks) that veto placements come first in checks */
+    const sdk_rule **checks;
+    size_t checks_size;
+    int *watch_start;        /* per cell: its watchers are watch_rule[watch_start[c] ..] */
+    size_t watch_start_size;
+    int *watch_rule;
+    size_t watch_rule_size;
+    int *queue;              /* per level, a ring of nrules woken rules */
+    size_t queue_size;
+    uint8_t *queued;         /* per rule: in its level's ring */
+    size_t queued_size;
+    int queue_head[SDK_LEVELS], queue_len[SDK_LEVELS];
+    uint64_t changes;        /* grows with every candidate change: did a rule find anything? */
+    const char *because;     /* the rule whose eliminations are under way, for on_eliminate */
 
     sdk_status status;
     enum phase phase;
     int failure;             /* SDK_ENOMEM or SDK_ABORT after SDK_FAILED */
     unsigned long version;   /* board version the paused search belongs to */
     int active;              /* the search has state on the board that unwind must take back */
-    int givens_seen;         /* starting values (cells below this index) the constraints saw */
 
     int *trail;              /* cells placed by the search, in order */
     int ntrail;
@@ -127,6 +142,7 @@ sdk_solver *sdk_solver_new(sdk_allocator a, sdk_board *b, const sdk_events *ev) 
         return NULL;
     }
     memset(s->banned, 0, sizeof(sdk_mask) * ncells);
+    sdk_rules_init(&s->extras);
     return s;
 }
 
@@ -151,6 +167,13 @@ void sdk_solver_free(sdk_solver *s) {
     sdk_free(s->alloc, s->link_unit, s->link_unit_size);
     sdk_free(s->alloc, s->link_mask, s->link_mask_size);
     sdk_free(s->alloc, s->scratch, s->scratch_size);
+    sdk_free(s->alloc, s->rules, s->rules_size);
+    sdk_free(s->alloc, s->checks, s->checks_size);
+    sdk_free(s->alloc, s->watch_start, s->watch_start_size);
+    sdk_free(s->alloc, s->watch_rule, s->watch_rule_size);
+    sdk_free(s->alloc, s->queue, s->queue_size);
+    sdk_free(s->alloc, s->queued, s->queued_size);
+    sdk_rules_free(&s->extras, s->alloc);
     sdk_free(s->alloc, s, sizeof *s);
 }
 
@@ -159,13 +182,16 @@ size_t sdk_solver_bytes(const sdk_solver *s) {
     return sizeof *s + ncells * (sizeof(int) + 3 * sizeof(sdk_mask) + sizeof(frame)) +
            sizeof(uint64_t) * dirty_words(s->ncells) + s->dirty_units_size + s->dirty_values_size + s->elims_size + s->order_size + s->hints_size +
            s->weights_size + s->fixed_size + s->link_start_size + s->link_unit_size +
-           s->link_mask_size + s->scratch_size;
+           s->link_mask_size + s->scratch_size + s->rules_size + s->checks_size +
+           s->watch_start_size + s->watch_rule_size + s->queue_size + s->queued_size;
 }
 
-int sdk_solver_add_constraint(sdk_solver *s, sdk_constraint c) {
-    if (s->status != SDK_READY || s->ncons == MAX_CONSTRAINTS) return SDK_EINVAL;
-    s->cons[s->ncons++] = c;
-    return SDK_OK;
+int sdk_solver_add_rule(sdk_solver *s, const sdk_rule *r) {
+    int i;
+    if (s->status != SDK_READY) return SDK_EINVAL;
+    for (i = 0; i < r->ncells; i++)
+        if (r->cells[i] < 0 || r->cells[i] >= s->ncells) return SDK_EINVAL;
+    return sdk_rules_add(&s->extras, s->alloc, r);
 }
 
 /* splitmix64: tiny, fast, and defined by integer arithmetic alone, so every platform draws the
@@ -201,11 +227,17 @@ sdk_status sdk_solver_status(const sdk_solver *s) { return s->status; }
 int sdk_solver_failure(const sdk_solver *s) { return s->failure; }
 const sdk_stats *sdk_solver_stats(const sdk_solver *s) { return &s->stats; }
 const sdk_board *sdk_solver_board(const sdk_solver *s) { return s->b; }
+void *sdk_solver_host(const sdk_solver *s) { return s->ev ? s->ev->ud : NULL; }
 int sdk_solver_stopped(const sdk_solver *s) { return s->stopped; }
 void sdk_solver_watch(sdk_solver *s, const sdk_watch *w) { s->watch = w; }
 
 sdk_mask sdk_solver_candidates(const sdk_solver *s, int cell) {
     return sdk_board_candidates(s->b, cell) & ~s->banned[cell];
+}
+
+sdk_mask sdk_solver_domain(const sdk_solver *s, int cell) {
+    int v = s->b->value[cell];
+    return v ? sdk_bit(v) : s->cand[cell];
 }
 
 /* ---- where contradictions happen: weights for branching -------------------------------- */
@@ -228,6 +260,15 @@ static void blame_cell(sdk_solver *s, int cell) {
  * still hold the value, which only an undo gives back. So a rule that has seen a cell or unit
  * and found nothing will find nothing there until the candidates of a cell in it change: the
  * rules skip what is clean, and skipping changes neither what they find nor its order. */
+static void wake(sdk_solver *s, int rule) {
+    int level;
+    if (s->queued[rule]) return;
+    level = s->rules[rule]->ops->level;
+    s->queue[level * s->nrules + (s->queue_head[level] + s->queue_len[level]) % s->nrules] = rule;
+    s->queue_len[level]++;
+    s->queued[rule] = 1;
+}
+
 static void touch(sdk_solver *s, int cell, sdk_mask lost) {
     const sdk_board *b = s->b;
     int i;
@@ -237,14 +278,21 @@ static void touch(sdk_solver *s, int cell, sdk_mask lost) {
         s->dirty_units[u] = DIRTY_ALL;
         s->dirty_values[u] |= lost;
     }
+    s->changes++;
+    if (s->nrules)
+        for (i = s->watch_start[cell]; i < s->watch_start[cell + 1]; i++) wake(s, s->watch_rule[i]);
 }
 
 static void mark_all(sdk_solver *s, int dirty) {
-    int u;
+    int u, level;
     memset(s->dirty_cells, dirty ? 0xFF : 0, sizeof(uint64_t) * dirty_words(s->ncells));
     if (!s->dirty_units) return;
     memset(s->dirty_units, dirty ? DIRTY_ALL : 0, (size_t)s->b->nunits);
     for (u = 0; u < s->b->nunits; u++) s->dirty_values[u] = dirty ? s->b->full : 0;
+    for (level = 0; level < SDK_LEVELS; level++) s->queue_head[level] = s->queue_len[level] = 0;
+    if (s->nrules) memset(s->queued, 0, (size_t)s->nrules);
+    if (dirty)
+        for (u = 0; u < s->nrules; u++) wake(s, u);
 }
 
 /* ---- moves and their undo ----------------------------------------------------------------- */
@@ -265,7 +313,8 @@ static void settled(sdk_solver *s) { mark_all(s, 0); }
 
 int sdk_solver_eliminate(sdk_solver *s, int cell, sdk_mask mask) {
     sdk_mask before = s->banned[cell];
-    if (s->b->value[cell] || (before & mask) == mask) return SDK_CONTINUE;
+    if (s->b->value[cell]) return mask & sdk_bit(s->b->value[cell]) ? SDK_PRUNE : SDK_CONTINUE;
+    if ((before & mask) == mask) return SDK_CONTINUE;
     if (sizeof(elimination) * (size_t)(s->nelims + 1) > s->elims_size) {
         void *p = s->elims;
         size_t need = (size_t)(s->nelims < 64 ? 64 : s->nelims + 1);
@@ -283,27 +332,24 @@ int sdk_solver_eliminate(sdk_solver *s, int cell, sdk_mask mask) {
         sdk_mask lost = s->cand[cell] & mask;
         s->cand[cell] &= ~mask;
         touch(s, cell, lost);
+        if (s->cand[cell] && !s->probing && s->ev && s->ev->on_eliminate) {
+            int r = s->ev->on_eliminate(s->ev->ud, cell, lost, s->because);
+            if (r != SDK_CONTINUE) {
+                if (r == SDK_ABORT) s->failure = SDK_ABORT;
+                return r;
+            }
+        }
     }
     if (s->cand[cell]) return SDK_CONTINUE;
     blame_cell(s, cell);
     return SDK_PRUNE;
 }
 
-static void undo_constraints(sdk_solver *s, int cell, int v) {
-    int i;
-    for (i = s->ncons - 1; i >= 0; i--)
-        if (s->cons[i].ops->undo) s->cons[i].ops->undo(s->cons[i].self, s->b, cell, v);
-}
-
-/* Takes back placements and eliminations made after the given marks. No callback but the
- * constraints' undo runs here, so it is safe in error recovery. */
+/* Takes back placements and eliminations made after the given marks. No callback runs here,
+ * so it is safe in error recovery. */
 static void undo_to(sdk_solver *s, int trail_mark, int elim_mark) {
     int changed = s->ntrail > trail_mark || s->nelims > elim_mark;
-    while (s->ntrail > trail_mark) {
-        int cell = s->trail[--s->ntrail];
-        undo_constraints(s, cell, s->b->value[cell]);
-        sdk_board_unplace(s->b, cell);
-    }
+    while (s->ntrail > trail_mark) sdk_board_unplace(s->b, s->trail[--s->ntrail]);
     while (s->nelims > elim_mark) {
         s->nelims--;
         s->banned[s->elims[s->nelims].cell] = s->elims[s->nelims].before;
@@ -311,28 +357,15 @@ static void undo_to(sdk_solver *s, int trail_mark, int elim_mark) {
     if (changed) refresh_candidates(s);
 }
 
-/* Asks every constraint whether v may go at the empty cell. */
+/* Asks every rule that vetoes placements whether v may go at the empty cell. */
 static int admissible(sdk_solver *s, int cell, int v) {
     int i;
-    for (i = 0; i < s->ncons; i++) {
-        int r = s->cons[i].ops->check(s->cons[i].self, s->b, cell, v);
+    for (i = 0; i < s->nchecks; i++) {
+        int r = s->checks[i]->ops->check(s->checks[i], s, cell, v);
         if (r != SDK_CONTINUE) {
             if (r == SDK_ABORT) s->failure = SDK_ABORT;
+            s->because = s->checks[i]->ops->name;
             return r;
-        }
-    }
-    return SDK_CONTINUE;
-}
-
-static int propagate_constraints(sdk_solver *s, int cell, int v) {
-    int i;
-    for (i = 0; i < s->ncons; i++) {
-        if (s->cons[i].ops->propagate) {
-            int r = s->cons[i].ops->propagate(s->cons[i].self, s, cell, v);
-            if (r != SDK_CONTINUE) {
-                if (r == SDK_ABORT && !s->failure) s->failure = SDK_ABORT;
-                return r;
-            }
         }
     }
     return SDK_CONTINUE;
@@ -357,7 +390,7 @@ static int commit(sdk_solver *s, int cell, int v, int reason) {
         }
     }
     s->trail[s->ntrail++] = cell;
-    if (s->probing) return propagate_constraints(s, cell, v);
+    if (s->probing) return SDK_CONTINUE;
     if (reason == SDK_REASON_SINGLE) s->stats.singles++;
     else if (reason == SDK_REASON_HIDDEN) s->stats.hidden++;
     if (s->ev && s->ev->on_place) {
@@ -367,7 +400,7 @@ static int commit(sdk_solver *s, int cell, int v, int reason) {
             return r;
         }
     }
-    return propagate_constraints(s, cell, v);
+    return SDK_CONTINUE;
 }
 
 /* A forced value: placed if every constraint accepts it, otherwise eliminated (which leaves
@@ -624,23 +657,62 @@ static int subsets(sdk_solver *s, int *progress) {
     return SDK_CONTINUE;
 }
 
-/* Rules 1-4 of solver.h until none applies. Returns SDK_CONTINUE, SDK_PRUNE (contradiction or a
- * listener's veto) or SDK_ABORT. */
+/* The woken rules of one level, first woken first, until one of them changes something. */
+static int woken_rules(sdk_solver *s, int level, int *progress) {
+    int *ring = s->queue + level * s->nrules;
+    while (s->queue_len[level] > 0) {
+        const sdk_rule *rule;
+        uint64_t before = s->changes;
+        int i = ring[s->queue_head[level]], r;
+        s->queue_head[level] = (s->queue_head[level] + 1) % s->nrules;
+        s->queue_len[level]--;
+        s->queued[i] = 0;
+        rule = s->rules[i];
+        if (!rule->ops->propagate) continue;
+        s->because = rule->ops->name;
+        r = rule->ops->propagate(rule, s);
+        if (r != SDK_CONTINUE) {
+            if (r == SDK_ABORT && !s->failure) s->failure = SDK_ABORT;
+            return r;
+        }
+        if (s->changes != before) {
+            *progress = 1;
+            return SDK_CONTINUE;
+        }
+    }
+    return SDK_CONTINUE;
+}
+
+/* The fixpoint loop: the cheapest pending work first, and back to the start after any change.
+ * Returns SDK_CONTINUE, SDK_PRUNE (contradiction or a listener's veto) or SDK_ABORT. */
 static int propagate(sdk_solver *s) {
     for (;;) {
         int progress = 0, r;
         r = naked_singles(s, &progress);
-        if (r != SDK_CONTINUE) return r;
-        if (progress) continue;
+        if (r != SDK_CONTINUE || progress) goto next;
+        if (s->queue_len[SDK_LEVEL_CHEAP]) {
+            r = woken_rules(s, SDK_LEVEL_CHEAP, &progress);
+            if (r != SDK_CONTINUE || progress) goto next;
+        }
         r = hidden_single(s, &progress);
-        if (r != SDK_CONTINUE) return r;
-        if (progress) continue;
+        if (r != SDK_CONTINUE || progress) goto next;
+        s->because = "locked candidates";
         r = locked_candidates(s, &progress);
-        if (r != SDK_CONTINUE) return r;
-        if (progress) continue;
+        if (r != SDK_CONTINUE || progress) goto next;
+        if (s->queue_len[SDK_LEVEL_MEDIUM]) {
+            r = woken_rules(s, SDK_LEVEL_MEDIUM, &progress);
+            if (r != SDK_CONTINUE || progress) goto next;
+        }
+        s->because = "matching";
         r = subsets(s, &progress);
+        if (r != SDK_CONTINUE || progress) goto next;
+        if (s->queue_len[SDK_LEVEL_SLOW]) {
+            r = woken_rules(s, SDK_LEVEL_SLOW, &progress);
+            if (r != SDK_CONTINUE || progress) goto next;
+        }
+        return SDK_CONTINUE;
+    next:
         if (r != SDK_CONTINUE) return r;
-        if (!progress) return SDK_CONTINUE;
     }
 }
 
@@ -684,6 +756,7 @@ static int probe(sdk_solver *s) {
             }
             if (r == SDK_ABORT) return r;
             if (r == SDK_PRUNE) {
+                s->because = "probing";
                 r = sdk_solver_eliminate(s, cell, sdk_bit(v));
                 if (r != SDK_CONTINUE) return r;
                 dropped = 1;
@@ -694,6 +767,7 @@ static int probe(sdk_solver *s) {
             for (c = 0; c < s->ncells; c++) {
                 sdk_mask drop = s->cand[c] & ~s->seen[c];
                 if (!drop) continue;
+                s->because = "probing";
                 r = sdk_solver_eliminate(s, c, drop);
                 if (r != SDK_CONTINUE) return r;
                 dropped = 1;
@@ -791,8 +865,6 @@ static void unwind(sdk_solver *s) {
         return;
     }
     undo_to(s, 0, 0);
-    for (cell = s->givens_seen - 1; cell >= 0; cell--)
-        if (s->b->value[cell]) undo_constraints(s, cell, s->b->value[cell]);
 }
 
 void sdk_solver_reset(sdk_solver *s) {
@@ -808,20 +880,59 @@ void sdk_solver_reset(sdk_solver *s) {
 /* The per-unit tables of a search, sized for the board as it is now: matching hints, weights,
  * fixpoint fingerprints, and for every complete unit u the other units w that share at least
  * two of its cells, with the positions in u of the shared cells (for locked candidates). */
-static int prepare(sdk_solver *s) {
-    const sdk_board *b = s->b;
-    size_t nu = (size_t)b->nunits;
-    size_t cells_values = (size_t)b->ncells * (size_t)b->n;
-    void *p;
-    int u, w, i, j, total = 0, ok = 1;
-    /* s->field grows to need bytes (see grow), through a void * so no pointer is type-punned;
-     * once a growth fails, ok stays 0 and the rest are skipped. */
+/* s->field grows to need bytes (see grow), through a void * p so no pointer is type-punned;
+ * once a growth fails, ok stays 0 and the rest are skipped. */
 #define GROW_FIELD(field, need)                                                  \
     do {                                                                         \
         p = s->field;                                                            \
         ok = ok && grow(s, &p, &s->field##_size, (need));                        \
         s->field = p;                                                            \
     } while (0)
+
+/* The rules of this search in one table (the board's, then its own extras), the rules that
+ * veto placements, the rules each cell wakes (counted, then filled), and one ring per level
+ * for the woken ones. */
+static int prepare_rules(sdk_solver *s) {
+    const sdk_rules *lists[2];
+    int nrules = s->b->rules.n + s->extras.n, nwatch = 0, l, i, k, ok = 1;
+    void *p;
+    lists[0] = &s->b->rules;
+    lists[1] = &s->extras;
+    for (l = 0; l < 2; l++)
+        for (i = 0; i < lists[l]->n; i++) nwatch += lists[l]->rule[i].ncells;
+    GROW_FIELD(rules, sizeof(sdk_rule *) * (size_t)nrules);
+    GROW_FIELD(checks, sizeof(sdk_rule *) * (size_t)nrules);
+    GROW_FIELD(watch_start, sizeof(int) * (size_t)(s->ncells + 1));
+    GROW_FIELD(watch_rule, sizeof(int) * (size_t)nwatch);
+    GROW_FIELD(queue, sizeof(int) * (size_t)SDK_LEVELS * (size_t)nrules);
+    GROW_FIELD(queued, (size_t)nrules);
+    if (!ok) return SDK_ENOMEM;
+    s->nrules = s->nchecks = 0;
+    for (l = 0; l < 2; l++)
+        for (i = 0; i < lists[l]->n; i++) {
+            const sdk_rule *r = &lists[l]->rule[i];
+            s->rules[s->nrules++] = r;
+            if (r->ops->check) s->checks[s->nchecks++] = r;
+        }
+    /* Count, prefix-sum, fill: watch_start[c + 1] is the fill cursor of cell c. */
+    memset(s->watch_start, 0, sizeof(int) * (size_t)(s->ncells + 1));
+    for (i = 0; i < nrules; i++)
+        for (k = 0; k < s->rules[i]->ncells; k++) s->watch_start[s->rules[i]->cells[k] + 1]++;
+    for (i = 0; i < s->ncells; i++) s->watch_start[i + 1] += s->watch_start[i];
+    for (i = 0; i < nrules; i++)
+        for (k = 0; k < s->rules[i]->ncells; k++)
+            s->watch_rule[s->watch_start[s->rules[i]->cells[k]]++] = i;
+    for (i = s->ncells; i > 0; i--) s->watch_start[i] = s->watch_start[i - 1];
+    s->watch_start[0] = 0;
+    return SDK_OK;
+}
+
+static int prepare(sdk_solver *s) {
+    const sdk_board *b = s->b;
+    size_t nu = (size_t)b->nunits;
+    size_t cells_values = (size_t)b->ncells * (size_t)b->n;
+    void *p;
+    int u, w, i, j, total = 0, ok = prepare_rules(s) == SDK_OK;
     GROW_FIELD(hints, nu * (size_t)b->n);
     GROW_FIELD(weights, nu * sizeof(uint32_t));
     GROW_FIELD(fixed, nu * sizeof(uint64_t));
@@ -887,23 +998,18 @@ static int start(sdk_solver *s) {
     s->active = 1;
     s->symmetric = !(s->ev && (s->ev->on_place || s->ev->on_backtrack || s->ev->on_solution ||
                                s->ev->order_values));
-    for (cell = 0; cell < s->ncons; cell++)
-        if (!s->cons[cell].ops->value_symmetric) s->symmetric = 0;
-    s->givens_seen = 0;
+    for (cell = 0; cell < s->nrules; cell++)
+        if (!s->rules[cell]->ops->value_symmetric) s->symmetric = 0;
     if (!sdk_board_is_valid(b)) return SDK_PRUNE;
-    refresh_candidates(s);
-    for (cell = 0; cell < b->ncells; cell++) {
+    if (!sdk_rules_hold(&s->extras, b->n, b->value)) return SDK_PRUNE;
+    refresh_candidates(s);               /* wakes every rule: they see the givens first */
+    for (cell = 0; cell < b->ncells && s->nchecks; cell++) {
         int v = b->value[cell];
         if (!v) continue;
-        if (s->ncons) {
-            /* Removing and restoring a value keeps the masks exact on a valid board. */
-            sdk_board_unplace(b, cell);
-            r = admissible(s, cell, v);
-            sdk_board_place(b, cell, v);
-            if (r != SDK_CONTINUE) return r;
-        }
-        s->givens_seen = cell + 1;
-        r = propagate_constraints(s, cell, v);
+        /* Removing and restoring a value keeps the masks exact on a valid board. */
+        sdk_board_unplace(b, cell);
+        r = admissible(s, cell, v);
+        sdk_board_place(b, cell, v);
         if (r != SDK_CONTINUE) return r;
     }
     return SDK_CONTINUE;

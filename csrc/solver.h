@@ -1,19 +1,27 @@
 /*
  * The general search engine: iterative depth-first search with an explicit stack.
  *
- * Rules, in this order at every node, until none applies:
- *   1. naked singles (a cell with one candidate), cells in row-major order;
- *   2. hidden singles (a value with one place in a unit of n cells);
- *   3. locked candidates between any two units (all places of v in unit u lie in unit w:
- *      v leaves the rest of w);
- *   4. domain consistency of every unit of n cells (a perfect matching of its empty cells
- *      onto its missing values; candidates on no alternating cycle are removed);
- *   5. only on boards of 16 or more values, once 1-4 are done: probing. Each cell with two
- *      candidates, in row-major order, has each value placed on the side and propagated by 1-4
- *      (no callback hears of it, no statistic counts it, no unit is blamed), then taken back.
- *      A value that fails is removed; when both hold up, every candidate of any cell that
- *      neither left possible is removed. After a removal, 1-4 run again and the round goes on
- *      from the next cell until every cell has been visited once without a removal.
+ * Propagation is one fixpoint loop. Its work, cheapest first; after anything changes a domain
+ * the loop starts again from the top, and it ends when no work is pending:
+ *   1. naked singles (a cell with one candidate), over the cells whose candidates changed, in
+ *      row-major order;
+ *   2. woken rules of level SDK_LEVEL_CHEAP (rule.h), first woken first;
+ *   3. one hidden single (a value with one place in a unit of n cells), lowest unit first;
+ *   4. locked candidates between any two units (all places of v in unit u lie in unit w: v
+ *      leaves the rest of w);
+ *   5. woken rules of level SDK_LEVEL_MEDIUM;
+ *   6. domain consistency of every unit of n cells (a perfect matching of its empty cells onto
+ *      its missing values; candidates on no alternating cycle are removed);
+ *   7. woken rules of level SDK_LEVEL_SLOW.
+ * A rule (the board's rules, then the search's own) is woken when the domain of a cell it
+ * watches changes; each of 1, 3, 4 and 6 looks only at the cells or units that changed since
+ * it last looked. Rules that veto placements (check) are asked before every placement.
+ * Then, only on boards of 16 or more values: probing. Each cell with two candidates, in
+ * row-major order, has each value placed on the side and propagated (no callback hears of it,
+ * no statistic counts it, no unit is blamed), then taken back. A value that fails is removed;
+ * when both hold up, every candidate of any cell that neither left possible is removed. After a
+ * removal, propagation runs again and the round goes on from the next cell until every cell has
+ * been visited once without a removal.
  * On those boards, branch on the two-candidate cell whose probes went furthest in that last
  * round (the largest product over its two values of 1 + 4·placements + eliminations; ties go
  * to the cell visited first in the round), when there is one. Otherwise branch on the empty
@@ -22,9 +30,9 @@
  * some value has fewer places in a unit than that cell has candidates: then branch on those
  * places. Values and places are tried in ascending order, or in a seeded random order, or in
  * the order a callback gives. Value symmetry: when no callback may veto (on_place, on_backtrack,
- * on_solution, order_values) and every constraint is value-symmetric, values that appear
- * nowhere on the board are interchangeable, so once one of them has been tried at a cell and its
- * subtree held no solution, the others are skipped there (their subtrees are mirror images).
+ * on_solution, order_values) and every rule is value-symmetric, values that appear nowhere on
+ * the board are interchangeable, so once one of them has been tried at a cell and its subtree
+ * held no solution, the others are skipped there (their subtrees are mirror images).
  * Everything here is deterministic, so a specialised engine that follows the same rules walks
  * the same tree.
  *
@@ -36,7 +44,7 @@
 #ifndef SUDOKU_SOLVER_H
 #define SUDOKU_SOLVER_H
 
-#include "constraint.h"
+#include "board.h"
 #include "search_limits.h"
 
 typedef enum sdk_status {
@@ -65,6 +73,11 @@ typedef struct sdk_events {
     /* Writes the values to try at cell (a subset of candidates, in order) to out (room for n
      * values) and their number to *count. */
     int (*order_values)(void *ud, int cell, sdk_mask candidates, uint8_t *out, int *count);
+    /* After values (a mask) leave the candidates of cell and some remain, by the rule named
+     * (a rule's ops name, or "locked candidates", "matching", "probing"). Not called inside a
+     * probe, nor for the candidates a placement takes from its units. PRUNE abandons the
+     * current branch. */
+    int (*on_eliminate)(void *ud, int cell, sdk_mask values, const char *rule);
 } sdk_events;
 
 typedef struct sdk_stats {
@@ -81,8 +94,9 @@ typedef struct sdk_stats {
 SDK_INTERNAL sdk_solver *sdk_solver_new(sdk_allocator a, sdk_board *b, const sdk_events *ev);
 /* Frees the solver without touching the board (a solution found stays on it). */
 SDK_INTERNAL void sdk_solver_free(sdk_solver *s);
-/* Adds a constraint before the search starts; SDK_EINVAL once it has started. */
-SDK_INTERNAL int sdk_solver_add_constraint(sdk_solver *s, sdk_constraint c);
+/* Adds a rule of this search only, beside the board's (its cells and numbers are copied);
+ * SDK_EINVAL once the search has started or for a cell off the board. */
+SDK_INTERNAL int sdk_solver_add_rule(sdk_solver *s, const sdk_rule *r);
 /* Seeded random value order, from the module's own generator: same seed, same search. */
 SDK_INTERNAL void sdk_solver_seed(sdk_solver *s, uint64_t seed);
 

@@ -1,11 +1,11 @@
 /*
- * libFuzzer harness: the general solver API (csrc/solver.h, board.h, constraint.h).
+ * libFuzzer harness: the general solver API (csrc/solver.h, board.h, rule.h).
  *
  * Input layout (missing bytes read as 0):
  *   byte 0   box rows - 1 (low 3 bits), byte 1 box columns - 1 (low 3 bits): sides up to 16 are
  *            kept, larger products fall back to 3x3 (a node of 25x25 probes for 100 ms here)
  *   byte 2   flags: 1 jigsaw regions (boxes with cells swapped between regions), 2 extra
- *            regions, 4 pairs constraint, 8 event callbacks, 16 failing allocator,
+ *            regions, 4 "different" rules (board and search), 8 event callbacks, 16 failing allocator,
  *            32 seeded value order, 64 change the board while the search is paused
  *   byte 3   node budget per step (1..16); byte 4: allocations before the allocator fails
  *   then     one byte per cell: a symbol of sdk_alphabet is that value (when it fits the
@@ -144,7 +144,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     sdk_allocator a;
     sdk_board board, copy;
     sdk_solver *s = NULL;
-    sdk_pairs *pairs = NULL;
+    sdk_rules pairs;   /* the "different" rules given to the search, for checking solutions */
     sdk_events ev;
     hooks h;
     uint8_t *givens = NULL, symbol_value[256];
@@ -154,6 +154,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     in.p = data;
     in.len = size;
     in.pos = 0;
+    sdk_rules_init(&pairs);
     rows = (next_byte(&in) & 7) + 1;
     cols = (next_byte(&in) & 7) + 1;
     if (rows * cols > 16) rows = cols = 3;
@@ -229,16 +230,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         goto done;
     }
     if (flags & 4) {
-        int npairs = next_byte(&in) % 32, *cells = (int *)malloc(sizeof(int) * 64);
-        for (i = 0; i < 2 * npairs; i++)
-            cells[i] = (next_byte(&in) << 8 | next_byte(&in)) % (board.ncells + 1);
-        rc = sdk_pairs_new(&pairs, a, board.ncells, cells, npairs);
-        if (rc == SDK_OK) {
-            if (sdk_solver_add_constraint(s, sdk_pairs_constraint(pairs)) != SDK_OK) abort();
-        } else if (rc != SDK_EINVAL && !(rc == SDK_ENOMEM && heap.failing)) {
-            abort();
+        /* Up to 31 pairs that must differ, odd ones on the board and even ones on the search;
+         * a cell off the board or a cell paired with itself is refused. */
+        int npairs = next_byte(&in) % 32, cells[2];
+        int64_t params[SDK_MAX_N];
+        const sdk_rule_kind *kind = sdk_rule_kind_find("different");
+        for (i = 0; i < npairs; i++) {
+            sdk_rule r;
+            const char *why;
+            cells[0] = (next_byte(&in) << 8 | next_byte(&in)) % (board.ncells + 1);
+            cells[1] = (next_byte(&in) << 8 | next_byte(&in)) % (board.ncells + 1);
+            memset(&r, 0, sizeof r);
+            r.cells = cells;
+            r.ncells = 2;
+            r.params = params;
+            if (kind->build(n, cells, 2, NULL, 0, &r, &why) != SDK_OK) {
+                if (cells[0] != cells[1]) abort();
+                continue;
+            }
+            rc = i & 1 ? sdk_board_add_rule(&board, &r) : sdk_solver_add_rule(s, &r);
+            if (rc == SDK_EINVAL && cells[0] < board.ncells && cells[1] < board.ncells) abort();
+            if (rc == SDK_ENOMEM && !heap.failing) abort();
+            if (rc == SDK_OK && sdk_rules_add(&pairs, a, &r) != SDK_OK && !heap.failing) abort();
         }
-        free(cells);
     }
     if (flags & 32) sdk_solver_seed(s, (uint64_t)next_byte(&in) * 0x9E3779B97F4A7C15u);
 
@@ -264,17 +278,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             break;
         case SDK_SOLVED:
             check_solution(&board, givens);
-            if (flags & 4 && pairs) {
-                /* The pairs hold on the solution, checked through the constraint itself. */
-                sdk_constraint c = sdk_pairs_constraint(pairs);
-                for (i = 0; i < board.ncells; i++) {
-                    int v = board.value[i];
-                    sdk_board_set(&board, i, 0);
-                    if (c.ops->check(c.self, &board, i, v) != SDK_CONTINUE) abort();
-                    sdk_board_set(&board, i, v);
-                }
-                /* Those edits bumped the version: the next step would be stale, so stop. */
-                finished = 1;
+            if (flags & 4) {
+                /* The pairs hold on the solution, checked through the rules themselves. */
+                if (!sdk_rules_hold(&pairs, n, board.value)) abort();
             }
             solutions++;
             break;
@@ -312,7 +318,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 done:
     heap.failing = 0;
     sdk_solver_free(s);
-    sdk_pairs_free(pairs);
+    sdk_rules_free(&pairs, a);
     sdk_board_free(&copy);
     sdk_board_free(&board);
     free(givens);

@@ -1,0 +1,85 @@
+/* Lists of rules that own their cells and numbers (see rule.h). */
+#include "rule.h"
+
+#include <string.h>
+
+void sdk_rules_init(sdk_rules *l) {
+    l->rule = NULL;
+    l->n = l->cap = 0;
+}
+
+static void free_rule(sdk_rule *r, sdk_allocator a) {
+    sdk_free(a, r->cells, sizeof(int) * (size_t)r->ncells);
+    sdk_free(a, r->params, sizeof(int64_t) * (size_t)r->nparams);
+    r->cells = NULL;
+    r->params = NULL;
+}
+
+void sdk_rules_free(sdk_rules *l, sdk_allocator a) {
+    while (l->n > 0) sdk_rules_pop(l, a);
+    sdk_free(a, l->rule, sizeof(sdk_rule) * (size_t)l->cap);
+    sdk_rules_init(l);
+}
+
+void sdk_rules_pop(sdk_rules *l, sdk_allocator a) {
+    if (l->n > 0) free_rule(&l->rule[--l->n], a);
+}
+
+int sdk_rules_add(sdk_rules *l, sdk_allocator a, const sdk_rule *r) {
+    sdk_rule copy = *r;
+    if (l->n == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 8;
+        sdk_rule *grown = sdk_realloc(a, l->rule, sizeof(sdk_rule) * (size_t)l->cap,
+                                      sizeof(sdk_rule) * (size_t)cap);
+        if (!grown) return SDK_ENOMEM;
+        l->rule = grown;
+        l->cap = cap;
+    }
+    copy.cells = r->ncells ? sdk_alloc(a, sizeof(int) * (size_t)r->ncells) : NULL;
+    copy.params = r->nparams ? sdk_alloc(a, sizeof(int64_t) * (size_t)r->nparams) : NULL;
+    if ((r->ncells && !copy.cells) || (r->nparams && !copy.params)) {
+        free_rule(&copy, a);
+        return SDK_ENOMEM;
+    }
+    if (r->ncells) memcpy(copy.cells, r->cells, sizeof(int) * (size_t)r->ncells);
+    if (r->nparams) memcpy(copy.params, r->params, sizeof(int64_t) * (size_t)r->nparams);
+    l->rule[l->n++] = copy;
+    return SDK_OK;
+}
+
+int sdk_rules_copy(sdk_rules *dst, sdk_allocator a, const sdk_rules *src) {
+    int i;
+    for (i = 0; i < src->n; i++)
+        if (sdk_rules_add(dst, a, &src->rule[i]) != SDK_OK) {
+            sdk_rules_free(dst, a);
+            return SDK_ENOMEM;
+        }
+    return SDK_OK;
+}
+
+static int rule_equal(const sdk_rule *x, const sdk_rule *y) {
+    return x->ops == y->ops && x->host == y->host && x->ncells == y->ncells &&
+           x->nparams == y->nparams &&
+           (!x->ncells || memcmp(x->cells, y->cells, sizeof(int) * (size_t)x->ncells) == 0) &&
+           (!x->nparams || memcmp(x->params, y->params, sizeof(int64_t) * (size_t)x->nparams) == 0);
+}
+
+int sdk_rules_equal(const sdk_rules *x, const sdk_rules *y) {
+    int i;
+    if (x->n != y->n) return 0;
+    for (i = 0; i < x->n; i++)
+        if (!rule_equal(&x->rule[i], &y->rule[i])) return 0;
+    return 1;
+}
+
+int sdk_rules_hold(const sdk_rules *l, int n, const uint8_t *value) {
+    uint8_t values[SDK_MAX_N * SDK_MAX_N];
+    int i, k;
+    for (i = 0; i < l->n; i++) {
+        const sdk_rule *r = &l->rule[i];
+        if (!r->ops->holds) continue;
+        for (k = 0; k < r->ncells; k++) values[k] = value[r->cells[k]];
+        if (!r->ops->holds(r, n, values)) return 0;
+    }
+    return 1;
+}

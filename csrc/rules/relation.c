@@ -1,0 +1,53 @@
+/*
+ * Relations between two cells, given as the value pairs they allow: params[a - 1] is the mask
+ * of the values the second cell may take when the first holds a. Propagation keeps exactly the
+ * values that have a partner (arc consistency), in one pass: a value of the second cell is
+ * dropped only when no value left in the first allows it, so the first cell's survivors all keep
+ * their partners.
+ */
+#include "relation.h"
+
+#include "../board.h"
+
+static int relation_propagate(const sdk_rule *r, sdk_solver *s) {
+    int x = r->cells[0], y = r->cells[1], rc;
+    sdk_mask dx = sdk_solver_domain(s, x), dy = sdk_solver_domain(s, y), keep = 0, reach = 0, m;
+    for (m = dx; m; m &= m - 1) {
+        sdk_mask partners = (sdk_mask)r->params[sdk_lowest(m)] & dy;
+        if (partners) {
+            keep |= m & (~m + 1);
+            reach |= partners;
+        }
+    }
+    if (keep != dx && (rc = sdk_solver_eliminate(s, x, dx & ~keep)) != SDK_CONTINUE) return rc;
+    if (reach != dy) return sdk_solver_eliminate(s, y, dy & ~reach);
+    return SDK_CONTINUE;
+}
+
+static int relation_holds(const sdk_rule *r, int n, const uint8_t *values) {
+    (void)n;
+    return !values[0] || !values[1] || ((sdk_mask)r->params[values[0] - 1] & sdk_bit(values[1]));
+}
+
+const sdk_rule_ops sdk_relation_ops = {"relation", SDK_LEVEL_CHEAP, 0, relation_propagate, NULL,
+                                       relation_holds};
+/* The same relation, known to be about equal and different values only. */
+const sdk_rule_ops sdk_different_ops = {"different", SDK_LEVEL_CHEAP, 1, relation_propagate, NULL,
+                                        relation_holds};
+
+int sdk_relation_build(int n, const int *cells, sdk_rule *r, const char **why,
+                       int (*allowed)(int a, int b, int64_t arg), int64_t arg) {
+    int a, b;
+    if (cells[0] == cells[1]) {
+        *why = "a relation needs two different cells";
+        return SDK_EINVAL;
+    }
+    r->nparams = n;
+    for (a = 1; a <= n; a++) {
+        sdk_mask m = 0;
+        for (b = 1; b <= n; b++)
+            if (allowed(a, b, arg)) m |= sdk_bit(b);
+        r->params[a - 1] = (int64_t)m;
+    }
+    return SDK_OK;
+}
