@@ -41,6 +41,7 @@ build = {
         "csrc/ldebug.c",
         "csrc/linterrupt.c",
         "csrc/llines.c",
+        "csrc/lrules.c",
         "csrc/lsolver.c",
         "csrc/lsudoku.c",
         "csrc/reader.c",

@@ -77,4 +77,7 @@ static inline int compat_isinteger(lua_State *L, int idx) {
 #define compat_tointeger(L, idx) lua_tointeger((L), (idx))
 #endif
 
+/* lua_absindex, which 5.1 lacks: a stack index that stays put as the stack grows. */
+#define compat_absindex(L, idx) ((idx) > 0 || (idx) <= LUA_REGISTRYINDEX ? (idx) : lua_gettop(L) + (idx) + 1)
+
 #endif

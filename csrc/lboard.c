@@ -439,6 +439,37 @@ static int board_count(lua_State *L) {
     return 1;
 }
 
+/* b:add_rule(spec): adds a rule (lrules.c reads the spec); returns how many rules b has. */
+static int board_add_rule(lua_State *L) {
+    sdk_board *b = lsdk_check_board(L, 1);
+    lsdk_rule_buffers *buf = lsdk_rule_buffers_new(L, b);
+    sdk_rule r;
+    lsdk_read_rule(L, 2, b, buf, &r);
+    check_not_busy(L, b, "add a rule");
+    if (sdk_board_add_rule(b, &r) != SDK_OK) return lsdk_memory_error(L);
+    lua_pushinteger(L, b->rules.n);
+    return 1;
+}
+
+/* b:rules(): the board's rules as spec tables, in the order they were added. */
+static int board_rules(lua_State *L) {
+    const sdk_board *b = lsdk_check_board(L, 1);
+    int i;
+    lua_createtable(L, b->rules.n, 0);
+    for (i = 0; i < b->rules.n; i++) {
+        lsdk_push_rule(L, b, &b->rules.rule[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+static int board_clear_rules(lua_State *L) {
+    sdk_board *b = lsdk_check_board(L, 1);
+    check_not_busy(L, b, "clear the rules");
+    sdk_board_clear_rules(b);
+    return 0;
+}
+
 /* Bytes held by one board of this shape, the board's own arrays included. */
 static int board_bytes(lua_State *L) {
     const sdk_board *b = lsdk_check_board(L, 1);
@@ -469,6 +500,9 @@ static const luaL_Reg board_methods[] = {
     {"set_regions", board_set_regions},
     {"regions", board_regions},
     {"jigsaw", board_jigsaw},
+    {"add_rule", board_add_rule},
+    {"rules", board_rules},
+    {"clear_rules", board_clear_rules},
     {"bytes", board_bytes},
     {NULL, NULL}
 };

@@ -289,44 +289,35 @@ static const sdk_rule_ops lua_constraint_ops = {"constraint", SDK_LEVEL_SLOW, 0,
                                                 lua_constraint_check, NULL};
 
 /* Reads opts.different, a list of {{r1, c1}, {r2, c2}} pairs of cells that must differ, into
- * rules of this search. */
+ * "different" rules of this search. */
 static void read_pairs(lua_State *L, lsolver *ls, int opts) {
-    const sdk_rule_kind *kind = sdk_rule_kind_find("different");
-    int64_t *params = (int64_t *)lsdk_scratch(L, sizeof(int64_t) * SDK_RULE_MAX_PARAMS);
-    int npairs, i, cells[2];
+    lsdk_rule_buffers *buf;
+    int npairs, i, spec;
     lua_getfield(L, opts, "different");
     if (lua_isnil(L, -1)) {
-        lua_pop(L, 2);
+        lua_pop(L, 1);
         return;
     }
     if (lua_type(L, -1) != LUA_TTABLE)
         luaL_argerror(L, 2, "different must be a list of cell pairs");
-    npairs = (int)compat_rawlen(L, -1);
+    buf = lsdk_rule_buffers_new(L, ls->b);
+    lua_createtable(L, 0, 2);                  /* the spec each pair is read as */
+    spec = lua_gettop(L);
+    lua_pushliteral(L, "different");
+    lua_setfield(L, spec, "kind");
+    npairs = (int)compat_rawlen(L, spec - 2);
     for (i = 1; i <= npairs; i++) {
         sdk_rule r;
-        const char *why = NULL;
-        int t;
-        lua_rawgeti(L, -1, i);
-        t = lua_gettop(L);
-        if (lua_type(L, t) != LUA_TTABLE) {
+        lua_rawgeti(L, spec - 2, i);
+        if (lua_type(L, -1) != LUA_TTABLE || compat_rawlen(L, -1) != 2) {
             lua_pushfstring(L, "different: pair %d is not a list of two cells", i);
             luaL_argerror(L, 2, lua_tostring(L, -1));
         }
-        cells[0] = lsdk_table_cell(L, 2, t, 1, ls->b, "different: first cell of pair");
-        cells[1] = lsdk_table_cell(L, 2, t, 2, ls->b, "different: second cell of pair");
-        if (cells[0] == cells[1]) {
-            lua_pushfstring(L, "different: pair %d pairs a cell with itself", i);
-            luaL_argerror(L, 2, lua_tostring(L, -1));
-        }
-        memset(&r, 0, sizeof r);
-        r.cells = cells;
-        r.ncells = 2;
-        r.params = params;
-        kind->build(ls->b->n, cells, 2, NULL, 0, &r, &why);
+        lua_setfield(L, spec, "cells");
+        lsdk_read_rule(L, 2, ls->b, buf, &r);
         if (sdk_solver_add_rule(ls->s, &r) != SDK_OK) lsdk_memory_error(L);
-        lua_pop(L, 1);
     }
-    lua_pop(L, 2);
+    lua_pop(L, 3);
 }
 
 static const char *const option_names[] = {

@@ -79,6 +79,22 @@ SDK_INTERNAL int lsdk_table_cell(lua_State *L, int arg, int t, int i, const sdk_
 /* The values of m as a list. */
 SDK_INTERNAL void lsdk_push_values(lua_State *L, sdk_mask m);
 
+/* ---- rules as spec tables (lrules.c) ------------------------------------------------------ */
+
+/* Scratch room for reading one rule: its cells, arguments and numbers. */
+typedef struct lsdk_rule_buffers {
+    int *cells;
+    int64_t *args, *params;
+} lsdk_rule_buffers;
+
+/* GC-owned buffers for rules of board b. */
+SDK_INTERNAL lsdk_rule_buffers *lsdk_rule_buffers_new(lua_State *L, const sdk_board *b);
+/* Reads the spec table at arg into r (pointing into buf), or raises naming what is wrong. */
+SDK_INTERNAL void lsdk_read_rule(lua_State *L, int arg, const sdk_board *b,
+                                 lsdk_rule_buffers *buf, sdk_rule *r);
+/* Pushes r as a spec table: kind, cells, and its kind's arguments. */
+SDK_INTERNAL void lsdk_push_rule(lua_State *L, const sdk_board *b, const sdk_rule *r);
+
 /* ---- puzzle text (llines.c) --------------------------------------------------------------- */
 
 /* The 81 givens of a line of 1-9 and blanks; 0 when the line is not in that form. */

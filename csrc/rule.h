@@ -63,6 +63,9 @@ typedef struct sdk_rule_ops {
 
 struct sdk_rule {
     const sdk_rule_ops *ops;
+    const struct sdk_rule_kind *kind;   /* the row it was built from, or NULL (a host's rule) */
+    int nargs;
+    int64_t *args;     /* the arguments it was built from, as the host gave them */
     int ncells;
     int *cells;        /* the cells it watches, in the rule's own order (a thermometer's from the
                         * bulb) */
@@ -107,7 +110,9 @@ SDK_INTERNAL void *sdk_solver_host(const sdk_solver *s);
  * that is a list of integers arrives as its length followed by its items. */
 typedef struct sdk_rule_kind {
     const char *name;      /* "cage", "kropki_white", ... */
-    const char *args;      /* its arguments, comma-separated, "*" after a list: "sum" */
+    /* Its arguments, comma-separated; a name ending in "*" is a list of integers, one ending in
+     * "?" may be left out (it then arrives as SDK_RULE_ABSENT): "sum", "gap?", "values*". */
+    const char *args;
     int min_cells, max_cells;   /* how many cells it takes (max 0: any number) */
     /* Checks cells and arguments for a board of side n and fills r (ops, params; r->cells is
      * set by the caller). params has room for SDK_RULE_MAX_PARAMS numbers. Returns SDK_OK, or
@@ -117,6 +122,15 @@ typedef struct sdk_rule_kind {
 } sdk_rule_kind;
 
 #define SDK_RULE_MAX_PARAMS 4096
+#define SDK_RULE_ABSENT INT64_MIN
+
+/* Builds a rule of kind k for a board of side n into *r: checks the number of cells and that
+ * they are distinct and on the board, then lets the kind check its arguments and write its
+ * numbers into params (room for SDK_RULE_MAX_PARAMS). r->cells, r->args point to the caller's
+ * arrays until sdk_rules_add copies them. SDK_OK, or SDK_EINVAL with *why set. */
+SDK_INTERNAL int sdk_rule_build(sdk_rule *r, const sdk_rule_kind *k, int n, const int *cells,
+                                int ncells, const int64_t *args, int nargs, int64_t *params,
+                                const char **why);
 
 /* The row named name, or NULL. */
 SDK_INTERNAL const sdk_rule_kind *sdk_rule_kind_find(const char *name);
