@@ -444,7 +444,8 @@ static int board_add_rule(lua_State *L) {
     sdk_board *b = lsdk_check_board(L, 1);
     lsdk_rule_buffers *buf = lsdk_rule_buffers_new(L, b);
     sdk_rule r;
-    lsdk_read_rule(L, 2, b, buf, &r);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lsdk_read_rule(L, 2, 2, b, buf, &r);
     check_not_busy(L, b, "add a rule");
     if (sdk_board_add_rule(b, &r) != SDK_OK) return lsdk_memory_error(L);
     lua_pushinteger(L, b->rules.n);

@@ -80,12 +80,12 @@ static void check_fields(lua_State *L, int arg, int spec, const sdk_rule_kind *k
     }
 }
 
-void lsdk_read_rule(lua_State *L, int arg, const sdk_board *b, lsdk_rule_buffers *buf,
+void lsdk_read_rule(lua_State *L, int idx, int arg, const sdk_board *b, lsdk_rule_buffers *buf,
                     sdk_rule *r) {
     const sdk_rule_kind *k;
     const char *why, *p;
-    int spec = compat_absindex(L, arg), ncells, i, j, nargs = 0;
-    luaL_checktype(L, spec, LUA_TTABLE);
+    int spec = compat_absindex(L, idx), ncells, i, j, nargs = 0;
+    if (lua_type(L, spec) != LUA_TTABLE) luaL_argerror(L, arg, "a rule is a table");
     lua_getfield(L, spec, "kind");
     if (lua_type(L, -1) != LUA_TSTRING) luaL_argerror(L, arg, "a rule needs a kind (a string)");
     k = sdk_rule_kind_find(lua_tostring(L, -1));

@@ -313,8 +313,13 @@ static void read_pairs(lua_State *L, lsolver *ls, int opts) {
             lua_pushfstring(L, "different: pair %d is not a list of two cells", i);
             luaL_argerror(L, 2, lua_tostring(L, -1));
         }
+        if (lsdk_table_cell(L, 2, spec + 1, 1, ls->b, "different: first cell of pair") ==
+            lsdk_table_cell(L, 2, spec + 1, 2, ls->b, "different: second cell of pair")) {
+            lua_pushfstring(L, "different: pair %d pairs a cell with itself", i);
+            luaL_argerror(L, 2, lua_tostring(L, -1));
+        }
         lua_setfield(L, spec, "cells");
-        lsdk_read_rule(L, 2, ls->b, buf, &r);
+        lsdk_read_rule(L, spec, 2, ls->b, buf, &r);
         if (sdk_solver_add_rule(ls->s, &r) != SDK_OK) lsdk_memory_error(L);
     }
     lua_pop(L, 3);

@@ -89,8 +89,9 @@ typedef struct lsdk_rule_buffers {
 
 /* GC-owned buffers for rules of board b. */
 SDK_INTERNAL lsdk_rule_buffers *lsdk_rule_buffers_new(lua_State *L, const sdk_board *b);
-/* Reads the spec table at arg into r (pointing into buf), or raises naming what is wrong. */
-SDK_INTERNAL void lsdk_read_rule(lua_State *L, int arg, const sdk_board *b,
+/* Reads the spec table at idx into r (pointing into buf), or raises naming what is wrong as a
+ * bad argument arg. */
+SDK_INTERNAL void lsdk_read_rule(lua_State *L, int idx, int arg, const sdk_board *b,
                                  lsdk_rule_buffers *buf, sdk_rule *r);
 /* Pushes r as a spec table: kind, cells, and its kind's arguments. */
 SDK_INTERNAL void lsdk_push_rule(lua_State *L, const sdk_board *b, const sdk_rule *r);

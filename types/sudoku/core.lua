@@ -98,6 +98,19 @@ function Board:add_region(cells) end
 ---@param regions sudoku.Cell[][]
 function Board:set_regions(regions) end
 
+---@class sudoku.RuleSpec
+---@field kind string
+---@field cells sudoku.Cell[]
+
+---@param spec sudoku.RuleSpec
+---@return integer count
+function Board:add_rule(spec) end
+
+---@return sudoku.RuleSpec[]
+function Board:rules() end
+
+function Board:clear_rules() end
+
 ---@return sudoku.Cell[][]
 function Board:regions() end
 
