@@ -132,6 +132,14 @@ SDK_INTERNAL int sdk_rule_build(sdk_rule *r, const sdk_rule_kind *k, int n, cons
                                 int ncells, const int64_t *args, int nargs, int64_t *params,
                                 const char **why);
 
+/* A deriver adds rules that the board implies (a killer's innies and outies, a jigsaw's
+ * leftovers) to a search's own list when the search starts: they propagate like any other rule
+ * but are not the board's, so b:rules() never shows them. It must be quick and add nothing on a
+ * board where it has nothing to say. SDK_OK or SDK_ENOMEM. */
+typedef int (*sdk_rule_deriver)(const struct sdk_board *b, sdk_rules *out, sdk_allocator a);
+/* The derivers, ending with NULL (rules/table.c). */
+SDK_INTERNAL const sdk_rule_deriver *sdk_rule_derivers(void);
+
 /* The row named name, or NULL. */
 SDK_INTERNAL const sdk_rule_kind *sdk_rule_kind_find(const char *name);
 /* The rows, ending with a row whose name is NULL. */

@@ -34,6 +34,7 @@ struct sdk_solver {
     int ncells;              /* kept here: the board may be gone when the solver is freed */
     const sdk_events *ev;
     sdk_rules extras;        /* this search's own rules, beside the board's */
+    sdk_rules derived;       /* rules the board implies, made when the search starts */
 
     /* The rules of a search (the board's, then the extras), and who wakes them. */
     const sdk_rule **rules;
@@ -143,6 +144,7 @@ sdk_solver *sdk_solver_new(sdk_allocator a, sdk_board *b, const sdk_events *ev) 
     }
     memset(s->banned, 0, sizeof(sdk_mask) * ncells);
     sdk_rules_init(&s->extras);
+    sdk_rules_init(&s->derived);
     return s;
 }
 
@@ -174,6 +176,7 @@ void sdk_solver_free(sdk_solver *s) {
     sdk_free(s->alloc, s->queue, s->queue_size);
     sdk_free(s->alloc, s->queued, s->queued_size);
     sdk_rules_free(&s->extras, s->alloc);
+    sdk_rules_free(&s->derived, s->alloc);
     sdk_free(s->alloc, s, sizeof *s);
 }
 
@@ -889,16 +892,22 @@ void sdk_solver_reset(sdk_solver *s) {
         s->field = p;                                                            \
     } while (0)
 
-/* The rules of this search in one table (the board's, then its own extras), the rules that
- * veto placements, the rules each cell wakes (counted, then filled), and one ring per level
- * for the woken ones. */
+/* The rules of this search in one table (the board's, its own extras, then what the derivers
+ * find the board implies), the rules that veto placements, the rules each cell wakes (counted,
+ * then filled), and one ring per level for the woken ones. */
 static int prepare_rules(sdk_solver *s) {
-    const sdk_rules *lists[2];
-    int nrules = s->b->rules.n + s->extras.n, nwatch = 0, l, i, k, ok = 1;
+    const sdk_rules *lists[3];
+    const sdk_rule_deriver *derive;
+    int nrules, nwatch = 0, l, i, k, ok = 1;
     void *p;
+    sdk_rules_free(&s->derived, s->alloc);
+    for (derive = sdk_rule_derivers(); *derive; derive++)
+        if ((*derive)(s->b, &s->derived, s->alloc) != SDK_OK) return SDK_ENOMEM;
     lists[0] = &s->b->rules;
     lists[1] = &s->extras;
-    for (l = 0; l < 2; l++)
+    lists[2] = &s->derived;
+    nrules = lists[0]->n + lists[1]->n + lists[2]->n;
+    for (l = 0; l < 3; l++)
         for (i = 0; i < lists[l]->n; i++) nwatch += lists[l]->rule[i].ncells;
     GROW_FIELD(rules, sizeof(sdk_rule *) * (size_t)nrules);
     GROW_FIELD(checks, sizeof(sdk_rule *) * (size_t)nrules);
@@ -908,7 +917,7 @@ static int prepare_rules(sdk_solver *s) {
     GROW_FIELD(queued, (size_t)nrules);
     if (!ok) return SDK_ENOMEM;
     s->nrules = s->nchecks = 0;
-    for (l = 0; l < 2; l++)
+    for (l = 0; l < 3; l++)
         for (i = 0; i < lists[l]->n; i++) {
             const sdk_rule *r = &lists[l]->rule[i];
             s->rules[s->nrules++] = r;

@@ -25,7 +25,13 @@ static const sdk_rule_kind kinds[] = {
     {NULL, NULL, 0, 0, NULL}
 };
 
+/* Rules the board implies, added to each search (rule.h). */
+static const sdk_rule_deriver derivers[] = {
+    NULL
+};
+
 const sdk_rule_kind *sdk_rule_kinds(void) { return kinds; }
+const sdk_rule_deriver *sdk_rule_derivers(void) { return derivers; }
 
 const sdk_rule_kind *sdk_rule_kind_find(const char *name) {
     const sdk_rule_kind *k;
