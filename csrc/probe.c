@@ -1,0 +1,75 @@
+/* Probing on big boards (solver.h). */
+#include "search_state.h"
+
+#include <string.h>
+
+/* Probing, on boards of PROBE_MIN_N values or more: each value of each cell with two
+ * candidates is placed on the side, propagated and taken back, unheard by the listeners.
+ *   - A value that leads to a contradiction is removed (the other one is then a single).
+ *   - When both values hold up, a candidate that neither of them leaves possible is removed.
+ * After a removal, propagation runs again and the round goes on from the next cell, until
+ * every cell has been visited once without a removal. The cell whose two probes went furthest
+ * (largest product of 1 + 4 * placements + eliminations) is remembered for branching. */
+#define PROBE_MIN_N 16
+
+int sdk_probe(sdk_solver *s) {
+    int cell = 0, left = s->ncells;
+    uint64_t best = 0;
+    s->probe_best = -1;
+    if (s->b->n < PROBE_MIN_N) return SDK_CONTINUE;
+    for (; left > 0; left--, cell = cell + 1 == s->ncells ? 0 : cell + 1) {
+        sdk_mask m = s->cand[cell];
+        uint64_t score = 1;
+        int first = 1, c, r, dropped = 0;
+        if (sdk_popcount(m) != 2) continue;
+        for (; m; m &= m - 1) {
+            int v = sdk_lowest(m) + 1, tm = s->ntrail, em = s->nelims;
+            r = sdk_search_admissible(s, cell, v);
+            if (r == SDK_CONTINUE) {
+                s->probing = 1;
+                r = sdk_search_commit(s, cell, v, SDK_REASON_GUESS);
+                if (r == SDK_CONTINUE) r = sdk_search_propagate(s);
+                s->probing = 0;
+                score *= (uint64_t)(1 + 4 * (s->ntrail - tm) + (s->nelims - em));
+                if (r == SDK_CONTINUE) {
+                    for (c = 0; c < s->ncells; c++) {
+                        sdk_mask now = s->b->value[c] ? sdk_bit(s->b->value[c]) : s->cand[c];
+                        s->seen[c] = first ? now : s->seen[c] | now;
+                    }
+                }
+                first = 0;
+                sdk_search_undo_to(s, tm, em);
+                sdk_search_settled(s);                   /* every probe starts at a fixpoint */
+            }
+            if (r == SDK_ABORT) return r;
+            if (r == SDK_PRUNE) {
+                s->because = "probing";
+                r = sdk_solver_eliminate(s, cell, sdk_bit(v));
+                if (r != SDK_CONTINUE) return r;
+                dropped = 1;
+                break;
+            }
+        }
+        if (!dropped) {
+            for (c = 0; c < s->ncells; c++) {
+                sdk_mask drop = s->cand[c] & ~s->seen[c];
+                if (!drop) continue;
+                s->because = "probing";
+                r = sdk_solver_eliminate(s, c, drop);
+                if (r != SDK_CONTINUE) return r;
+                dropped = 1;
+            }
+        }
+        if (dropped) {
+            r = sdk_search_propagate(s);
+            if (r != SDK_CONTINUE) return r;
+            left = s->ncells + 1;
+            best = 0;
+            s->probe_best = -1;
+        } else if (score > best) {
+            best = score;
+            s->probe_best = cell;
+        }
+    }
+    return SDK_CONTINUE;
+}

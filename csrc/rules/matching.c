@@ -1,0 +1,127 @@
+/* Built-in rule: domain consistency of every unit of n cells (all-different matching). */
+#include "../search_state.h"
+
+#include <string.h>
+
+/* A fingerprint of the candidates of a unit's cells (never 0). The matching filter's result
+ * depends on nothing else, so a unit whose fingerprint matches the last fixpoint it reached is
+ * skipped; a collision could only leave a candidate standing, never remove a good one. */
+static uint64_t unit_fingerprint(const sdk_solver *s, int u) {
+    const sdk_board *b = s->b;
+    uint64_t h = UINT64_C(0x9E3779B97F4A7C15);
+    int i;
+    for (i = b->unit_start[u]; i < b->unit_start[u + 1]; i++) {
+        h ^= s->cand[b->unit_cells[i]];
+        h *= UINT64_C(0xBF58476D1CE4E5B9);
+        h ^= h >> 31;
+    }
+    return h | 1;
+}
+
+/* Domain consistency for one complete unit (Régin's all-different filter). The unit's empty
+ * cells need a perfect matching onto its missing values, or there is no solution. Given one,
+ * cell x may keep the value matched to cell y only if x and y lie on a common alternating
+ * cycle: in the graph x -> y ("x could take y's value"), y must reach x back. This removes
+ * every naked and hidden subset of any size within the unit. */
+static int unit_matching(sdk_solver *s, int u, int *progress) {
+    const sdk_board *b = s->b;
+    sdk_mask dom[SDK_MAX_N], reach[SDK_MAX_N];
+    int cell_of[SDK_MAX_N], slot[SDK_MAX_N], mcell[SDK_MAX_N], mval[SDK_MAX_N], from[SDK_MAX_N], queue[SDK_MAX_N];
+    uint8_t *hint = s->hints + (size_t)u * (size_t)b->n;
+    uint64_t print = unit_fingerprint(s, u);
+    int k = 0, i, x, y, v, changed = 0;
+    if (print == s->fixed[u]) return SDK_CONTINUE;
+    for (i = b->unit_start[u]; i < b->unit_start[u + 1]; i++) {
+        int cell = b->unit_cells[i];
+        if (b->value[cell]) continue;
+        cell_of[k] = cell;
+        slot[k] = i - b->unit_start[u];
+        dom[k] = s->cand[cell];
+        k++;
+    }
+    if (k < 2) return SDK_CONTINUE;
+    for (v = 0; v < b->n; v++) mval[v] = -1;
+    /* Start from last time's matching where it still holds: usually only a few cells moved. */
+    for (x = 0; x < k; x++) {
+        v = hint[slot[x]] - 1;
+        mcell[x] = -1;
+        if (v >= 0 && (dom[x] & ((sdk_mask)1 << v)) && mval[v] < 0) {
+            mcell[x] = v;
+            mval[v] = x;
+        }
+    }
+    for (x = 0; x < k; x++) {
+        sdk_mask seen = 0;
+        int head = 0, tail = 0, found = -1;
+        if (mcell[x] >= 0) continue;
+        queue[tail++] = x;
+        while (head < tail && found < 0) {
+            int c = queue[head++];
+            sdk_mask fresh = dom[c] & ~seen;
+            seen |= fresh;
+            while (fresh) {
+                v = sdk_lowest(fresh);
+                fresh &= fresh - 1;
+                from[v] = c;
+                if (mval[v] < 0) {
+                    found = v;
+                    break;
+                }
+                queue[tail++] = mval[v];
+            }
+        }
+        if (found < 0) {                        /* Hall's condition fails: no matching */
+            sdk_blame_unit(s, u);
+            return SDK_PRUNE;
+        }
+        for (v = found;;) {                     /* flip the alternating path */
+            int c = from[v], old = mcell[c];
+            mcell[c] = v;
+            mval[v] = c;
+            if (c == x) break;
+            v = old;
+        }
+    }
+    for (x = 0; x < k; x++) hint[slot[x]] = (uint8_t)(mcell[x] + 1);
+
+    /* Edges x -> y when x could take y's value (every missing value is matched), then their
+     * transitive closure, bit-parallel (Warshall). */
+    for (x = 0; x < k; x++) {
+        sdk_mask m = dom[x] & ~((sdk_mask)1 << mcell[x]), r = 0;
+        for (; m; m &= m - 1) r |= (sdk_mask)1 << mval[sdk_lowest(m)];
+        reach[x] = r;
+    }
+    for (y = 0; y < k; y++) {
+        sdk_mask ry = reach[y];
+        for (x = 0; x < k; x++) reach[x] |= ry & ((sdk_mask)0 - ((reach[x] >> y) & 1));
+    }
+    for (x = 0; x < k; x++) {
+        sdk_mask m = dom[x] & ~((sdk_mask)1 << mcell[x]), drop = 0;
+        for (; m; m &= m - 1) {
+            v = sdk_lowest(m);
+            if (!((reach[mval[v]] >> x) & 1)) drop |= (sdk_mask)1 << v;
+        }
+        if (drop) {
+            int r = sdk_solver_eliminate(s, cell_of[x], drop);
+            if (r != SDK_CONTINUE) return r;
+            *progress = 1;
+            changed = 1;
+        }
+    }
+    /* The filter is idempotent: what it leaves is a fixpoint for this unit. */
+    s->fixed[u] = changed ? unit_fingerprint(s, u) : print;
+    return SDK_CONTINUE;
+}
+
+int sdk_unit_matching(sdk_solver *s, int *progress) {
+    int u;
+    for (u = 0; u < s->b->nunits; u++) {
+        int r;
+        if (!(s->dirty_units[u] & DIRTY_MATCHING) || !sdk_unit_is_complete(s->b, u)) continue;
+        r = unit_matching(s, u, progress);
+        if (r != SDK_CONTINUE) return r;
+        /* Its own eliminations left it at its fixpoint (the filter is idempotent). */
+        s->dirty_units[u] &= (uint8_t)~DIRTY_MATCHING;
+    }
+    return SDK_CONTINUE;
+}

@@ -1,0 +1,461 @@
+/* The general search engine's state machine, its memory and the one-shot helpers (solver.h). */
+#include "search_state.h"
+
+#include <string.h>
+
+/* ---- allocation --------------------------------------------------------------------------- */
+
+sdk_solver *sdk_solver_new(sdk_allocator a, sdk_board *b, const sdk_events *ev) {
+    size_t ncells = (size_t)b->ncells;
+    sdk_solver *s = sdk_alloc(a, sizeof *s);
+    if (!s) return NULL;
+    memset(s, 0, sizeof *s);
+    s->alloc = a;
+    s->b = b;
+    s->ncells = b->ncells;
+    s->ev = ev;
+    s->trail = sdk_alloc(a, sizeof(int) * ncells);
+    s->banned = sdk_alloc(a, sizeof(sdk_mask) * ncells);
+    s->cand = sdk_alloc(a, sizeof(sdk_mask) * ncells);
+    s->seen = sdk_alloc(a, sizeof(sdk_mask) * ncells);
+    s->frames = sdk_alloc(a, sizeof(frame) * ncells);
+    s->dirty_cells = sdk_alloc(a, sizeof(uint64_t) * sdk_dirty_words(b->ncells));
+    if (!s->trail || !s->banned || !s->cand || !s->seen || !s->frames || !s->dirty_cells) {
+        sdk_solver_free(s);
+        return NULL;
+    }
+    memset(s->banned, 0, sizeof(sdk_mask) * ncells);
+    sdk_rules_init(&s->extras);
+    sdk_rules_init(&s->derived);
+    return s;
+}
+
+void sdk_solver_free(sdk_solver *s) {
+    size_t ncells;
+    if (!s) return;
+    ncells = (size_t)s->ncells;
+    sdk_free(s->alloc, s->trail, sizeof(int) * ncells);
+    sdk_free(s->alloc, s->banned, sizeof(sdk_mask) * ncells);
+    sdk_free(s->alloc, s->cand, sizeof(sdk_mask) * ncells);
+    sdk_free(s->alloc, s->seen, sizeof(sdk_mask) * ncells);
+    sdk_free(s->alloc, s->frames, sizeof(frame) * ncells);
+    sdk_free(s->alloc, s->dirty_cells, sizeof(uint64_t) * sdk_dirty_words(s->ncells));
+    sdk_free(s->alloc, s->dirty_units, s->dirty_units_size);
+    sdk_free(s->alloc, s->dirty_values, s->dirty_values_size);
+    sdk_free(s->alloc, s->elims, s->elims_size);
+    sdk_free(s->alloc, s->order, s->order_size);
+    sdk_free(s->alloc, s->hints, s->hints_size);
+    sdk_free(s->alloc, s->weights, s->weights_size);
+    sdk_free(s->alloc, s->fixed, s->fixed_size);
+    sdk_free(s->alloc, s->link_start, s->link_start_size);
+    sdk_free(s->alloc, s->link_unit, s->link_unit_size);
+    sdk_free(s->alloc, s->link_mask, s->link_mask_size);
+    sdk_free(s->alloc, s->scratch, s->scratch_size);
+    sdk_free(s->alloc, s->rules, s->rules_size);
+    sdk_free(s->alloc, s->checks, s->checks_size);
+    sdk_free(s->alloc, s->watch_start, s->watch_start_size);
+    sdk_free(s->alloc, s->watch_rule, s->watch_rule_size);
+    sdk_free(s->alloc, s->queue, s->queue_size);
+    sdk_free(s->alloc, s->queued, s->queued_size);
+    sdk_rules_free(&s->extras, s->alloc);
+    sdk_rules_free(&s->derived, s->alloc);
+    sdk_free(s->alloc, s, sizeof *s);
+}
+
+size_t sdk_solver_bytes(const sdk_solver *s) {
+    size_t ncells = (size_t)s->ncells;
+    return sizeof *s + ncells * (sizeof(int) + 3 * sizeof(sdk_mask) + sizeof(frame)) +
+           sizeof(uint64_t) * sdk_dirty_words(s->ncells) + s->dirty_units_size + s->dirty_values_size + s->elims_size + s->order_size + s->hints_size +
+           s->weights_size + s->fixed_size + s->link_start_size + s->link_unit_size +
+           s->link_mask_size + s->scratch_size + s->rules_size + s->checks_size +
+           s->watch_start_size + s->watch_rule_size + s->queue_size + s->queued_size;
+}
+
+int sdk_solver_add_rule(sdk_solver *s, const sdk_rule *r) {
+    int i;
+    if (s->status != SDK_READY) return SDK_EINVAL;
+    for (i = 0; i < r->ncells; i++)
+        if (r->cells[i] < 0 || r->cells[i] >= s->ncells) return SDK_EINVAL;
+    return sdk_rules_add(&s->extras, s->alloc, r);
+}
+
+/* Makes *p hold at least need bytes, at least doubling it so that growth inside the search is
+ * rare; 0 when memory runs out (*p is then unchanged). */
+int sdk_search_grow(sdk_solver *s, void **p, size_t *size, size_t need) {
+    size_t next = *size * 2 > need ? *size * 2 : need;
+    void *q;
+    if (need <= *size) return 1;
+    q = sdk_realloc(s->alloc, *p, *size, next);
+    if (!q) return 0;
+    *p = q;
+    *size = next;
+    return 1;
+}
+/* ---- accessors ---------------------------------------------------------------------------- */
+
+sdk_status sdk_solver_status(const sdk_solver *s) { return s->status; }
+int sdk_solver_failure(const sdk_solver *s) { return s->failure; }
+const sdk_stats *sdk_solver_stats(const sdk_solver *s) { return &s->stats; }
+const sdk_board *sdk_solver_board(const sdk_solver *s) { return s->b; }
+void *sdk_solver_host(const sdk_solver *s) { return s->ev ? s->ev->ud : NULL; }
+int sdk_solver_stopped(const sdk_solver *s) { return s->stopped; }
+void sdk_solver_watch(sdk_solver *s, const sdk_watch *w) { s->watch = w; }
+
+sdk_mask sdk_solver_candidates(const sdk_solver *s, int cell) {
+    return sdk_board_candidates(s->b, cell) & ~s->banned[cell];
+}
+
+sdk_mask sdk_solver_domain(const sdk_solver *s, int cell) {
+    int v = s->b->value[cell];
+    return v ? sdk_bit(v) : s->cand[cell];
+}
+
+/* ---- the state machine -------------------------------------------------------------------- */
+
+/* Takes every placement of the search back, and the constraints' view of the starting values. */
+static void unwind(sdk_solver *s) {
+    int cell;
+    if (!s->active) return;
+    s->active = 0;
+    if (s->b->version != s->version) {
+        /* The board changed under a paused search: its masks no longer match the trail, so
+         * take back only the placements that are still there, through the recounting path. */
+        while (s->ntrail > 0) {
+            cell = s->trail[--s->ntrail];
+            if (s->b->value[cell]) sdk_board_set(s->b, cell, 0);
+        }
+        s->nelims = 0;
+        memset(s->banned, 0, sizeof(sdk_mask) * (size_t)s->b->ncells);
+        return;
+    }
+    sdk_search_undo_to(s, 0, 0);
+}
+
+void sdk_solver_reset(sdk_solver *s) {
+    unwind(s);
+    s->status = SDK_READY;
+    s->phase = PHASE_START;
+    s->nframes = 0;
+    s->norder = 0;
+    s->failure = 0;
+    memset(&s->stats, 0, sizeof s->stats);
+}
+
+/* The per-unit tables of a search, sized for the board as it is now: matching hints, weights,
+ * fixpoint fingerprints, and for every complete unit u the other units w that share at least
+ * two of its cells, with the positions in u of the shared cells (for locked candidates). */
+/* s->field grows to need bytes (see grow), through a void * p so no pointer is type-punned;
+ * once a growth fails, ok stays 0 and the rest are skipped. */
+#define GROW_FIELD(field, need)                                                  \
+    do {                                                                         \
+        p = s->field;                                                            \
+        ok = ok && sdk_search_grow(s, &p, &s->field##_size, (need));                        \
+        s->field = p;                                                            \
+    } while (0)
+
+/* The rules of this search in one table (the board's, its own extras, then what the derivers
+ * find the board implies), the rules that veto placements, the rules each cell wakes (counted,
+ * then filled), and one ring per level for the woken ones. */
+static int prepare_rules(sdk_solver *s) {
+    const sdk_rules *lists[3];
+    const sdk_rule_deriver *derive;
+    int nrules, nwatch = 0, l, i, k, ok = 1;
+    void *p;
+    sdk_rules_free(&s->derived, s->alloc);
+    for (derive = sdk_rule_derivers(); *derive; derive++)
+        if ((*derive)(s->b, &s->derived, s->alloc) != SDK_OK) return SDK_ENOMEM;
+    lists[0] = &s->b->rules;
+    lists[1] = &s->extras;
+    lists[2] = &s->derived;
+    nrules = lists[0]->n + lists[1]->n + lists[2]->n;
+    for (l = 0; l < 3; l++)
+        for (i = 0; i < lists[l]->n; i++) nwatch += lists[l]->rule[i].ncells;
+    GROW_FIELD(rules, sizeof(sdk_rule *) * (size_t)nrules);
+    GROW_FIELD(checks, sizeof(sdk_rule *) * (size_t)nrules);
+    GROW_FIELD(watch_start, sizeof(int) * (size_t)(s->ncells + 1));
+    GROW_FIELD(watch_rule, sizeof(int) * (size_t)nwatch);
+    GROW_FIELD(queue, sizeof(int) * (size_t)SDK_LEVELS * (size_t)nrules);
+    GROW_FIELD(queued, (size_t)nrules);
+    if (!ok) return SDK_ENOMEM;
+    s->nrules = s->nchecks = 0;
+    for (l = 0; l < 3; l++)
+        for (i = 0; i < lists[l]->n; i++) {
+            const sdk_rule *r = &lists[l]->rule[i];
+            s->rules[s->nrules++] = r;
+            if (r->ops->check) s->checks[s->nchecks++] = r;
+        }
+    /* Count, prefix-sum, fill: watch_start[c + 1] is the fill cursor of cell c. */
+    memset(s->watch_start, 0, sizeof(int) * (size_t)(s->ncells + 1));
+    for (i = 0; i < nrules; i++)
+        for (k = 0; k < s->rules[i]->ncells; k++) s->watch_start[s->rules[i]->cells[k] + 1]++;
+    for (i = 0; i < s->ncells; i++) s->watch_start[i + 1] += s->watch_start[i];
+    for (i = 0; i < nrules; i++)
+        for (k = 0; k < s->rules[i]->ncells; k++)
+            s->watch_rule[s->watch_start[s->rules[i]->cells[k]]++] = i;
+    for (i = s->ncells; i > 0; i--) s->watch_start[i] = s->watch_start[i - 1];
+    s->watch_start[0] = 0;
+    return SDK_OK;
+}
+
+static int prepare(sdk_solver *s) {
+    const sdk_board *b = s->b;
+    size_t nu = (size_t)b->nunits;
+    size_t cells_values = (size_t)b->ncells * (size_t)b->n;
+    void *p;
+    int u, w, i, j, total = 0, ok = prepare_rules(s) == SDK_OK;
+    GROW_FIELD(hints, nu * (size_t)b->n);
+    GROW_FIELD(weights, nu * sizeof(uint32_t));
+    GROW_FIELD(fixed, nu * sizeof(uint64_t));
+    GROW_FIELD(link_start, (nu + 1) * sizeof(int));
+    GROW_FIELD(scratch, nu * sizeof(sdk_mask));
+    GROW_FIELD(dirty_units, nu);
+    GROW_FIELD(dirty_values, nu * sizeof(sdk_mask));
+    /* The search itself allocates nothing: an elimination always bans a new candidate of an
+     * empty cell, and a frame's value order holds at most n values with at most one frame per
+     * cell, so ncells * n entries bound both for any search. */
+    GROW_FIELD(elims, cells_values * sizeof(elimination));
+    if (s->ev && s->ev->order_values) GROW_FIELD(order, cells_values);
+    if (!ok) return SDK_ENOMEM;
+    memset(s->hints, 0, nu * (size_t)b->n);
+    memset(s->fixed, 0, nu * sizeof(uint64_t));
+    for (u = 0; u < b->nunits; u++) s->weights[u] = 1;
+    memset(s->scratch, 0, nu * sizeof(sdk_mask));
+    /* Two passes over the same loops: count the links, then fill them in. */
+    for (j = 0; j < 2; j++) {
+        total = 0;
+        for (u = 0; u < b->nunits; u++) {
+            s->link_start[u] = total;
+            if (!sdk_unit_is_complete(b, u)) continue;
+            for (i = b->unit_start[u]; i < b->unit_start[u + 1]; i++) {
+                int cell = b->unit_cells[i], k;
+                for (k = b->cell_start[cell]; k < b->cell_start[cell + 1]; k++)
+                    if (b->cell_units[k] != u)
+                        s->scratch[b->cell_units[k]] |= (sdk_mask)1 << (i - b->unit_start[u]);
+            }
+            /* Ascending w, as in the cell lists, so the order of eliminations is fixed. */
+            for (w = 0; w < b->nunits; w++) {
+                if (sdk_popcount(s->scratch[w]) >= 2) {
+                    if (j) {
+                        s->link_unit[total] = w;
+                        s->link_mask[total] = s->scratch[w];
+                    }
+                    total++;
+                }
+                s->scratch[w] = 0;
+            }
+        }
+        s->link_start[b->nunits] = total;
+        if (!j) {
+            GROW_FIELD(link_unit, (size_t)total * sizeof(int));
+            GROW_FIELD(link_mask, (size_t)total * sizeof(sdk_mask));
+            if (!ok) return SDK_ENOMEM;
+        }
+    }
+#undef GROW_FIELD
+    return SDK_OK;
+}
+
+/* The root: check the starting values against the units and the constraints (each with its
+ * own cell momentarily empty), and let constraints propagate them. */
+static int start(sdk_solver *s) {
+    sdk_board *b = s->b;
+    int cell, r;
+    if (prepare(s) != SDK_OK) {
+        s->failure = SDK_ENOMEM;
+        return SDK_ABORT;
+    }
+    s->ntrail = s->nelims = s->nframes = s->norder = 0;
+    s->active = 1;
+    s->symmetric = !(s->ev && (s->ev->on_place || s->ev->on_backtrack || s->ev->on_solution ||
+                               s->ev->order_values));
+    for (cell = 0; cell < s->nrules; cell++)
+        if (!s->rules[cell]->ops->value_symmetric) s->symmetric = 0;
+    if (!sdk_board_is_valid(b)) return SDK_PRUNE;
+    if (!sdk_rules_hold(&s->extras, b->n, b->value)) return SDK_PRUNE;
+    sdk_search_refresh(s);               /* wakes every rule: they see the givens first */
+    for (cell = 0; cell < b->ncells && s->nchecks; cell++) {
+        int v = b->value[cell];
+        if (!v) continue;
+        /* Removing and restoring a value keeps the masks exact on a valid board. */
+        sdk_board_unplace(b, cell);
+        r = sdk_search_admissible(s, cell, v);
+        sdk_board_place(b, cell, v);
+        if (r != SDK_CONTINUE) return r;
+    }
+    return SDK_CONTINUE;
+}
+static sdk_status finish(sdk_solver *s) {
+    unwind(s);
+    s->b->version++;
+    s->b->busy = 0;
+    s->nframes = 0;
+    s->norder = 0;
+    s->status = s->stats.solutions > 0 ? SDK_DONE : SDK_UNSAT;
+    return s->status;
+}
+
+static sdk_status fail(sdk_solver *s) {
+    int failure = s->failure ? s->failure : SDK_ABORT;
+    sdk_solver_reset(s);
+    s->failure = failure;
+    s->status = SDK_FAILED;
+    s->b->busy = 0;
+    return SDK_FAILED;
+}
+
+/* Bumping the version at every pause lets a paused solver notice that another search has used
+ * the board in between. */
+static sdk_status pause(sdk_solver *s, sdk_status status) {
+    s->status = status;
+    s->version = ++s->b->version;
+    s->b->busy = 0;
+    return status;
+}
+
+sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
+    int64_t spent = 0;
+    int r;
+    if (s->status == SDK_DONE || s->status == SDK_UNSAT) return s->status;
+    if (s->status == SDK_FAILED) sdk_solver_reset(s);
+    if ((s->status == SDK_RUNNING || s->status == SDK_SOLVED) && s->b->version != s->version)
+        return SDK_STALE;
+    s->b->busy = 1;
+    s->failure = 0;
+    s->stopped = SDK_OK;
+    for (;;) {
+        switch (s->phase) {
+        case PHASE_START:
+            if (budget > 0 && spent >= budget) return pause(s, SDK_RUNNING);
+            if (s->watch && (s->stopped = sdk_watch_check(s->watch, s->stats.nodes)) != SDK_OK)
+                return pause(s, SDK_RUNNING);
+            spent++;
+            s->stats.nodes++;
+            s->version = s->b->version;
+            s->status = SDK_RUNNING;
+            r = start(s);
+            if (r == SDK_ABORT) return fail(s);
+            if (r == SDK_PRUNE) return finish(s);
+            s->phase = PHASE_PROPAGATE;
+            break;
+
+        case PHASE_PROPAGATE:
+            r = sdk_search_propagate(s);
+            if (r == SDK_CONTINUE && s->b->filled < s->ncells) r = sdk_probe(s);
+            if (r == SDK_ABORT) return fail(s);
+            if (r == SDK_PRUNE) {
+                s->phase = PHASE_BACKTRACK;
+                break;
+            }
+            if (s->b->filled == s->ncells) {
+                if (s->ev && s->ev->on_solution) {
+                    r = s->ev->on_solution(s->ev->ud);
+                    if (r == SDK_ABORT) return fail(s);
+                    if (r == SDK_PRUNE) {
+                        s->phase = PHASE_BACKTRACK;
+                        break;
+                    }
+                }
+                s->stats.solutions++;
+                s->phase = PHASE_BACKTRACK;   /* where the next step continues */
+                return pause(s, SDK_SOLVED);
+            }
+            if (sdk_branch(s) == SDK_ABORT) return fail(s);
+            s->phase = PHASE_NEXT_VALUE;
+            break;
+
+        case PHASE_NEXT_VALUE: {
+            frame *f = &s->frames[s->nframes - 1];
+            if (!sdk_has_alternative(f)) {
+                s->norder = f->order_base;
+                s->nframes--;
+                s->phase = PHASE_BACKTRACK;
+                break;
+            }
+            if (budget > 0 && spent >= budget) return pause(s, SDK_RUNNING);
+            if (s->watch && (s->stopped = sdk_watch_check(s->watch, s->stats.nodes)) != SDK_OK)
+                return pause(s, SDK_RUNNING);
+            sdk_next_alternative(s, f);
+            r = sdk_search_admissible(s, f->cell, f->value);
+            if (r == SDK_ABORT) return fail(s);
+            if (r == SDK_PRUNE) break;        /* not a node: the value never went on the board */
+            spent++;
+            s->stats.nodes++;
+            s->stats.guesses++;
+            f->tried = 1;
+            f->solutions_at = s->stats.solutions;
+            r = sdk_search_commit(s, f->cell, f->value, SDK_REASON_GUESS);
+            if (r == SDK_ABORT) return fail(s);
+            s->phase = r == SDK_PRUNE ? PHASE_BACKTRACK : PHASE_PROPAGATE;
+            break;
+        }
+
+        case PHASE_BACKTRACK: {
+            frame *f;
+            if (s->nframes == 0) return finish(s);
+            f = &s->frames[s->nframes - 1];
+            sdk_search_undo_to(s, f->trail_mark, f->elim_mark);
+            sdk_search_settled(s);                        /* the frame branched at a fixpoint */
+            s->phase = PHASE_NEXT_VALUE;
+            if (!f->tried) break;              /* nothing of this frame was on the board */
+            s->stats.backtracks++;
+            if ((f->fresh & sdk_bit(f->value)) && s->stats.solutions == f->solutions_at)
+                f->left &= ~f->fresh;          /* the mirror images of a failed value */
+            if (s->ev && s->ev->on_backtrack) {
+                r = s->ev->on_backtrack(s->ev->ud, f->cell, f->value, s->nframes);
+                if (r == SDK_ABORT) return fail(s);
+                if (r == SDK_PRUNE) {
+                    f->left = 0;
+                    f->order_next = f->order_end;
+                }
+            }
+            f->tried = 0;
+            break;
+        }
+        }
+    }
+}
+
+/* ---- one-shot helpers --------------------------------------------------------------------- */
+
+/* After a one-shot search: its nodes count against w from now on, and a search that w stopped
+ * takes its guesses back off the board. Returns w's reason, or SDK_OK. */
+static int settle_watch(sdk_solver *s, sdk_watch *w) {
+    int stopped = s->stopped;
+    if (w) w->used += s->stats.nodes;
+    if (stopped != SDK_OK) sdk_solver_reset(s);
+    return stopped;
+}
+
+int sdk_solve(sdk_allocator a, sdk_board *b, sdk_watch *w, sdk_stats *stats) {
+    sdk_solver *s = sdk_solver_new(a, b, NULL);
+    sdk_status st;
+    int stopped;
+    if (!s) return SDK_ENOMEM;
+    s->watch = w;
+    st = sdk_solver_step(s, 0);
+    if (stats) *stats = s->stats;
+    stopped = settle_watch(s, w);
+    sdk_solver_free(s);
+    if (st == SDK_FAILED) return SDK_ENOMEM;
+    if (stopped != SDK_OK) return stopped;
+    return st == SDK_SOLVED;
+}
+
+int64_t sdk_count(sdk_allocator a, sdk_board *b, int64_t limit, sdk_watch *w, sdk_stats *stats) {
+    sdk_solver *s = sdk_solver_new(a, b, NULL);
+    sdk_status st;
+    int64_t count;
+    int stopped;
+    if (!s) return SDK_ENOMEM;
+    s->watch = w;
+    do {
+        st = sdk_solver_step(s, 0);
+    } while (st == SDK_SOLVED && (limit <= 0 || s->stats.solutions < limit));
+    count = st == SDK_FAILED ? SDK_ENOMEM : s->stats.solutions;
+    if (stats) *stats = s->stats;  /* before reset, which clears them */
+    stopped = settle_watch(s, w);
+    if (stopped != SDK_OK && st != SDK_FAILED) count = stopped;
+    sdk_solver_reset(s);
+    sdk_solver_free(s);
+    return count;
+}

@@ -1,0 +1,212 @@
+/*
+ * The search's state, shared by the files of the general engine and nobody else: search.c (the
+ * state machine, its memory, the one-shot helpers), propagate.c (moves, undo and the fixpoint
+ * loop), branch.c (what to try next), probe.c (probing on big boards) and the built-in rules in
+ * rules/ (singles.c, hidden.c, locked.c, matching.c). solver.h is the engine's interface and
+ * tells the rules it follows; this header is how its parts reach each other.
+ */
+#ifndef SUDOKU_SEARCH_STATE_H
+#define SUDOKU_SEARCH_STATE_H
+
+#include "solver.h"
+
+/* Where step() picks up again. */
+enum phase { PHASE_START, PHASE_PROPAGATE, PHASE_NEXT_VALUE, PHASE_BACKTRACK };
+
+/* A branch point: either one cell and its values, or one value and its places in a unit
+ * (unit >= 0), whichever has fewer alternatives. */
+typedef struct frame {
+    int trail_mark;   /* placements before this frame's guess */
+    int elim_mark;    /* eliminations before it */
+    int unit;         /* value branch: the unit; -1 for a cell branch */
+    int cell;         /* the cell being tried */
+    int value;        /* the value being tried */
+    int tried;        /* an alternative of this frame is on the board */
+    sdk_mask left;    /* alternatives not tried yet: values, or positions in the unit */
+    int order_base;   /* custom order: this frame's list is order[order_base .. order_end) */
+    int order_next;
+    int order_end;    /* -1 when the built-in order is used */
+    sdk_mask fresh;   /* cell branch: values found nowhere on the board, interchangeable */
+    int64_t solutions_at; /* solutions found before the current alternative went on */
+} frame;
+
+typedef struct elimination {
+    int cell;
+    sdk_mask before;
+} elimination;
+
+struct sdk_solver {
+    sdk_allocator alloc;
+    sdk_board *b;
+    int ncells;              /* kept here: the board may be gone when the solver is freed */
+    const sdk_events *ev;
+    sdk_rules extras;        /* this search's own rules, beside the board's */
+    sdk_rules derived;       /* rules the board implies, made when the search starts */
+
+    /* The rules of a search (the board's, then the extras), and who wakes them. */
+    const sdk_rule **rules;
+    int nrules;
+    size_t rules_size;
+    int nchecks;             /* rules[0 .. nchecks) that veto placements come first in checks */
+    const sdk_rule **checks;
+    size_t checks_size;
+    int *watch_start;        /* per cell: its watchers are watch_rule[watch_start[c] ..] */
+    size_t watch_start_size;
+    int *watch_rule;
+    size_t watch_rule_size;
+    int *queue;              /* per level, a ring of nrules woken rules */
+    size_t queue_size;
+    uint8_t *queued;         /* per rule: in its level's ring */
+    size_t queued_size;
+    int queue_head[SDK_LEVELS], queue_len[SDK_LEVELS];
+    uint64_t changes;        /* grows with every candidate change: did a rule find anything? */
+    const char *because;     /* the rule whose eliminations are under way, for on_eliminate */
+
+    sdk_status status;
+    enum phase phase;
+    int failure;             /* SDK_ENOMEM or SDK_ABORT after SDK_FAILED */
+    unsigned long version;   /* board version the paused search belongs to */
+    int active;              /* the search has state on the board that unwind must take back */
+
+    int *trail;              /* cells placed by the search, in order */
+    int ntrail;
+
+    sdk_mask *banned;        /* per cell: values eliminated by constraints */
+    sdk_mask *cand;          /* per cell while active: its candidates (0 once filled) */
+    elimination *elims;
+    int nelims;
+    size_t elims_size;
+
+    frame *frames;
+    int nframes;
+
+    uint8_t *hints;          /* per unit and position: value matched last time (0: none) */
+    size_t hints_size;
+    uint32_t *weights;       /* per unit: 1 + contradictions found in it (dom/wdeg branching) */
+    size_t weights_size;
+    uint64_t *fixed;         /* per unit: fingerprint of its candidates when the matching filter
+                              * last left it at a fixpoint (0: none) */
+    size_t fixed_size;
+    int *link_start;         /* per complete unit: its links are link_start[u] .. link_start[u+1] */
+    size_t link_start_size;
+    int *link_unit;          /* another unit sharing at least two cells with u */
+    size_t link_unit_size;
+    sdk_mask *link_mask;     /* positions in u of the shared cells */
+    size_t link_mask_size;
+    sdk_mask *scratch;       /* per unit, for prepare() */
+    size_t scratch_size;
+
+    uint8_t *order;          /* custom value orders of all open frames */
+    int norder;
+    size_t order_size;
+
+    int seeded;
+    int symmetric;           /* values are interchangeable: no vetoing hook, symmetric rules */
+    uint64_t rng;
+
+    int probing;             /* inside a probe: no listener hears of it, no statistics count it,
+                              * no unit is blamed */
+    int probe_best;          /* the two-candidate cell whose probes reached furthest, or -1 */
+    sdk_mask *seen;          /* per cell: values some probe of the current cell left possible */
+
+    /* Where a rule may find something new (see touch()): the rules scan only these. */
+    uint64_t *dirty_cells;   /* bit per cell: candidates changed since naked singles saw it */
+    uint8_t *dirty_units;    /* per unit: DIRTY_* bits of the rules that have not seen it since */
+    size_t dirty_units_size;
+    sdk_mask *dirty_values;  /* per unit: values whose places changed since locked candidates
+                              * looked at them there */
+    size_t dirty_values_size;
+
+    const sdk_watch *watch;  /* asked before every node (sdk_solver_watch), or NULL */
+    int stopped;             /* why the watch paused the last step, or SDK_OK */
+
+    sdk_stats stats;
+};
+
+/* Per unit, the rules that have not looked at it since one of its cells changed. */
+enum { DIRTY_HIDDEN = 1, DIRTY_MATCHING = 2, DIRTY_ALL = 3 };
+
+static inline size_t sdk_dirty_words(int ncells) { return ((size_t)ncells + 63) / 64; }
+/* ---- where contradictions happen: weights for branching -------------------------------- */
+
+static inline void sdk_blame_unit(sdk_solver *s, int u) {
+    if (s->probing) return;
+    if (s->weights[u] < UINT32_MAX / 2) s->weights[u]++;
+}
+
+static inline void sdk_blame_cell(sdk_solver *s, int cell) {
+    int i;
+    for (i = s->b->cell_start[cell]; i < s->b->cell_start[cell + 1]; i++)
+        sdk_blame_unit(s, s->b->cell_units[i]);
+}
+/* ---- what changed: the rules look only where something did ------------------------------- */
+
+/* Each rule reads a cell (naked singles) or a unit's cells (the others), and what it can deduce
+ * depends on nothing else, except that locked candidates also needs the cells it clears to
+ * still hold the value, which only an undo gives back. So a rule that has seen a cell or unit
+ * and found nothing will find nothing there until the candidates of a cell in it change: the
+ * rules skip what is clean, and skipping changes neither what they find nor its order. */
+static inline void sdk_wake(sdk_solver *s, int rule) {
+    int level;
+    if (s->queued[rule]) return;
+    level = s->rules[rule]->ops->level;
+    s->queue[level * s->nrules + (s->queue_head[level] + s->queue_len[level]) % s->nrules] = rule;
+    s->queue_len[level]++;
+    s->queued[rule] = 1;
+}
+
+static inline void sdk_touch(sdk_solver *s, int cell, sdk_mask lost) {
+    const sdk_board *b = s->b;
+    int i;
+    s->dirty_cells[cell >> 6] |= (uint64_t)1 << (cell & 63);
+    for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++) {
+        int u = b->cell_units[i];
+        s->dirty_units[u] = DIRTY_ALL;
+        s->dirty_values[u] |= lost;
+    }
+    s->changes++;
+    if (s->nrules)
+        for (i = s->watch_start[cell]; i < s->watch_start[cell + 1]; i++) sdk_wake(s, s->watch_rule[i]);
+}
+
+
+/* ---- the parts' entry points ------------------------------------------------------------- */
+
+/* search.c: makes *p hold at least need bytes, at least doubling it so that growth inside the
+ * search is rare; 0 when memory runs out (*p is then unchanged). */
+SDK_INTERNAL int sdk_search_grow(sdk_solver *s, void **p, size_t *size, size_t need);
+
+/* propagate.c */
+/* Clears (dirty 0) or sets (dirty 1) every rule's pending work; setting wakes every rule. */
+SDK_INTERNAL void sdk_search_mark_all(sdk_solver *s, int dirty);
+/* Recomputes every cell's candidates from the units and eliminations; all work is pending. */
+SDK_INTERNAL void sdk_search_refresh(sdk_solver *s);
+/* After an undo back to a fixpoint (where a probe started, or a frame branched): no work. */
+SDK_INTERNAL void sdk_search_settled(sdk_solver *s);
+/* Takes back placements and eliminations made after the marks; no callback runs. */
+SDK_INTERNAL void sdk_search_undo_to(sdk_solver *s, int trail_mark, int elim_mark);
+/* Asks every rule that vetoes placements whether v may go at the empty cell. */
+SDK_INTERNAL int sdk_search_admissible(sdk_solver *s, int cell, int v);
+/* Places v (a candidate of the empty cell), then tells the listeners. */
+SDK_INTERNAL int sdk_search_commit(sdk_solver *s, int cell, int v, int reason);
+/* A forced value: placed if the vetoing rules accept it, otherwise eliminated. */
+SDK_INTERNAL int sdk_search_force(sdk_solver *s, int cell, int v, int reason);
+/* The fixpoint loop (solver.h). SDK_CONTINUE, SDK_PRUNE or SDK_ABORT. */
+SDK_INTERNAL int sdk_search_propagate(sdk_solver *s);
+
+/* The built-in rules (rules/singles.c, hidden.c, locked.c, matching.c), each setting *progress when it changed something. */
+SDK_INTERNAL int sdk_naked_singles(sdk_solver *s, int *progress);
+SDK_INTERNAL int sdk_hidden_single(sdk_solver *s, int *progress);
+SDK_INTERNAL int sdk_locked_candidates(sdk_solver *s, int *progress);
+SDK_INTERNAL int sdk_unit_matching(sdk_solver *s, int *progress);
+
+/* probe.c: probing on boards of 16 or more values (solver.h). */
+SDK_INTERNAL int sdk_probe(sdk_solver *s);
+
+/* branch.c: opens a frame on the most constrained choice; moves a frame to its next
+ * alternative (0: none left); whether it has one. */
+SDK_INTERNAL int sdk_branch(sdk_solver *s);
+SDK_INTERNAL int sdk_next_alternative(sdk_solver *s, frame *f);
+SDK_INTERNAL int sdk_has_alternative(const frame *f);
+
+#endif
