@@ -9,12 +9,12 @@
 #include "sums.h"
 
 int sdk_alldiff_support(int k, const sdk_mask *dom, sdk_mask *keep) {
-    sdk_mask reach[SDK_MAX_N], all = 0, matched = 0, free_values, escape = 0;
+    sdk_mask reach[SDK_MAX_N], all = 0, matched = 0, free_values, escape = 0, m;
     int mcell[SDK_MAX_N], mval[SDK_MAX_N], from[SDK_MAX_N], queue[SDK_MAX_N];
     int x, y, v;
     for (x = 0; x < k; x++) all |= dom[x];
     if (sdk_popcount(all) < k) return 0;
-    for (v = 0; v < SDK_MAX_N; v++) mval[v] = -1;
+    for (m = all; m; m &= m - 1) mval[sdk_lowest(m)] = -1;
     /* Augmenting paths, breadth first, from each cell in turn. */
     for (x = 0; x < k; x++) {
         sdk_mask seen = 0;
@@ -47,8 +47,9 @@ int sdk_alldiff_support(int k, const sdk_mask *dom, sdk_mask *keep) {
     for (x = 0; x < k; x++) matched |= (sdk_mask)1 << mcell[x];
     free_values = all & ~matched;
     for (x = 0; x < k; x++) {
-        sdk_mask m = dom[x] & matched & ~((sdk_mask)1 << mcell[x]), r = 0;
-        for (; m; m &= m - 1) r |= (sdk_mask)1 << mval[sdk_lowest(m)];
+        sdk_mask r = 0;
+        for (m = dom[x] & matched & ~((sdk_mask)1 << mcell[x]); m; m &= m - 1)
+            r |= (sdk_mask)1 << mval[sdk_lowest(m)];
         reach[x] = r;
         if (dom[x] & free_values) escape |= (sdk_mask)1 << x;
     }
@@ -58,9 +59,8 @@ int sdk_alldiff_support(int k, const sdk_mask *dom, sdk_mask *keep) {
         for (x = 0; x < k; x++) reach[x] |= ry & ((sdk_mask)0 - ((reach[x] >> y) & 1));
     }
     for (x = 0; x < k; x++) {
-        sdk_mask m = dom[x] & matched & ~((sdk_mask)1 << mcell[x]);
         sdk_mask out = ((sdk_mask)1 << mcell[x]) | (dom[x] & free_values);
-        for (; m; m &= m - 1) {
+        for (m = dom[x] & matched & ~((sdk_mask)1 << mcell[x]); m; m &= m - 1) {
             v = sdk_lowest(m);
             y = mval[v];
             if (((reach[y] >> x) & 1) || ((reach[y] | ((sdk_mask)1 << y)) & escape))

@@ -155,10 +155,6 @@ static int cage_propagate(const sdk_rule *r, sdk_solver *s) {
     int k = (int)r->params[2], inside = (int)r->params[3], ncombos = (int)r->params[1];
     int x, i, rc, any = 0;
     const int64_t *list = r->params + 4;
-    for (x = 0; x < k; x++) {
-        dom[x] = sdk_solver_domain(s, r->cells[x]);
-        if (!(dom[x] & (dom[x] - 1))) singles |= dom[x];
-    }
     if (k < r->ncells) {
         sdk_mask rest = 0;
         for (x = k; x < r->ncells; x++) {
@@ -166,8 +162,16 @@ static int cage_propagate(const sdk_rule *r, sdk_solver *s) {
             rest |= m;
             if (!(m & (m - 1))) taken |= m;
         }
-        /* Values the rest of the unit cannot hold must come from the cage's cells in it. */
+        /* Values the rest of the unit cannot hold must come from the cage's cells in it.
+         * While there are none, the rest adds nothing to what the cage rule itself finds:
+         * values placed in the rest leave the cage's cells in the unit anyway, and a value
+         * that every combination holds leaves the rest through the cage's locked values. */
         need = full & ~rest;
+        if (!need) return SDK_CONTINUE;
+    }
+    for (x = 0; x < k; x++) {
+        dom[x] = sdk_solver_domain(s, r->cells[x]);
+        if (!(dom[x] & (dom[x] - 1))) singles |= dom[x];
     }
     /* All different at once: a value that is settled leaves the cage-mates. */
     for (x = 0; x < k; x++)
@@ -223,12 +227,14 @@ static int cage_propagate(const sdk_rule *r, sdk_solver *s) {
                 (rc = sdk_solver_eliminate(s, r->cells[x], m & ~rest_keep)) != SDK_CONTINUE)
                 return rc;
         }
-    for (; must; must &= must - 1) {
+    /* A value settled in one cell leaves its units through the engine; only values with two
+     * or more places left in the cage need the cage's locked candidates. */
+    for (must &= ~singles; must; must &= must - 1) {
         int v = sdk_lowest(must) + 1;
         sdk_mask where = 0;
         for (x = 0; x < k; x++)
             if (keep[x] & sdk_bit(v)) where |= (sdk_mask)1 << x;
-        if (where && (rc = locked(r, s, v, where)) != SDK_CONTINUE) return rc;
+        if (where & (where - 1) && (rc = locked(r, s, v, where)) != SDK_CONTINUE) return rc;
     }
     return SDK_CONTINUE;
 }

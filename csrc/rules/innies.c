@@ -1,16 +1,18 @@
 /*
  * Innies and outies: the region arithmetic of killer cages, as rules each search derives.
  *
- * A row, a column, a region, or a run of consecutive rows or columns holds each value once per
- * line, so its cells add up to lines * n(n+1)/2. The cages with a total that lie inside it
- * account for part of that; a cage that sticks out can be counted by its cells inside (innies)
- * or by its total minus its cells outside (outies), whichever names fewer cells; the cells in
- * no cage are innies. What is left is one equation over few cells:
- *     innies - outies = lines * n(n+1)/2 - totals of the cages counted whole.
- * When it names at most MAX_TERMS cells it becomes a rule of the search: a cage (all different
- * too) when its cells are all innies or all outies in one unit, a signed sum otherwise. Such a
- * rule is implied by the board, so it never changes the solutions, only how soon the search
- * sees what they must be.
+ * A row, a column, a region, a run of consecutive rows or columns, or two boxes hold each value
+ * once per unit, so their cells add up to units * n(n+1)/2. The cages with a total that lie
+ * inside account for part of that; a cage that sticks out can be counted by its cells inside
+ * (innies) or by its total minus its cells outside (outies); the cells in no cage are innies.
+ * What is left is one equation:
+ *     innies - outies = units * n(n+1)/2 - totals of the cages counted whole.
+ * Each region gives two: every cage counted on its smaller side (the fewest cells), and every
+ * cage by its innies (for a single unit, the cells outside its inner cages: their complement).
+ * An equation becomes a rule of the search when it names few cells (MAX_TERMS), or a few more
+ * whose total is tight (MAX_TIGHT, TIGHT): a cage (all different too) when its cells are all on
+ * one side and in one unit, a signed sum otherwise. Such a rule is implied by the board, so it
+ * never changes the solutions, only how soon the search sees what they must be.
  *
  * The deriver also pairs each cage with the rest of every unit of n cells that holds at least
  * MIN_SHARED of its cells (or all of them), as a cage rule that watches that rest too (cage.c):
@@ -26,8 +28,12 @@
 
 #include "../board.h"
 
-/* The most cells a derived rule may name: more would cost more than it tells. */
+/* The most cells a derived signed sum may name: more would cost more than it tells... */
 #define MAX_TERMS 5
+/* ... unless it names at most MAX_TIGHT and its total lies within a TIGHT-th of its range from
+ * one end (see emit). Cages (one side, one unit) may name up to n - 1 cells. */
+#define MAX_TIGHT 9
+#define TIGHT 3
 /* A cage is seen together with the rest of each unit that holds at least this many of its
  * cells (or all of them). */
 #define MIN_SHARED 2
@@ -84,67 +90,50 @@ static int add_unique(sdk_rules *out, sdk_allocator a, const sdk_rule *r) {
     return sdk_rules_add(out, a, r);
 }
 
-/* The equation of the region whose cells are cells[0..len), which add up to total. */
-static int region(scratch *w, const int *cells, int len, int64_t total, sdk_rules *out,
-                  sdk_allocator a) {
-    const sdk_board *b = w->b;
-    int plus[MAX_TERMS + 1], minus[MAX_TERMS + 1], terms[MAX_TERMS + 1];
-    int np = 0, nm = 0, ntouched = 0, i, x, over = 0;
-    int64_t target = total;
+/* Builds and adds the rule "the cells add up to sum" for cells of one unit: a cage. */
+static int add_cage(scratch *w, int *cells, int k, int64_t sum, sdk_rules *out, sdk_allocator a) {
     sdk_rule r;
     const char *why;
-    for (i = 0; i < len; i++) w->in_region[cells[i]] = 1;
-    for (i = 0; i < len; i++) {
-        int c = w->cage_of[cells[i]];
-        if (c < 0) {
-            if (np <= MAX_TERMS) plus[np] = cells[i];
-            np++;
-        } else if (w->in_count[c]++ == 0) {
-            w->touched[ntouched++] = c;
-        }
-    }
-    for (i = 0; i < ntouched; i++) {
-        const sdk_rule *cage = w->cage[w->touched[i]];
-        int in = w->in_count[w->touched[i]], outside = cage->ncells - in;
-        w->in_count[w->touched[i]] = 0;
-        if (over) continue;
-        if (outside == 0) {
-            target -= sdk_cage_sum(cage);
-        } else if (in <= outside) {
-            for (x = 0; x < cage->ncells; x++)
-                if (w->in_region[cage->cells[x]]) {
-                    if (np <= MAX_TERMS) plus[np] = cage->cells[x];
-                    np++;
-                }
-        } else {
-            target -= sdk_cage_sum(cage);
-            for (x = 0; x < cage->ncells; x++)
-                if (!w->in_region[cage->cells[x]]) {
-                    if (nm <= MAX_TERMS) minus[nm] = cage->cells[x];
-                    nm++;
-                }
-        }
-        if (np + nm > MAX_TERMS) over = 1;
-    }
-    for (i = 0; i < len; i++) w->in_region[cells[i]] = 0;
-    if (over || np + nm == 0 || np + nm > MAX_TERMS) return SDK_OK;
+    memset(&r, 0, sizeof r);
+    r.params = w->params;
+    r.cells = cells;
+    r.ncells = k;
+    sort_cells(cells, k);
+    if (sdk_cage_build(w->b->n, k, sum, &r, &why) != SDK_OK) return SDK_EINVAL;
+    return add_unique(out, a, &r);
+}
+
+/* Adds the rule "plus - minus = target" (cells of either side sorted, at most SDK_MAX_N each):
+ * a cage when one side is empty and the other lies in one unit (sum and all different), a
+ * signed sum otherwise, if it names at most MAX_TERMS cells or, up to MAX_TIGHT, leaves the
+ * cells little freedom (their total within a TIGHT-th of its range from one of its ends). */
+static int emit(scratch *w, int *plus, int np, int *minus, int nm, int64_t target,
+                sdk_rules *out, sdk_allocator a) {
+    const sdk_board *b = w->b;
+    int terms[2 * SDK_MAX_N], rc;
+    sdk_rule r;
+    if (np + nm == 0) return SDK_OK;
     sort_cells(plus, np);
     sort_cells(minus, nm);
+    if ((nm == 0 || np == 0) && np + nm < b->n) {
+        int k = np + nm;
+        memcpy(terms, nm ? minus : plus, sizeof(int) * (size_t)k);
+        if (share_unit(b, terms, k)) {
+            rc = add_cage(w, terms, k, nm ? -target : target, out, a);
+            if (rc != SDK_EINVAL) return rc;
+        }
+    }
+    if (np + nm > MAX_TERMS) {
+        int64_t lo = np - (int64_t)nm * b->n, hi = (int64_t)np * b->n - nm;
+        int64_t dof = target - lo < hi - target ? target - lo : hi - target;
+        if (np + nm > MAX_TIGHT || TIGHT * dof >= hi - lo) return SDK_OK;
+    }
+    /* The negative cells first. The target is kept even when out of reach: the rule then
+     * fails at the root, as the board has no solution. */
     memset(&r, 0, sizeof r);
     r.params = w->params;
     r.cells = terms;
     r.ncells = np + nm;
-    if (nm == 0 || np == 0) {
-        /* All on one side: in one unit, that is a cage, sum and all different. */
-        const int *side = nm ? minus : plus;
-        int64_t sum = nm ? -target : target;
-        memcpy(terms, side, sizeof(int) * (size_t)r.ncells);
-        if (share_unit(b, terms, r.ncells) &&
-            sdk_cage_build(b->n, r.ncells, sum, &r, &why) == SDK_OK)
-            return add_unique(out, a, &r);
-    }
-    /* The negative cells first. The target is kept even when out of reach: the rule then
-     * fails at the root, as the board has no solution. */
     memcpy(terms, minus, sizeof(int) * (size_t)nm);
     memcpy(terms + nm, plus, sizeof(int) * (size_t)np);
     r.ops = &sdk_innies_ops;
@@ -152,6 +141,50 @@ static int region(scratch *w, const int *cells, int len, int64_t total, sdk_rule
     r.params[1] = nm;
     r.nparams = 2;
     return add_unique(out, a, &r);
+}
+
+/* How the cages that stick out of a region are counted: each by whichever of its cells inside
+ * (innies) or its total less its cells outside (outies) names fewer cells, or all by their
+ * cells inside. (All by their outies was tried too: it made searches no smaller.) */
+enum { SMALLER_SIDE, ALL_INNIES, POLICIES };
+
+/* The equations of the region whose cells are cells[0..len), which add up to total: one per
+ * policy. For a region of n cells (a unit), ALL_INNIES is its complement: the cells of no cage
+ * inside it hold the rest of the total, a cage of their own. */
+static int region(scratch *w, const int *cells, int len, int64_t total, sdk_rules *out,
+                  sdk_allocator a) {
+    int plus[SDK_MAX_N], minus[SDK_MAX_N];
+    int ntouched = 0, i, x, policy, rc;
+    for (i = 0; i < len; i++) w->in_region[cells[i]] = 1;
+    for (i = 0; i < len; i++) {
+        int c = w->cage_of[cells[i]];
+        if (c >= 0 && w->in_count[c]++ == 0) w->touched[ntouched++] = c;
+    }
+    for (policy = 0, rc = SDK_OK; policy < POLICIES && rc == SDK_OK; policy++) {
+        int np = 0, nm = 0;
+        int64_t target = total;
+        for (i = 0; i < len && np <= SDK_MAX_N; i++)
+            if (w->cage_of[cells[i]] < 0 && np++ < SDK_MAX_N) plus[np - 1] = cells[i];
+        for (i = 0; i < ntouched && np + nm <= SDK_MAX_N; i++) {
+            const sdk_rule *cage = w->cage[w->touched[i]];
+            int in = w->in_count[w->touched[i]], outside = cage->ncells - in;
+            int innies = policy == ALL_INNIES || (policy == SMALLER_SIDE && in <= outside);
+            if (outside == 0) {
+                target -= sdk_cage_sum(cage);
+            } else if (innies) {
+                for (x = 0; x < cage->ncells; x++)
+                    if (w->in_region[cage->cells[x]] && np++ < SDK_MAX_N) plus[np - 1] = cage->cells[x];
+            } else {
+                target -= sdk_cage_sum(cage);
+                for (x = 0; x < cage->ncells; x++)
+                    if (!w->in_region[cage->cells[x]] && nm++ < SDK_MAX_N) minus[nm - 1] = cage->cells[x];
+            }
+        }
+        if (np + nm <= SDK_MAX_N) rc = emit(w, plus, np, minus, nm, target, out, a);
+    }
+    for (i = 0; i < ntouched; i++) w->in_count[w->touched[i]] = 0;
+    for (i = 0; i < len; i++) w->in_region[cells[i]] = 0;
+    return rc;
 }
 
 /* Lines first..first+count-1, rows (step 1: cell = line * n + i) or columns. */
@@ -165,7 +198,7 @@ static int lines(scratch *w, int *cells, int first, int count, int rows, sdk_rul
 
 static int derive(scratch *w, int *cells, sdk_rules *out, sdk_allocator a) {
     const sdk_board *b = w->b;
-    int n = b->n, u, count, first, rows, rc;
+    int n = b->n, u, v, count, first, rows, rc;
     int64_t unit_total = (int64_t)n * (n + 1) / 2;
     for (u = 0; u < b->nunits; u++) {
         if (!sdk_unit_is_complete(b, u)) continue;
@@ -177,6 +210,13 @@ static int derive(scratch *w, int *cells, sdk_rules *out, sdk_allocator a) {
         for (count = 2; count < n && (n <= 16 || count == 2); count++)
             for (first = 0; first + count <= n; first++)
                 if ((rc = lines(w, cells, first, count, rows, out, a)) != SDK_OK) return rc;
+    /* Any two boxes or regions (units 2n .. 3n-1), on boards up to 16 values. */
+    for (u = 2 * n; u < 3 * n && n <= 16; u++)
+        for (v = u + 1; v < 3 * n; v++) {
+            memcpy(cells, b->unit_cells + b->unit_start[u], sizeof(int) * (size_t)n);
+            memcpy(cells + n, b->unit_cells + b->unit_start[v], sizeof(int) * (size_t)n);
+            if ((rc = region(w, cells, 2 * n, 2 * unit_total, out, a)) != SDK_OK) return rc;
+        }
     return SDK_OK;
 }
 

@@ -131,17 +131,20 @@ int sdk_sum_support(int k, sdk_mask *dom, int64_t target) {
 
 static int linear_propagate(const sdk_rule *r, sdk_solver *s) {
     sdk_mask dom[EXACT_CELLS], d[EXACT_CELLS];
-    int k = r->ncells, neg = (int)r->params[1], i, rc;
+    int k = r->ncells, neg = (int)r->params[1], i, rc, gaps = 0;
     int64_t base = 0, span = 0, t;
     for (i = 0; i < k; i++) {
-        sdk_mask m = sdk_solver_domain(s, r->cells[i]);
+        sdk_mask m = sdk_solver_domain(s, r->cells[i]), run = m >> sdk_lowest(m);
         base += i < neg ? -(int64_t)highest(m) : (int64_t)(sdk_lowest(m) + 1);
         span += highest(m) - (sdk_lowest(m) + 1);
+        gaps |= (run & (run + 1)) != 0;
         if (i < EXACT_CELLS) dom[i] = m;
     }
     t = r->params[0] - base;
     if (t < 0 || t > span) return SDK_PRUNE;
-    if (k <= EXACT_CELLS && t < 64 * EXACT_WORDS) {
+    /* Without gaps in the domains, every total between the bounds is reached, so the bounds
+     * alone are exact. */
+    if (gaps && k <= EXACT_CELLS && t < 64 * EXACT_WORDS) {
         for (i = 0; i < k; i++) d[i] = shifted(dom[i], i < neg);
         if (!exact(k, d, t)) return SDK_PRUNE;
         for (i = 0; i < k; i++) {
