@@ -273,7 +273,7 @@ end)
 -- asks them for anything.
 local HARD = {
   ["sigh-killing-with-flowers"] = true, ["sigh-wecoc-1-mod-a"] = true,
-  ["sigh-killer-sudoku-0-cage-hard"] = true, ["sigh-hs-killers-9"] = true,
+  ["sigh-killer-sudoku-0-cage-hard"] = true,
   ["sigh-tarek-all-37"] = true, ["sigh-tarek-all-38"] = true, ["sigh-tarek-all-39"] = true,
 }
 local function hard(id)
@@ -322,12 +322,16 @@ describe("killer puzzles from the shared data", function()
     assert.is_true(checked >= 60)
   end)
 
-  it("agree with the Lua twin of their cages on the 4x4 killers", function()
+  it("count as the Lua twins of their cages do on the 4x4 and some 6x6 killers", function()
+    -- The twins see the cages alone: nothing derived, so the counts also show the innies and
+    -- outies change nothing.
+    local sixes = 0
     for _, record in ipairs(killers) do
-      if record.size == 4 then
-        local board, rules = sums.build(record), {}
-        for _, cage in ipairs(board:rules()) do rules[#rules + 1] = cage end
-        assert.equal(1, sums.count(board, 2, rules), record.id)
+      if record.size == 6 then sixes = sixes + 1 end
+      if record.size == 4 or (record.size == 6 and sixes % 20 == 0) then
+        local board = sums.build(record)
+        assert.equal(1, sums.count(board, 2, board:rules()), record.id)
+        assert.equal(1, board:count(2), record.id)
       end
     end
   end)

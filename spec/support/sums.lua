@@ -29,12 +29,13 @@ function sums.build(record)
   return board
 end
 
--- Whether the values of a rule's cells (0: empty) keep it: judged only once every cell is
--- filled, except the repeats of a cage, which break it at once.
+-- Whether the values of a rule's cells (0: empty) keep it: judged once every cell is filled,
+-- except that a cage is broken at once by a repeat, or by a total its empty cells can no
+-- longer reach with the smallest (largest) values it has left.
 local function keeps(rule, values, n)
-  local filled, total = true, 0
+  local filled, total, empty = true, 0, 0
   for _, v in ipairs(values) do
-    if v == 0 then filled = false end
+    if v == 0 then filled, empty = false, empty + 1 end
     total = total + v
   end
   if rule.kind == "cage" then
@@ -43,7 +44,14 @@ local function keeps(rule, values, n)
       if v ~= 0 and seen[v] then return false end
       seen[v] = true
     end
-    return not filled or rule.sum == nil or total == rule.sum
+    if rule.sum == nil then return true end
+    if filled then return total == rule.sum end
+    local low, high, lows, highs = total, total, 0, 0
+    for v = 1, n do
+      if not seen[v] and lows < empty then low, lows = low + v, lows + 1 end
+      if not seen[n + 1 - v] and highs < empty then high, highs = high + n + 1 - v, highs + 1 end
+    end
+    return low <= rule.sum and rule.sum <= high
   elseif not filled then
     return true
   elseif rule.kind == "sum" then
