@@ -203,9 +203,10 @@ int sdk_linear_build(int n, int ncells, int negative, int64_t target, sdk_rule *
     return SDK_OK;
 }
 
-const sdk_rule_ops sdk_sum_ops = {"sum", SDK_LEVEL_MEDIUM, 0, linear_propagate, NULL,
+/* Cheap level, like cages (cage.c): the sums a killer implies are worth running early. */
+const sdk_rule_ops sdk_sum_ops = {"sum", SDK_LEVEL_CHEAP, 0, linear_propagate, NULL,
                                   linear_holds};
-const sdk_rule_ops sdk_arrow_ops = {"arrow", SDK_LEVEL_MEDIUM, 0, linear_propagate, NULL,
+const sdk_rule_ops sdk_arrow_ops = {"arrow", SDK_LEVEL_CHEAP, 0, linear_propagate, NULL,
                                     linear_holds};
-const sdk_rule_ops sdk_innies_ops = {"innies", SDK_LEVEL_MEDIUM, 0, linear_propagate, NULL,
+const sdk_rule_ops sdk_innies_ops = {"innies", SDK_LEVEL_CHEAP, 0, linear_propagate, NULL,
                                      linear_holds};
