@@ -76,16 +76,6 @@ int sdk_cage_build(int n, int ncells, int64_t sum, sdk_rule *r, const char **why
 
 int64_t sdk_cage_sum(const sdk_rule *r) { return r->params[0]; }
 
-/* The largest value of a non-empty mask. */
-static int highest(sdk_mask m) {
-#if defined(__GNUC__)
-    return 64 - __builtin_clzll(m);
-#else
-    int v = 0;
-    while (m) { m >>= 1; v++; }
-    return v;
-#endif
-}
 
 /* Without a list of combinations: the all-different filter, then the bounds of the sum (each
  * value must leave the other cells a total they can reach). */
@@ -96,11 +86,11 @@ static int loose(const sdk_rule *r, int k, const sdk_mask *dom, sdk_mask *keep) 
     if (sum == SDK_RULE_ABSENT) return 1;
     for (x = 0; x < k; x++) {
         lo += sdk_lowest(keep[x]) + 1;
-        hi += highest(keep[x]);
+        hi += sdk_highest(keep[x]);
     }
     for (x = 0; x < k; x++) {
         int64_t rest_lo = lo - (sdk_lowest(keep[x]) + 1);
-        int64_t rest_hi = hi - highest(keep[x]);
+        int64_t rest_hi = hi - sdk_highest(keep[x]);
         sdk_mask m;
         for (m = keep[x]; m; m &= m - 1) {
             int v = sdk_lowest(m) + 1;

@@ -21,22 +21,12 @@
 #define EXACT_WORDS 8
 #define EXACT_CELLS 64
 
-static int highest(sdk_mask m) {
-#if defined(__GNUC__)
-    return 64 - __builtin_clzll(m);
-#else
-    int v = 0;
-    while (m) { m >>= 1; v++; }
-    return v;
-#endif
-}
-
 /* The contributions of a cell's values, shifted to start at 0 (bit d: contribution d). */
 static sdk_mask shifted(sdk_mask dom, int negative) {
     sdk_mask out = 0;
     int top;
     if (!negative) return dom >> sdk_lowest(dom);
-    top = highest(dom);
+    top = sdk_highest(dom);
     for (; dom; dom &= dom - 1) out |= (sdk_mask)1 << (top - (sdk_lowest(dom) + 1));
     return out;
 }
@@ -46,7 +36,7 @@ static sdk_mask unshifted(sdk_mask dom, sdk_mask d, int negative) {
     sdk_mask out = 0;
     int top;
     if (!negative) return d << sdk_lowest(dom);
-    top = highest(dom);
+    top = sdk_highest(dom);
     for (; d; d &= d - 1) out |= sdk_bit(top - sdk_lowest(d));
     return out;
 }
@@ -118,7 +108,7 @@ int sdk_sum_support(int k, sdk_mask *dom, int64_t target) {
     for (i = 0; i < k; i++) {
         if (!dom[i]) return 0;
         base += sdk_lowest(dom[i]) + 1;
-        span += highest(dom[i]) - (sdk_lowest(dom[i]) + 1);
+        span += sdk_highest(dom[i]) - (sdk_lowest(dom[i]) + 1);
     }
     t = target - base;
     if (t < 0 || t > span) return 0;
@@ -135,8 +125,8 @@ static int linear_propagate(const sdk_rule *r, sdk_solver *s) {
     int64_t base = 0, span = 0, t;
     for (i = 0; i < k; i++) {
         sdk_mask m = sdk_solver_domain(s, r->cells[i]), run = m >> sdk_lowest(m);
-        base += i < neg ? -(int64_t)highest(m) : (int64_t)(sdk_lowest(m) + 1);
-        span += highest(m) - (sdk_lowest(m) + 1);
+        base += i < neg ? -(int64_t)sdk_highest(m) : (int64_t)(sdk_lowest(m) + 1);
+        span += sdk_highest(m) - (sdk_lowest(m) + 1);
         gaps |= (run & (run + 1)) != 0;
         if (i < EXACT_CELLS) dom[i] = m;
     }
@@ -158,7 +148,7 @@ static int linear_propagate(const sdk_rule *r, sdk_solver *s) {
     /* Bounds: a contribution c of cell i needs c <= t and c + (span - span_i) >= t. */
     for (i = 0; i < k; i++) {
         sdk_mask m = sdk_solver_domain(s, r->cells[i]), sh = shifted(m, i < neg), keep;
-        int64_t own = highest(m) - (sdk_lowest(m) + 1), lo = t - (span - own), c;
+        int64_t own = sdk_highest(m) - (sdk_lowest(m) + 1), lo = t - (span - own), c;
         sdk_mask allowed = 0;
         for (c = lo < 0 ? 0 : lo; c <= own && c <= t; c++) allowed |= (sdk_mask)1 << c;
         keep = unshifted(m, sh & allowed, i < neg);

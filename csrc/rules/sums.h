@@ -5,6 +5,17 @@
 
 #include "../rule.h"
 
+/* The largest value of a non-empty mask (sdk_lowest's mirror, 1-based). */
+static inline int sdk_highest(sdk_mask m) {
+#if defined(__GNUC__)
+    return 64 - __builtin_clzll(m);
+#else
+    int v = 0;
+    while (m) { m >>= 1; v++; }
+    return v;
+#endif
+}
+
 /* ---- all different over a few cells (alldiff.c) ------------------------------------------- */
 
 /* Régin's filter for k <= SDK_MAX_N cells that must hold different values, dom[x] being what
