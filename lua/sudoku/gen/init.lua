@@ -30,7 +30,7 @@ local BIG, BIG_MAX_NODES = 20, 1
 -- @int seed the seed
 -- @treturn Board the image
 -- @treturn table `{values =, rows =, columns =, transposed =}`
--- @raise for jigsaw boards and boards with extra regions
+-- @raise for jigsaw boards, boards with extra regions and boards with rules
 gen.transform = require("sudoku.gen.transform").transform
 
 local function argerror(fname, msg)
