@@ -332,7 +332,7 @@ if not opts.only or ("variants"):find(opts.only, 1, true) then
   if not file_exists(variants_dir .. "/README.md") then
     say("- skipped: no variants folder in " .. data_dir)
   else
-    local v = opts.quick and { max = 10, seconds = 2, sample = 2, lua_seconds = 1, budget = 10 }
+    local v = opts.quick and { max = 10, seconds = 2, sample = 2, lua_seconds = 0.5, budget = 10 }
       or { seconds = 10, sample = 5, lua_seconds = 5, budget = 120 }
     v.dir = variants_dir
     local vok, vrows, vnotes = pcall(require("bench.variants").rows, sudoku, v)

@@ -128,7 +128,7 @@ end
 
 --- A random complete grid.
 -- @tparam table opts `seed` (required), and the board: `size` and/or `box`, or `board` (a Board
--- whose shape, regions and any values it holds are kept), with `constraint` / `different` as
+-- whose shape, regions, rules and any values it holds are kept), with `constraint` / `different` as
 -- for Solver.new, and `timeout` (seconds: the search gives up after that long)
 -- @treturn Board|nil the grid, or `nil, message` when the board has no solution ("no
 -- solution") or the time ran out ("gave up after 2 s")

@@ -9,8 +9,8 @@
 --   print(board:count(2))   --> 1
 --
 -- One module per family of the schema (`sudoku.variant.cages`, `.thermos`, `.kropki`, ...)
--- turns its keys into rules; the list below is the registry, so a new family is one module and
--- one line. docs/API.md has the table of keys and the rules they become.
+-- turns its keys into rules; the module's list of families is the registry, so a new family is
+-- one module and one line. docs/API.md has the table of keys and the rules they become.
 -- @module sudoku.variant
 local Board = require "sudoku.board"
 local common = require "sudoku.variant.common"
