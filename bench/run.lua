@@ -333,7 +333,7 @@ if not opts.only or ("variants"):find(opts.only, 1, true) then
     say("- skipped: no variants folder in " .. data_dir)
   else
     local v = opts.quick and { max = 10, seconds = 2, sample = 2, lua_seconds = 0.5, budget = 10 }
-      or { seconds = 10, sample = 5, lua_seconds = 5, budget = 120 }
+      or { seconds = 5, sample = 5, lua_seconds = 2, budget = 120 }
     v.dir = variants_dir
     local vok, vrows, vnotes = pcall(require("bench.variants").rows, sudoku, v)
     if not vok then fail(1, tostring(vrows)) end
