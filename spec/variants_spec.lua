@@ -454,6 +454,18 @@ describe("a board's rules in every search and copy", function()
     end
   end)
 
+  it("reach b:solve and b:count on every size, 9x9 included (where the fast path declines)", function()
+    for _, r in ipairs(variants.records("antiknight.jsonl")) do
+      local board = assert(variant.board(r))
+      local plain = board:copy()
+      plain:clear_rules()
+      assert.equal(1, board:count(2), r.id)
+      assert.equal(2, plain:count(2), r.id)
+      assert.is_true(board:solve(), r.id)
+      assert.equal(r.solution, board:symbols(), r.id)
+    end
+  end)
+
   it("are kept by copy and compared by ==", function()
     local board, plain = board_and_plain()
     assert.is_true(board:copy() == board)
