@@ -4,9 +4,10 @@
 --                        [--runs N] [--budget SECONDS] [--only NAME]
 --
 -- Prints a machine line, then one table per dataset (rows (a) to (f), see docs/DEVELOPING.md,
--- "Benchmarks"), tdoku's reference figures with our ratios, and the memory line. Every timed answer is
--- verified; a wrong one stops the bench with exit status 1 and a message naming the dataset and
--- the puzzle's line. Exit status 2: bad usage or missing data.
+-- "Benchmarks"), tdoku's reference figures with our ratios, the generators' table, the variants
+-- table (bench/variants.lua) and the memory line. Every timed answer is verified; a wrong one
+-- stops the bench with exit status 1 and a message naming the dataset and the puzzle's line (a
+-- variant puzzle's file and id). Exit status 2: bad usage or missing data.
 local root = (arg and arg[0] or ""):match("^(.*)bench/run%.lua$") or "./"
 if root == "" then root = "./" end
 local lua_version = rawget(_G, "jit") and "jit" or _VERSION:match("%d+%.%d+")  -- LuaJIT: build/jit
@@ -32,6 +33,7 @@ usage: lua5.4 bench/run.lua --cbench PATH [options]   (what `make bench` runs)
   --runs N           runs per figure, of which the median is shown (default 5, QUICK 3)
   --budget SECONDS   time box of a measurement's first run (default 60, QUICK 2)
   --only NAME        only the sets whose file name contains NAME, or whose label is NAME
+                     (the variants table runs when NAME is part of "variants")
 exit status: 0 done, 1 a wrong answer or a failure, 2 bad usage or missing data]]
 
 local function fail(status, msg)
