@@ -40,6 +40,7 @@ build = {
         "csrc/fast9.c",
         "csrc/lboard.c",
         "csrc/ldebug.c",
+        "csrc/lhost.c",
         "csrc/linterrupt.c",
         "csrc/llines.c",
         "csrc/lrules.c",

@@ -53,7 +53,7 @@ int sdk_solver_eliminate(sdk_solver *s, int cell, sdk_mask mask) {
         s->cand[cell] &= ~mask;
         sdk_touch(s, cell, lost);
         if (s->cand[cell] && !s->probing && s->ev && s->ev->on_eliminate) {
-            int r = s->ev->on_eliminate(s->ev->ud, cell, lost, s->because);
+            int r = s->ev->on_eliminate(s->ev->ud, cell, lost, s->because, s->because_rule);
             if (r != SDK_CONTINUE) {
                 if (r == SDK_ABORT) s->failure = SDK_ABORT;
                 return r;
@@ -84,7 +84,8 @@ int sdk_search_admissible(sdk_solver *s, int cell, int v) {
         int r = s->checks[i]->ops->check(s->checks[i], s, cell, v);
         if (r != SDK_CONTINUE) {
             if (r == SDK_ABORT) s->failure = SDK_ABORT;
-            s->because = s->checks[i]->ops->name;
+            s->because = s->checks[i]->kind ? s->checks[i]->kind->name : s->checks[i]->ops->name;
+            s->because_rule = s->checks[i];
             return r;
         }
     }
@@ -144,7 +145,8 @@ static int woken_rules(sdk_solver *s, int level, int *progress) {
         s->queued[i] = 0;
         rule = s->rules[i];
         if (!rule->ops->propagate) continue;
-        s->because = rule->ops->name;
+        s->because = rule->kind ? rule->kind->name : rule->ops->name;
+        s->because_rule = rule;
         r = rule->ops->propagate(rule, s);
         if (r != SDK_CONTINUE) {
             if (r == SDK_ABORT && !s->failure) s->failure = SDK_ABORT;
@@ -172,6 +174,7 @@ int sdk_search_propagate(sdk_solver *s) {
         r = sdk_hidden_single(s, &progress);
         if (r != SDK_CONTINUE || progress) goto next;
         s->because = "locked candidates";
+        s->because_rule = NULL;
         r = sdk_locked_candidates(s, &progress);
         if (r != SDK_CONTINUE || progress) goto next;
         if (s->queue_len[SDK_LEVEL_MEDIUM]) {
@@ -179,6 +182,7 @@ int sdk_search_propagate(sdk_solver *s) {
             if (r != SDK_CONTINUE || progress) goto next;
         }
         s->because = "matching";
+        s->because_rule = NULL;
         r = sdk_unit_matching(s, &progress);
         if (r != SDK_CONTINUE || progress) goto next;
         if (s->queue_len[SDK_LEVEL_SLOW]) {

@@ -60,7 +60,8 @@ struct sdk_solver {
     size_t queued_size;
     int queue_head[SDK_LEVELS], queue_len[SDK_LEVELS];
     uint64_t changes;        /* grows with every candidate change: did a rule find anything? */
-    const char *because;     /* the rule whose eliminations are under way, for on_eliminate */
+    const char *because;     /* the name of the reasoning whose eliminations are under way */
+    const sdk_rule *because_rule;   /* and the rule, or NULL for the built-in reasoning */
 
     sdk_status status;
     enum phase phase;
