@@ -17,13 +17,17 @@ void sdk_search_mark_all(sdk_solver *s, int dirty) {
 
 /* ---- moves and their undo ----------------------------------------------------------------- */
 
-/* Recomputes the candidate cache of every cell from the unit masks and the eliminations; every
- * rule has to look everywhere again, unless the caller knows better (see sdk_search_settled()). */
-void sdk_search_refresh(sdk_solver *s) {
+/* Recomputes the candidate cache of every cell from the unit masks and the eliminations. */
+static void recount_candidates(sdk_solver *s) {
     const sdk_board *b = s->b;
     int cell;
     for (cell = 0; cell < s->ncells; cell++)
         s->cand[cell] = b->value[cell] ? 0 : sdk_solver_candidates(s, cell);
+}
+
+/* The same, and every rule has to look everywhere again. */
+void sdk_search_refresh(sdk_solver *s) {
+    recount_candidates(s);
     sdk_search_mark_all(s, 1);
 }
 
@@ -74,7 +78,9 @@ void sdk_search_undo_to(sdk_solver *s, int trail_mark, int elim_mark) {
         s->nelims--;
         s->banned[s->elims[s->nelims].cell] = s->elims[s->nelims].before;
     }
-    if (changed) sdk_search_refresh(s);
+    /* The pending work is the caller's to set: every undo goes back to a fixpoint (settled) or
+     * ends the search, so waking every rule here would be undone at once. */
+    if (changed) recount_candidates(s);
 }
 
 /* Asks every rule that vetoes placements whether v may go at the empty cell. */

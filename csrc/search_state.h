@@ -184,7 +184,8 @@ SDK_INTERNAL void sdk_search_mark_all(sdk_solver *s, int dirty);
 SDK_INTERNAL void sdk_search_refresh(sdk_solver *s);
 /* After an undo back to a fixpoint (where a probe started, or a frame branched): no work. */
 SDK_INTERNAL void sdk_search_settled(sdk_solver *s);
-/* Takes back placements and eliminations made after the marks; no callback runs. */
+/* Takes back placements and eliminations made after the marks; no callback runs. The pending
+ * work is left as it was: the caller settles it (sdk_search_settled) or ends the search. */
 SDK_INTERNAL void sdk_search_undo_to(sdk_solver *s, int trail_mark, int elim_mark);
 /* Asks every rule that vetoes placements whether v may go at the empty cell. */
 SDK_INTERNAL int sdk_search_admissible(sdk_solver *s, int cell, int v);
