@@ -4,7 +4,10 @@
  */
 #include <string.h>
 
+#include "leftovers.h"
 #include "relation.h"
+#include "same_values.h"
+#include "transversals.h"
 
 static int differ(int a, int b, int64_t arg) {
     (void)arg;
@@ -22,11 +25,14 @@ static int build_different(int n, const int *cells, int ncells, const int64_t *a
 
 static const sdk_rule_kind kinds[] = {
     {"different", "", 2, 2, build_different},
+    {"same_values", "split?,copies?", 1, 0, sdk_same_values_build},
     {NULL, NULL, 0, 0, NULL}
 };
 
 /* Rules the board implies, added to each search (rule.h). */
 static const sdk_rule_deriver derivers[] = {
+    sdk_leftovers_derive,
+    sdk_transversals_derive,
     NULL
 };
 

@@ -101,6 +101,8 @@ function Board:set_regions(regions) end
 ---@class sudoku.RuleSpec
 ---@field kind string
 ---@field cells sudoku.Cell[]
+---@field split? integer same_values: how many of the cells form the first group
+---@field copies? integer same_values: full sets the first group holds beyond the second's values
 
 ---@param spec sudoku.RuleSpec
 ---@return integer count
