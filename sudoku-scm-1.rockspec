@@ -50,7 +50,15 @@ build = {
         "csrc/propagate.c",
         "csrc/reader.c",
         "csrc/rule.c",
+<<<<<<< HEAD
         "csrc/search.c",
+=======
+        "csrc/rules/leftovers.c",
+        "csrc/rules/relation.c",
+        "csrc/rules/same_values.c",
+        "csrc/rules/table.c",
+        "csrc/rules/transversals.c",
+>>>>>>> rules-leftovers
         "csrc/search_limits.c",
         "csrc/symbols.c",
         "csrc/rules/allowed.c",

@@ -4,8 +4,11 @@
  */
 #include <string.h>
 
+#include "leftovers.h"
 #include "lines.h"
 #include "pairs.h"
+#include "same_values.h"
+#include "transversals.h"
 
 static const sdk_rule_kind kinds[] = {
     /* Pairs (pairs.c): exactly two cells, the first one first. */
@@ -24,11 +27,15 @@ static const sdk_rule_kind kinds[] = {
     {"thermo", "", 2, 0, sdk_build_thermo},
     {"renban", "", 2, 0, sdk_build_renban},
     {"palindrome", "", 2, 0, sdk_build_palindrome},
+    /* Groups (same_values.c): the first split cells hold the values of the rest. */
+    {"same_values", "split?,copies?", 1, 0, sdk_same_values_build},
     {NULL, NULL, 0, 0, NULL}
 };
 
 /* Rules the board implies, added to each search (rule.h). */
 static const sdk_rule_deriver derivers[] = {
+    sdk_leftovers_derive,
+    sdk_transversals_derive,
     NULL
 };
 

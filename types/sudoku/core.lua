@@ -120,6 +120,8 @@ function Board:set_regions(regions) end
 ---@field propagate? fun(ctx: sudoku.RuleContext): boolean? a Lua rule's propagator
 ---@field name? string a Lua rule's name
 ---@field level? "cheap"|"medium"|"slow" when a Lua rule runs
+---@field split? integer same_values: how many of the cells form the first group
+---@field copies? integer same_values: full sets the first group holds beyond the second's values
 
 ---@param spec sudoku.RuleSpec
 ---@return integer count
