@@ -41,23 +41,6 @@ local function missing_kinds(record)
   return missing
 end
 
--- The invalid jigsaw layouts are empty grids whose regions admit no solution: a search proves
--- it only by reasoning about the layout (the law of leftovers, a deriver of the core), as plain
--- search cannot exhaust an empty 9x9 grid. Whether the engine does, tried on the first of them
--- with a small budget.
-local function is_invalid_layout(record)
-  return record.negative and record.givens:find("^%.+$") ~= nil and record.regions ~= nil
-end
-
-local leftovers
-local function engine_proves_layouts(record)
-  if leftovers == nil then
-    local board = assert(variant.board(record))
-    leftovers = board:count(1, { max_nodes = 20000 }) == 0
-  end
-  return leftovers
-end
-
 -- nil when the record's board behaves as the record says, else what went wrong.
 local function check(record)
   local id = record.id
@@ -101,18 +84,16 @@ local function sorted_keys(set)
 end
 
 -- Where the core's missing parts are being written (the helpers' branches of issue 14).
-local BRANCH = { cage = "rules-sums", sum = "rules-sums", leftovers = "rules-leftovers" }
+local BRANCH = { cage = "rules-sums", sum = "rules-sums" }
 
 -- Checks the records the core can build; the others wait (pending), naming what they need.
 local function check_all(records)
-  local failures, waiting, kinds, layouts = {}, 0, {}, false
+  local failures, waiting, kinds = {}, 0, {}
   for _, record in ipairs(records) do
     local missing = missing_kinds(record)
     if next(missing) then
       waiting = waiting + 1
       for kind in pairs(missing) do kinds[kind] = true end
-    elseif is_invalid_layout(record) and not engine_proves_layouts(record) then
-      waiting, layouts = waiting + 1, true
     else
       failures[#failures + 1] = check(record)
     end
@@ -122,9 +103,8 @@ local function check_all(records)
   if waiting == 0 then return end
   local needs = {}
   for _, kind in ipairs(sorted_keys(kinds)) do
-    needs[#needs + 1] = ("rules of kind '%s' (%s)"):format(kind, BRANCH[kind] or "rules-pairs")
+    needs[#needs + 1] = ("rules of kind '%s' (%s)"):format(kind, BRANCH[kind] or "?")
   end
-  if layouts then needs[#needs + 1] = "the law of leftovers (rules-leftovers)" end
   pending(("%d of %d records wait for the core to have %s"):format(waiting, #records,
     table.concat(needs, ", ")))
 end

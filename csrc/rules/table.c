@@ -4,29 +4,38 @@
  */
 #include <string.h>
 
-#include "relation.h"
-
-static int differ(int a, int b, int64_t arg) {
-    (void)arg;
-    return a != b;
-}
-
-static int build_different(int n, const int *cells, int ncells, const int64_t *args, int nargs,
-                           sdk_rule *r, const char **why) {
-    (void)ncells;
-    (void)args;
-    (void)nargs;
-    r->ops = &sdk_different_ops;
-    return sdk_relation_build(n, cells, r, why, differ, 0);
-}
+#include "leftovers.h"
+#include "lines.h"
+#include "pairs.h"
+#include "same_values.h"
+#include "transversals.h"
 
 static const sdk_rule_kind kinds[] = {
-    {"different", "", 2, 2, build_different},
+    /* Pairs (pairs.c): exactly two cells, the first one first. */
+    {"different", "", 2, 2, sdk_build_different},
+    {"consecutive", "", 2, 2, sdk_build_consecutive},
+    {"ratio", "ratio?", 2, 2, sdk_build_ratio},
+    {"pair_sum", "sum", 2, 2, sdk_build_pair_sum},
+    {"not_consecutive", "", 2, 2, sdk_build_not_consecutive},
+    {"not_ratio", "ratio?", 2, 2, sdk_build_not_ratio},
+    {"not_pair_sum", "sums*", 2, 2, sdk_build_not_pair_sum},
+    {"less", "", 2, 2, sdk_build_less},
+    {"whisper", "gap?", 2, 2, sdk_build_whisper},
+    /* Cells (allowed.c): any number of them. */
+    {"allowed", "values*", 1, 0, sdk_build_allowed},
+    /* Lines (thermo.c, renban.c, palindrome.c): the cells in the line's order. */
+    {"thermo", "", 2, 0, sdk_build_thermo},
+    {"renban", "", 2, 0, sdk_build_renban},
+    {"palindrome", "", 2, 0, sdk_build_palindrome},
+    /* Groups (same_values.c): the first split cells hold the values of the rest. */
+    {"same_values", "split?,copies?", 1, 0, sdk_same_values_build},
     {NULL, NULL, 0, 0, NULL}
 };
 
 /* Rules the board implies, added to each search (rule.h). */
 static const sdk_rule_deriver derivers[] = {
+    sdk_leftovers_derive,
+    sdk_transversals_derive,
     NULL
 };
 

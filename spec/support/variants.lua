@@ -1,9 +1,10 @@
 -- The variant records of ../shared/data/variants (JSON Lines; schema in that folder's README),
 -- decoded as the library takes them (JSON null as dkjson.null), and the chess-move cell pairs of
 -- the anti-knight and anti-king rules for specs that pass them to a Solver as `different`.
--- Boards are built by the library itself: sudoku.variant.board(record).
+-- Boards are built by the library itself (sudoku.variant.board).
 local json = require "dkjson"
 local data = require "support.data"
+local variant = require "sudoku.variant"
 local chess = require "sudoku.variant.chess"
 
 local variants = {}
@@ -28,6 +29,12 @@ function variants.records(file)
     if line ~= "" then out[#out + 1] = assert(json.decode(line, 1, json.null)) end
   end
   return out
+end
+
+-- The record's board as the library builds it (sudoku.variant.board): shape, regions, givens
+-- and rules; raises with the library's message when it cannot.
+function variants.build(record)
+  return assert(variant.board(record))
 end
 
 -- Pairs of cells of an n x n board a knight's (or a king's) move apart, for `different`.
