@@ -94,11 +94,6 @@ int sdk_build_renban(int n, const int *cells, int ncells, const int64_t *args, i
     (void)cells;
     (void)args;
     (void)nargs;
-    if (ncells > n) {
-        *why = "a renban line has at most as many cells as the board has values";
-        return SDK_EINVAL;
-    }
-    r->ops = &renban_ops;
-    r->nparams = 0;
-    return SDK_OK;
+    return sdk_build_line(n, ncells, &renban_ops,
+                          "a renban line has at most as many cells as the board has values", r, why);
 }

@@ -74,11 +74,6 @@ int sdk_build_thermo(int n, const int *cells, int ncells, const int64_t *args, i
     (void)cells;
     (void)args;
     (void)nargs;
-    if (ncells > n) {
-        *why = "a thermometer has at most as many cells as the board has values";
-        return SDK_EINVAL;
-    }
-    r->ops = &thermo_ops;
-    r->nparams = 0;
-    return SDK_OK;
+    return sdk_build_line(n, ncells, &thermo_ops,
+                          "a thermometer has at most as many cells as the board has values", r, why);
 }
