@@ -65,7 +65,7 @@ CORE_OBJ := $(patsubst csrc/%.c,$(OBJDIR)/%.o,$(CORE_SRC))
 CORE_HDR := $(wildcard csrc/*.h csrc/rules/*.h)
 # The Lua binding (lsudoku.h): the only files that include lua.h; the bench's driver and the C
 # fuzz harnesses link the core without them.
-BINDING  := lsudoku lboard lsolver lrules llines ldebug
+BINDING  := lsudoku lboard lsolver lrules lhost llines ldebug
 
 BUSTED  ?= busted
 BUSTED_FLAGS ?=

@@ -4,9 +4,10 @@
 --                        [--runs N] [--budget SECONDS] [--only NAME]
 --
 -- Prints a machine line, then one table per dataset (rows (a) to (f), see docs/DEVELOPING.md,
--- "Benchmarks"), tdoku's reference figures with our ratios, and the memory line. Every timed answer is
--- verified; a wrong one stops the bench with exit status 1 and a message naming the dataset and
--- the puzzle's line. Exit status 2: bad usage or missing data.
+-- "Benchmarks"), tdoku's reference figures with our ratios, the generators' table, the variants
+-- table (bench/variants.lua) and the memory line. Every timed answer is verified; a wrong one
+-- stops the bench with exit status 1 and a message naming the dataset and the puzzle's line (a
+-- variant puzzle's file and id). Exit status 2: bad usage or missing data.
 local root = (arg and arg[0] or ""):match("^(.*)bench/run%.lua$") or "./"
 if root == "" then root = "./" end
 local lua_version = rawget(_G, "jit") and "jit" or _VERSION:match("%d+%.%d+")  -- LuaJIT: build/jit
@@ -32,6 +33,7 @@ usage: lua5.4 bench/run.lua --cbench PATH [options]   (what `make bench` runs)
   --runs N           runs per figure, of which the median is shown (default 5, QUICK 3)
   --budget SECONDS   time box of a measurement's first run (default 60, QUICK 2)
   --only NAME        only the sets whose file name contains NAME, or whose label is NAME
+                     (the variants table runs when NAME is part of "variants")
 exit status: 0 done, 1 a wrong answer or a failure, 2 bad usage or missing data]]
 
 local function fail(status, msg)
@@ -322,6 +324,37 @@ say("")
 say("- \"puzzles\" counts generated puzzles; the guesses column does not apply. Each puzzle is "
   .. "checked outside the timed loop: one solution by an independent search, and for 9x9 no "
   .. "given that can go.")
+
+-- Variants.
+local variants_dir = data_dir .. "/variants"
+if not opts.only or ("variants"):find(opts.only, 1, true) then
+  say("")
+  say("## Variants: 9x9 puzzles of `variants/*.jsonl`, solved and proved unique with native rules")
+  say("")
+  if not file_exists(variants_dir .. "/README.md") then
+    say("- skipped: no variants folder in " .. data_dir)
+  else
+    local v = opts.quick and { max = 10, seconds = 2, sample = 2, lua_seconds = 0.5, budget = 10 }
+      or { seconds = 5, sample = 5, lua_seconds = 2, budget = 120 }
+    v.dir = variants_dir
+    local vok, vrows, vnotes = pcall(require("bench.variants").rows, sudoku, v)
+    if not vok then fail(1, tostring(vrows)) end
+    local bv = require "bench.variants"
+    say(report.table(bv.HEADER, vrows, bv.ALIGN))
+    say("")
+    say(("- native: `sudoku.variant.board(record)`, then a `Solver` stepped to the solution and on "
+      .. "until the search ends (count 2; a negative record: its count + 1); the first solution must "
+      .. "be the published one. One run per puzzle, each within %g s (then \"timed out\")%s; "
+      .. "nodes from `solver:stats()`."):format(v.seconds,
+        v.max and (", the first %d 9x9 records of each file"):format(v.max)
+          or (", each family within %g s"):format(v.budget)))
+    say(("- Lua predicate: the same search on the board without rules, with the rules as one "
+      .. "`constraint` function (bench/predicate.lua), on the first %d records with rules of each "
+      .. "family, each within %g s; the speed-up is the ratio of the medians over those puzzles "
+      .. "(\"≥\": timed-out runs counted at %g s)."):format(v.sample, v.lua_seconds, v.lua_seconds))
+    for _, note in ipairs(vnotes) do say("- " .. note) end
+  end
+end
 
 -- Memory.
 local Board = sudoku.Board

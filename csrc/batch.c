@@ -182,13 +182,9 @@ static int solve_one(worker *w, item *it) {
         if (b->portable) sdk_fast9_use_portable(w->fast, 1);
     }
     sdk_watch_start(&watch, &b->limits);
-    e.fast = w->fast;
-    e.alloc = w->alloc;
-    e.watch = &watch;
-    e.shape = NULL;
+    e = sdk_engine_init(w->fast, w->alloc, &watch);
     e.board = scratch_board;
     e.ud = w;
-    e.guesses = 0;
     if (b->limit > 0) {
         int64_t count = sdk_engine_count(&e, n, w->givens, b->limit);
         w->guesses += e.guesses;

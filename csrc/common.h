@@ -38,7 +38,8 @@ enum {
     /* A search stopped by its limits (search_limits.h) before it finished: */
     SDK_ENODES = -3,  /* its node budget ran out */
     SDK_ETIME = -4,   /* its time budget ran out */
-    SDK_ECANCEL = -5  /* its cancellation flag went up */
+    SDK_ECANCEL = -5, /* its cancellation flag went up */
+    SDK_EABORT = -6   /* a callback stopped it (an error is waiting in the host's hands) */
 };
 
 SDK_INTERNAL void *sdk_alloc(sdk_allocator a, size_t size);

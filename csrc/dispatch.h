@@ -16,6 +16,8 @@
 typedef struct sdk_engine {
     sdk_fast9 *fast;         /* NULL: the general engine alone */
     sdk_allocator alloc;     /* the general engine's memory */
+    const sdk_events *events;   /* the general engine's callbacks (a host's rules need its ud),
+                                 * or NULL */
     sdk_watch *watch;        /* NULL: none. The nodes of both engines count against it, and a
                               * search it stops returns its reason (SDK_ENODES, SDK_ETIME,
                               * SDK_ECANCEL) */
@@ -29,6 +31,10 @@ typedef struct sdk_engine {
     int64_t guesses;         /* grows by the guesses of every search run */
 } sdk_engine;
 
+/* An engine with the fast path f (NULL: none), memory a and watch w, no events, no shape, no
+ * board yet and no guesses: the callers set what they need beyond that. */
+SDK_INTERNAL sdk_engine sdk_engine_init(sdk_fast9 *f, sdk_allocator a, sdk_watch *w);
+
 /* Solves the n*n givens: 1 with the solution's n*n values in solution, 0 no solution,
  * SDK_ENOMEM, or the watch's reason. */
 SDK_INTERNAL int sdk_engine_solve(sdk_engine *e, int n, const uint8_t *givens,
@@ -38,14 +44,15 @@ SDK_INTERNAL int sdk_engine_solve(sdk_engine *e, int n, const uint8_t *givens,
 SDK_INTERNAL int64_t sdk_engine_count(sdk_engine *e, int n, const uint8_t *givens,
                                       int64_t limit);
 
-/* The same for a board and its cells, under the watch w (NULL: none). f may be NULL (general
- * engine only). */
-/* Solves b in place: 1 solved, 0 no solution (b unchanged), SDK_ENOMEM, or w's reason (b
- * unchanged). */
-SDK_INTERNAL int sdk_dispatch_solve(sdk_fast9 *f, sdk_allocator a, sdk_board *b, sdk_watch *w);
-/* Counts the solutions of b up to limit (<= 0: all); b is unchanged. SDK_ENOMEM on failure, or
- * w's reason. */
+/* The same for a board and its cells, with the events ev for the general engine (NULL: none)
+ * under the watch w (NULL: none). f may be NULL (general engine only). */
+/* Solves b in place: 1 solved, 0 no solution (b unchanged), SDK_ENOMEM, SDK_EABORT, or w's
+ * reason (b unchanged). */
+SDK_INTERNAL int sdk_dispatch_solve(sdk_fast9 *f, sdk_allocator a, sdk_board *b,
+                                    const sdk_events *ev, sdk_watch *w);
+/* Counts the solutions of b up to limit (<= 0: all); b is unchanged. SDK_ENOMEM or SDK_EABORT
+ * on failure, or w's reason. */
 SDK_INTERNAL int64_t sdk_dispatch_count(sdk_fast9 *f, sdk_allocator a, sdk_board *b,
-                                        int64_t limit, sdk_watch *w);
+                                        const sdk_events *ev, int64_t limit, sdk_watch *w);
 
 #endif

@@ -278,19 +278,27 @@ static int board_is_solved(lua_State *L) {
     return 1;
 }
 
-static int board_copy(lua_State *L) {
-    sdk_board *b = lsdk_check_board(L, 1);
+/* Pushes a copy of the board at idx, its Lua rules included. */
+static sdk_board *push_copy(lua_State *L, int idx) {
+    sdk_board *b = lsdk_check_board(L, idx);
     lboard *copy = lsdk_push_board(L);
     int rc = sdk_board_copy(&copy->b, b);
     copy->open = 1;
-    if (rc != SDK_OK) return lsdk_memory_error(L);
+    if (rc != SDK_OK) lsdk_memory_error(L);
+    lsdk_copy_board_rules(L, idx, -1);
+    return &copy->b;
+}
+
+static int board_copy(lua_State *L) {
+    push_copy(L, 1);
     return 1;
 }
 
 static int board_eq(lua_State *L) {
     lboard *a = (lboard *)compat_testudata(L, 1, BOARD_MT);
     lboard *b = (lboard *)compat_testudata(L, 2, BOARD_MT);
-    lua_pushboolean(L, a && b && a->open && b->open && sdk_board_equal(&a->b, &b->b));
+    lua_pushboolean(L, a && b && a->open && b->open && sdk_board_equal(&a->b, &b->b) &&
+                           lsdk_lua_rules_equal(L, 1, 2, &b->b));
     return 1;
 }
 
@@ -400,11 +408,17 @@ static int board_solve(lua_State *L) {
     sdk_board *b = lsdk_check_board(L, 1);
     sdk_limits l;
     sdk_watch w;
-    int rc;
+    lsdk_host h;
+    sdk_events ev;
+    int rc, hosted;
     lsdk_check_limits(L, 2, &l);
     check_not_busy(L, b, "solve");
+    lua_settop(L, 2);
+    hosted = lsdk_host_begin(L, &h, &ev, 1);
     sdk_watch_start(&w, &l);
-    rc = sdk_dispatch_solve(lsdk_fast9(L), lsdk_allocator(L), b, &w);
+    rc = sdk_dispatch_solve(lsdk_fast9(L), lsdk_allocator(L), b, hosted ? &ev : NULL, &w);
+    if (rc == SDK_EABORT) return lsdk_host_raise(L, &h);
+    lsdk_host_end(L, &h);
     if (lsdk_is_stop(rc)) return lsdk_push_gave_up(L, rc, &l);
     if (rc < 0) return lsdk_memory_error(L);
     lua_pushboolean(L, rc);
@@ -418,21 +432,26 @@ static int board_count(lua_State *L) {
     int64_t count;
     sdk_limits l;
     sdk_watch w;
+    lsdk_host h;
+    sdk_events ev;
+    int board = 1, hosted;
     if (!lua_isnoneornil(L, 2)) {
         limit = compat_checkinteger(L, 2);
         luaL_argcheck(L, limit >= 1, 2, "limit must be at least 1");
     }
     lsdk_check_limits(L, 3, &l);
+    lua_settop(L, 3);
     if (b->busy) {
         /* Counting from a hook: work on a copy, the search owns the board. */
-        lboard *copy = lsdk_push_board(L);
-        int rc = sdk_board_copy(&copy->b, b);
-        copy->open = 1;
-        if (rc != SDK_OK) return lsdk_memory_error(L);
-        b = &copy->b;
+        b = push_copy(L, 1);
+        board = lua_gettop(L);
     }
+    hosted = lsdk_host_begin(L, &h, &ev, board);
     sdk_watch_start(&w, &l);
-    count = sdk_dispatch_count(lsdk_fast9(L), lsdk_allocator(L), b, (int64_t)limit, &w);
+    count = sdk_dispatch_count(lsdk_fast9(L), lsdk_allocator(L), b, hosted ? &ev : NULL,
+                               (int64_t)limit, &w);
+    if (count == SDK_EABORT) return lsdk_host_raise(L, &h);
+    lsdk_host_end(L, &h);
     if (lsdk_is_stop(count)) return lsdk_push_gave_up(L, (int)count, &l);
     if (count < 0) return lsdk_memory_error(L);
     lua_pushinteger(L, (lua_Integer)count);
@@ -442,12 +461,20 @@ static int board_count(lua_State *L) {
 /* b:add_rule(spec): adds a rule (lrules.c reads the spec); returns how many rules b has. */
 static int board_add_rule(lua_State *L) {
     sdk_board *b = lsdk_check_board(L, 1);
-    lsdk_rule_buffers *buf = lsdk_rule_buffers_new(L, b);
+    lsdk_rule_buffers *buf;
     sdk_rule r;
+    int rc;
     luaL_checktype(L, 2, LUA_TTABLE);
-    lsdk_read_rule(L, 2, 2, b, buf, &r);
-    check_not_busy(L, b, "add a rule");
-    if (sdk_board_add_rule(b, &r) != SDK_OK) return lsdk_memory_error(L);
+    lua_getfield(L, 2, "kind");
+    if (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "lua") == 0) {
+        rc = lsdk_add_lua_rule(L, 2, 2, 1);
+    } else {
+        buf = lsdk_rule_buffers_new(L, b);
+        lsdk_read_rule(L, 2, 2, b, buf, &r);
+        check_not_busy(L, b, "add a rule");
+        rc = sdk_board_add_rule(b, &r);
+    }
+    if (rc != SDK_OK) return lsdk_memory_error(L);
     lua_pushinteger(L, b->rules.n);
     return 1;
 }
@@ -459,6 +486,7 @@ static int board_rules(lua_State *L) {
     lua_createtable(L, b->rules.n, 0);
     for (i = 0; i < b->rules.n; i++) {
         lsdk_push_rule(L, b, &b->rules.rule[i]);
+        if (lsdk_is_lua_rule(&b->rules.rule[i])) lsdk_push_lua_rule_fields(L, 1, &b->rules.rule[i]);
         lua_rawseti(L, -2, i + 1);
     }
     return 1;

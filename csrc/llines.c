@@ -39,14 +39,9 @@ static sdk_board *line_board(void *ud, int n, const uint8_t *givens) {
 }
 
 static sdk_engine line_engine(lua_State *L, sdk_watch *w) {
-    sdk_engine e;
-    e.fast = lsdk_fast9(L);
-    e.alloc = lsdk_allocator(L);
-    e.watch = w;
-    e.shape = NULL;
+    sdk_engine e = sdk_engine_init(lsdk_fast9(L), lsdk_allocator(L), w);
     e.board = line_board;
     e.ud = L;
-    e.guesses = 0;
     return e;
 }
 

@@ -57,13 +57,12 @@ static int read_arg(lua_State *L, int arg, int spec, const sdk_rule_kind *k, con
     return count;
 }
 
-/* Field names a spec of kind k may carry: kind, cells and the kind's arguments. */
-static void check_fields(lua_State *L, int arg, int spec, const sdk_rule_kind *k) {
+void lsdk_check_fields(lua_State *L, int spec, int arg, const char *kind, const char *args) {
     lua_pushnil(L);
     while (lua_next(L, spec)) {
         const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
         int known = key && (strcmp(key, "kind") == 0 || strcmp(key, "cells") == 0);
-        const char *p = k->args;
+        const char *p = args;
         size_t len = key ? strlen(key) : 0;
         while (key && !known && *p) {
             size_t n = strcspn(p, ",");
@@ -72,19 +71,45 @@ static void check_fields(lua_State *L, int arg, int spec, const sdk_rule_kind *k
             p += n + (p[n] == ',');
         }
         if (!known) {
-            lua_pushfstring(L, "%s: unknown field %s (it takes cells%s%s)", k->name,
-                            key ? key : luaL_typename(L, -2), *k->args ? ", " : "", k->args);
+            lua_pushfstring(L, "%s: unknown field %s (it takes cells%s%s)", kind,
+                            key ? key : luaL_typename(L, -2), *args ? ", " : "", args);
             luaL_argerror(L, arg, lua_tostring(L, -1));
         }
         lua_pop(L, 1);
     }
 }
 
+int lsdk_read_rule_cells(lua_State *L, int spec, int arg, const sdk_board *b, const char *kind,
+                         int *cells) {
+    int ncells, i, j;
+    lua_getfield(L, spec, "cells");
+    if (lua_type(L, -1) != LUA_TTABLE) {
+        lua_pushfstring(L, "%s: cells must be a list of {row, column} pairs", kind);
+        luaL_argerror(L, arg, lua_tostring(L, -1));
+    }
+    ncells = (int)compat_rawlen(L, -1);
+    if (ncells > b->ncells) {
+        lua_pushfstring(L, "%s: %d cells on a board of %d", kind, ncells, b->ncells);
+        luaL_argerror(L, arg, lua_tostring(L, -1));
+    }
+    for (i = 0; i < ncells; i++) {
+        cells[i] = lsdk_table_cell(L, arg, lua_gettop(L), i + 1, b, "cell");
+        for (j = 0; j < i; j++)
+            if (cells[j] == cells[i]) {
+                lua_pushfstring(L, "%s: cell %d repeats (%d, %d)", kind, i + 1,
+                                cells[i] / b->n + 1, cells[i] % b->n + 1);
+                luaL_argerror(L, arg, lua_tostring(L, -1));
+            }
+    }
+    lua_pop(L, 1);
+    return ncells;
+}
+
 void lsdk_read_rule(lua_State *L, int idx, int arg, const sdk_board *b, lsdk_rule_buffers *buf,
                     sdk_rule *r) {
     const sdk_rule_kind *k;
     const char *why, *p;
-    int spec = compat_absindex(L, idx), ncells, i, j, nargs = 0;
+    int spec = compat_absindex(L, idx), ncells, nargs = 0;
     if (lua_type(L, spec) != LUA_TTABLE) luaL_argerror(L, arg, "a rule is a table");
     lua_getfield(L, spec, "kind");
     if (lua_type(L, -1) != LUA_TSTRING) luaL_argerror(L, arg, "a rule needs a kind (a string)");
@@ -94,27 +119,8 @@ void lsdk_read_rule(lua_State *L, int idx, int arg, const sdk_board *b, lsdk_rul
         luaL_argerror(L, arg, lua_tostring(L, -1));
     }
     lua_pop(L, 1);
-    check_fields(L, arg, spec, k);
-    lua_getfield(L, spec, "cells");
-    if (lua_type(L, -1) != LUA_TTABLE) {
-        lua_pushfstring(L, "%s: cells must be a list of {row, column} pairs", k->name);
-        luaL_argerror(L, arg, lua_tostring(L, -1));
-    }
-    ncells = (int)compat_rawlen(L, -1);
-    if (ncells > b->ncells) {
-        lua_pushfstring(L, "%s: %d cells on a board of %d", k->name, ncells, b->ncells);
-        luaL_argerror(L, arg, lua_tostring(L, -1));
-    }
-    for (i = 0; i < ncells; i++) {
-        buf->cells[i] = lsdk_table_cell(L, arg, lua_gettop(L), i + 1, b, "cell");
-        for (j = 0; j < i; j++)
-            if (buf->cells[j] == buf->cells[i]) {
-                lua_pushfstring(L, "%s: cell %d repeats (%d, %d)", k->name, i + 1,
-                                buf->cells[i] / b->n + 1, buf->cells[i] % b->n + 1);
-                luaL_argerror(L, arg, lua_tostring(L, -1));
-            }
-    }
-    lua_pop(L, 1);
+    lsdk_check_fields(L, spec, arg, k->name, k->args);
+    ncells = lsdk_read_rule_cells(L, spec, arg, b, k->name, buf->cells);
     for (p = k->args; *p;) {
         size_t n = strcspn(p, ",");
         nargs += read_arg(L, arg, spec, k, p, n, buf->args + nargs, SDK_RULE_MAX_PARAMS - nargs);

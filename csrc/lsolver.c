@@ -13,20 +13,21 @@
 /* Slots of the solver's user value table. */
 enum {
     SLOT_BOARD = 1, SLOT_ON_PLACE, SLOT_ON_BACKTRACK, SLOT_ON_SOLUTION, SLOT_CHOOSE_CELL,
-    SLOT_ORDER_VALUES, SLOT_CONSTRAINT, SLOT_ERROR
+    SLOT_ORDER_VALUES, SLOT_CONSTRAINT, SLOT_ON_ELIMINATE, SLOT_ERROR = LSDK_SLOT_ERROR
 };
 
 static const char *const hook_names[] = {
     NULL, NULL, "on_place", "on_backtrack", "on_solution", "choose_cell", "order_values",
-    "constraint"
+    "constraint", "on_eliminate"
 };
 
 typedef struct lsolver {
+    lsdk_host host;    /* first: the events' ud is the solver, and Lua rules see the host.
+                        * During step(): the state, its user value table (env) and the board's
+                        * Lua rules (rules) */
     sdk_solver *s;
     sdk_board *b;
     sdk_events ev;
-    lua_State *L;      /* the state running step(), for callbacks */
-    int env;           /* stack index of the user value table during step() */
     int running;
 } lsolver;
 
@@ -49,6 +50,7 @@ typedef struct hook_call {
     uint8_t *out;      /* order_values: the values to try */
     int count;         /* order_values: how many */
     int chosen;        /* choose_cell: the cell, or -1 */
+    const char *name;  /* on_eliminate: the rule's name */
     int verdict;       /* SDK_CONTINUE or SDK_PRUNE */
 } hook_call;
 
@@ -188,6 +190,12 @@ static int run_hook(lua_State *L) {
         lua_pushinteger(L, hc->v);
         nargs = 4;
         break;
+    case SLOT_ON_ELIMINATE:
+        push_rc(L, b, hc->cell);
+        lsdk_push_values(L, hc->candidates);
+        lua_pushstring(L, hc->name);
+        nargs = 4;
+        break;
     }
     lua_call(L, nargs, nres);
     switch (hc->slot) {
@@ -210,14 +218,17 @@ static int run_hook(lua_State *L) {
 /* Calls a hook in protected mode; on error parks the error value and asks the core to abort. */
 static int call_hook(hook_call *hc) {
     lsolver *ls = hc->ls;
-    lua_State *L = ls->L;
+    lua_State *L = ls->host.L;
     hc->verdict = SDK_CONTINUE;
     if (!lua_checkstack(L, 4)) return SDK_ABORT;
     lua_pushcfunction(L, run_hook);
     lua_pushlightuserdata(L, hc);
-    lua_pushvalue(L, ls->env);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ls->host.env);
     if (lua_pcall(L, 2, 0, 0) != 0) {
-        lua_rawseti(L, ls->env, SLOT_ERROR);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, ls->host.env);
+        lua_insert(L, -2);
+        lua_rawseti(L, -2, SLOT_ERROR);
+        lua_pop(L, 1);
         return SDK_ABORT;
     }
     return hc->verdict;
@@ -275,6 +286,16 @@ static int ev_order_values(void *ud, int cell, sdk_mask candidates, uint8_t *out
     return r == SDK_ABORT ? SDK_ABORT : SDK_CONTINUE;
 }
 
+static int ev_on_eliminate(void *ud, int cell, sdk_mask values, const char *name,
+                           const sdk_rule *rule) {
+    hook_call hc;
+    init_call(&hc, ud, SLOT_ON_ELIMINATE);
+    hc.cell = cell;
+    hc.candidates = values;
+    hc.name = lsdk_rule_name(hc.ls->host.L, &hc.ls->host, rule, name);
+    return call_hook(&hc);
+}
+
 static int lua_constraint_check(const sdk_rule *r, sdk_solver *s, int cell, int v) {
     hook_call hc;
     (void)r;
@@ -327,7 +348,7 @@ static void read_pairs(lua_State *L, lsolver *ls, int opts) {
 
 static const char *const option_names[] = {
     "on_place", "on_backtrack", "on_solution", "choose_cell", "order_values", "constraint",
-    "seed", "different", NULL
+    "on_eliminate", "seed", "different", NULL
 };
 
 static int l_new_solver(lua_State *L) {
@@ -348,11 +369,12 @@ static int l_new_solver(lua_State *L) {
     lua_setmetatable(L, 3);
     ls->b = b;
     ls->ev.ud = ls;
+    ls->host.env = ls->host.rules = LUA_NOREF;
 
-    lua_createtable(L, SLOT_ERROR, 0);                               /* 4: user value */
+    lua_createtable(L, LSDK_SLOT_CONTEXT, 0);                        /* 4: user value */
     lua_pushvalue(L, 1);
     lua_rawseti(L, 4, SLOT_BOARD);
-    for (slot = SLOT_ON_PLACE; slot <= SLOT_CONSTRAINT; slot++) {
+    for (slot = SLOT_ON_PLACE; slot <= SLOT_ON_ELIMINATE; slot++) {
         lua_getfield(L, opts, hook_names[slot]);
         if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TFUNCTION) {
             lua_pushfstring(L, "%s must be a function, got %s", hook_names[slot], luaL_typename(L, -1));
@@ -373,7 +395,9 @@ static int l_new_solver(lua_State *L) {
     if (!lua_isnil(L, -1)) ls->ev.choose_cell = ev_choose_cell;
     lua_rawgeti(L, 4, SLOT_ORDER_VALUES);
     if (!lua_isnil(L, -1)) ls->ev.order_values = ev_order_values;
-    lua_pop(L, 5);
+    lua_rawgeti(L, 4, SLOT_ON_ELIMINATE);
+    if (!lua_isnil(L, -1)) ls->ev.on_eliminate = ev_on_eliminate;
+    lua_pop(L, 6);
 
     ls->s = sdk_solver_new(lsdk_allocator(L), b, &ls->ev);
     if (!ls->s) return lsdk_memory_error(L);
@@ -446,15 +470,15 @@ static int solver_step(lua_State *L) {
     if (ls->b->busy) return luaL_error(L, "cannot step: the board is being solved by another solver");
     lua_settop(L, 3);
     compat_getuservalue(L, 1);                                        /* 4 */
-    ls->L = L;
-    ls->env = 4;
+    lua_rawgeti(L, 4, SLOT_BOARD);                                   /* 5 */
+    lsdk_host_enter(L, &ls->host, 4, 5);
     ls->running = 1;
     sdk_watch_start(&w, &l);
     sdk_solver_watch(ls->s, &w);
     st = sdk_solver_step(ls->s, (int64_t)budget);
     sdk_solver_watch(ls->s, NULL);
     ls->running = 0;
-    ls->L = NULL;
+    lsdk_host_end(L, &ls->host);
     if (st == SDK_FAILED) {
         if (sdk_solver_failure(ls->s) == SDK_ENOMEM) return lsdk_memory_error(L);
         lua_rawgeti(L, 4, SLOT_ERROR);

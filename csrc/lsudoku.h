@@ -95,6 +95,59 @@ SDK_INTERNAL void lsdk_read_rule(lua_State *L, int idx, int arg, const sdk_board
                                  lsdk_rule_buffers *buf, sdk_rule *r);
 /* Pushes r as a spec table: kind, cells, and its kind's arguments. */
 SDK_INTERNAL void lsdk_push_rule(lua_State *L, const sdk_board *b, const sdk_rule *r);
+/* Raises for a key of the spec at index spec other than kind, cells and the names in args (a
+ * kind's argument list, see rule.h), naming kind. */
+SDK_INTERNAL void lsdk_check_fields(lua_State *L, int spec, int arg, const char *kind,
+                                    const char *args);
+/* Reads spec.cells (distinct cells of b) into cells; returns how many, or raises. */
+SDK_INTERNAL int lsdk_read_rule_cells(lua_State *L, int spec, int arg, const sdk_board *b,
+                                      const char *kind, int *cells);
+
+/* ---- searches from Lua and rules written in Lua (lhost.c) --------------------------------- */
+
+/* Slots of a search's table in the host (a Solver's user value, or Board:solve's own). */
+#define LSDK_SLOT_ERROR 16     /* an error raised in Lua, waiting to be re-raised */
+#define LSDK_SLOT_CONTEXT 17   /* the context userdata Lua rules receive */
+
+/* What a search started from Lua needs to call back into it; a search's events ud points to
+ * one (a Solver's is its first member). Its tables are held by registry references, not stack
+ * indices: a callback may come from inside a Lua rule's call, whose C frames have stacks of
+ * their own. */
+typedef struct lsdk_host {
+    lua_State *L;    /* the state running the search, while it runs */
+    int env;         /* reference to the search's table (LSDK_SLOT_*) */
+    int rules;       /* reference to the board's Lua rule table, or LUA_NOREF */
+    int aborted;     /* a hook failed inside a Lua rule's call: its error is the one parked */
+} lsdk_host;
+
+/* Starts h for a search run from the state L: env is the stack index of the search's table,
+ * board that of the board (for its Lua rules). lsdk_host_end must follow, before any error. */
+SDK_INTERNAL void lsdk_host_enter(lua_State *L, lsdk_host *h, int env, int board);
+SDK_INTERNAL void lsdk_host_end(lua_State *L, lsdk_host *h);
+
+/* Pushes the board's table of Lua rules (board at index board) and returns 1, or, when it has
+ * none and create is 0, pushes nil and returns 0. */
+SDK_INTERNAL int lsdk_board_rules(lua_State *L, int board, int create);
+/* Gives the board at index to the Lua rules of the board at index from. */
+SDK_INTERNAL void lsdk_copy_board_rules(lua_State *L, int from, int to);
+/* Whether the boards at indices a and b (whose core parts are equal, rules of b given) have the
+ * same Lua functions behind their Lua rules. */
+SDK_INTERNAL int lsdk_lua_rules_equal(lua_State *L, int a, int b, const sdk_board *board);
+/* Reads the Lua rule spec at index spec ({kind = "lua", ...}) and adds it to the board at index
+ * board; returns sdk_board_add_rule's code, or raises. */
+SDK_INTERNAL int lsdk_add_lua_rule(lua_State *L, int spec, int arg, int board);
+SDK_INTERNAL int lsdk_is_lua_rule(const sdk_rule *r);
+/* Sets propagate, name and level of the Lua rule r of the board at index board into the spec
+ * table on top of the stack. */
+SDK_INTERNAL void lsdk_push_lua_rule_fields(lua_State *L, int board, const sdk_rule *r);
+/* The name on_eliminate reports for rule r: a Lua rule's own name, else name. */
+SDK_INTERNAL const char *lsdk_rule_name(lua_State *L, const lsdk_host *h, const sdk_rule *r,
+                                        const char *name);
+/* Prepares h and ev for Board:solve or Board:count on the board at index board when it has
+ * Lua rules (pushing the host's tables): returns 1, or 0 when the search needs no host. */
+SDK_INTERNAL int lsdk_host_begin(lua_State *L, lsdk_host *h, sdk_events *ev, int board);
+/* Ends h and re-raises the error its search parked. */
+SDK_INTERNAL int lsdk_host_raise(lua_State *L, lsdk_host *h);
 
 /* ---- puzzle text (llines.c) --------------------------------------------------------------- */
 
@@ -109,5 +162,6 @@ SDK_INTERNAL void lsdk_open_board(lua_State *L, int module, int fast9);
 SDK_INTERNAL void lsdk_open_solver(lua_State *L, int module, int fast9);
 SDK_INTERNAL void lsdk_open_lines(lua_State *L, int module, int fast9);
 SDK_INTERNAL void lsdk_open_debug(lua_State *L, int module, int fast9);
+SDK_INTERNAL void lsdk_open_host(lua_State *L);
 
 #endif

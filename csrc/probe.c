@@ -44,6 +44,7 @@ int sdk_probe(sdk_solver *s) {
             if (r == SDK_ABORT) return r;
             if (r == SDK_PRUNE) {
                 s->because = "probing";
+                s->because_rule = NULL;
                 r = sdk_solver_eliminate(s, cell, sdk_bit(v));
                 if (r != SDK_CONTINUE) return r;
                 dropped = 1;
@@ -55,6 +56,7 @@ int sdk_probe(sdk_solver *s) {
                 sdk_mask drop = s->cand[c] & ~s->seen[c];
                 if (!drop) continue;
                 s->because = "probing";
+                s->because_rule = NULL;
                 r = sdk_solver_eliminate(s, c, drop);
                 if (r != SDK_CONTINUE) return r;
                 dropped = 1;

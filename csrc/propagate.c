@@ -17,13 +17,17 @@ void sdk_search_mark_all(sdk_solver *s, int dirty) {
 
 /* ---- moves and their undo ----------------------------------------------------------------- */
 
-/* Recomputes the candidate cache of every cell from the unit masks and the eliminations; every
- * rule has to look everywhere again, unless the caller knows better (see sdk_search_settled()). */
-void sdk_search_refresh(sdk_solver *s) {
+/* Recomputes the candidate cache of every cell from the unit masks and the eliminations. */
+static void recount_candidates(sdk_solver *s) {
     const sdk_board *b = s->b;
     int cell;
     for (cell = 0; cell < s->ncells; cell++)
         s->cand[cell] = b->value[cell] ? 0 : sdk_solver_candidates(s, cell);
+}
+
+/* The same, and every rule has to look everywhere again. */
+void sdk_search_refresh(sdk_solver *s) {
+    recount_candidates(s);
     sdk_search_mark_all(s, 1);
 }
 
@@ -53,7 +57,7 @@ int sdk_solver_eliminate(sdk_solver *s, int cell, sdk_mask mask) {
         s->cand[cell] &= ~mask;
         sdk_touch(s, cell, lost);
         if (s->cand[cell] && !s->probing && s->ev && s->ev->on_eliminate) {
-            int r = s->ev->on_eliminate(s->ev->ud, cell, lost, s->because);
+            int r = s->ev->on_eliminate(s->ev->ud, cell, lost, s->because, s->because_rule);
             if (r != SDK_CONTINUE) {
                 if (r == SDK_ABORT) s->failure = SDK_ABORT;
                 return r;
@@ -74,7 +78,9 @@ void sdk_search_undo_to(sdk_solver *s, int trail_mark, int elim_mark) {
         s->nelims--;
         s->banned[s->elims[s->nelims].cell] = s->elims[s->nelims].before;
     }
-    if (changed) sdk_search_refresh(s);
+    /* The pending work is the caller's to set: every undo goes back to a fixpoint (settled) or
+     * ends the search, so waking every rule here would be undone at once. */
+    if (changed) recount_candidates(s);
 }
 
 /* Asks every rule that vetoes placements whether v may go at the empty cell. */
@@ -84,7 +90,8 @@ int sdk_search_admissible(sdk_solver *s, int cell, int v) {
         int r = s->checks[i]->ops->check(s->checks[i], s, cell, v);
         if (r != SDK_CONTINUE) {
             if (r == SDK_ABORT) s->failure = SDK_ABORT;
-            s->because = s->checks[i]->ops->name;
+            s->because = s->checks[i]->kind ? s->checks[i]->kind->name : s->checks[i]->ops->name;
+            s->because_rule = s->checks[i];
             return r;
         }
     }
@@ -144,7 +151,8 @@ static int woken_rules(sdk_solver *s, int level, int *progress) {
         s->queued[i] = 0;
         rule = s->rules[i];
         if (!rule->ops->propagate) continue;
-        s->because = rule->ops->name;
+        s->because = rule->kind ? rule->kind->name : rule->ops->name;
+        s->because_rule = rule;
         r = rule->ops->propagate(rule, s);
         if (r != SDK_CONTINUE) {
             if (r == SDK_ABORT && !s->failure) s->failure = SDK_ABORT;
@@ -172,6 +180,7 @@ int sdk_search_propagate(sdk_solver *s) {
         r = sdk_hidden_single(s, &progress);
         if (r != SDK_CONTINUE || progress) goto next;
         s->because = "locked candidates";
+        s->because_rule = NULL;
         r = sdk_locked_candidates(s, &progress);
         if (r != SDK_CONTINUE || progress) goto next;
         if (s->queue_len[SDK_LEVEL_MEDIUM]) {
@@ -179,6 +188,7 @@ int sdk_search_propagate(sdk_solver *s) {
             if (r != SDK_CONTINUE || progress) goto next;
         }
         s->because = "matching";
+        s->because_rule = NULL;
         r = sdk_unit_matching(s, &progress);
         if (r != SDK_CONTINUE || progress) goto next;
         if (s->queue_len[SDK_LEVEL_SLOW]) {

@@ -91,6 +91,7 @@ int sdk_search_grow(sdk_solver *s, void **p, size_t *size, size_t need) {
     *size = next;
     return 1;
 }
+
 /* ---- accessors ---------------------------------------------------------------------------- */
 
 sdk_status sdk_solver_status(const sdk_solver *s) { return s->status; }
@@ -112,7 +113,7 @@ sdk_mask sdk_solver_domain(const sdk_solver *s, int cell) {
 
 /* ---- the state machine -------------------------------------------------------------------- */
 
-/* Takes every placement of the search back, and the constraints' view of the starting values. */
+/* Takes every placement and elimination of the search back. */
 static void unwind(sdk_solver *s) {
     int cell;
     if (!s->active) return;
@@ -426,23 +427,30 @@ static int settle_watch(sdk_solver *s, sdk_watch *w) {
     return stopped;
 }
 
-int sdk_solve(sdk_allocator a, sdk_board *b, sdk_watch *w, sdk_stats *stats) {
-    sdk_solver *s = sdk_solver_new(a, b, NULL);
+/* What a failed one-shot search returns. */
+static int failure_code(const sdk_solver *s) {
+    return s->failure == SDK_ENOMEM ? SDK_ENOMEM : SDK_EABORT;
+}
+
+int sdk_solve(sdk_allocator a, sdk_board *b, const sdk_events *ev, sdk_watch *w, sdk_stats *stats) {
+    sdk_solver *s = sdk_solver_new(a, b, ev);
     sdk_status st;
-    int stopped;
+    int stopped, failed;
     if (!s) return SDK_ENOMEM;
     s->watch = w;
     st = sdk_solver_step(s, 0);
     if (stats) *stats = s->stats;
+    failed = failure_code(s);
     stopped = settle_watch(s, w);
     sdk_solver_free(s);
-    if (st == SDK_FAILED) return SDK_ENOMEM;
+    if (st == SDK_FAILED) return failed;
     if (stopped != SDK_OK) return stopped;
     return st == SDK_SOLVED;
 }
 
-int64_t sdk_count(sdk_allocator a, sdk_board *b, int64_t limit, sdk_watch *w, sdk_stats *stats) {
-    sdk_solver *s = sdk_solver_new(a, b, NULL);
+int64_t sdk_count(sdk_allocator a, sdk_board *b, const sdk_events *ev, int64_t limit,
+                  sdk_watch *w, sdk_stats *stats) {
+    sdk_solver *s = sdk_solver_new(a, b, ev);
     sdk_status st;
     int64_t count;
     int stopped;
@@ -451,7 +459,7 @@ int64_t sdk_count(sdk_allocator a, sdk_board *b, int64_t limit, sdk_watch *w, sd
     do {
         st = sdk_solver_step(s, 0);
     } while (st == SDK_SOLVED && (limit <= 0 || s->stats.solutions < limit));
-    count = st == SDK_FAILED ? SDK_ENOMEM : s->stats.solutions;
+    count = st == SDK_FAILED ? failure_code(s) : s->stats.solutions;
     if (stats) *stats = s->stats;  /* before reset, which clears them */
     stopped = settle_watch(s, w);
     if (stopped != SDK_OK && st != SDK_FAILED) count = stopped;

@@ -60,7 +60,8 @@ struct sdk_solver {
     size_t queued_size;
     int queue_head[SDK_LEVELS], queue_len[SDK_LEVELS];
     uint64_t changes;        /* grows with every candidate change: did a rule find anything? */
-    const char *because;     /* the rule whose eliminations are under way, for on_eliminate */
+    const char *because;     /* the name of the reasoning whose eliminations are under way */
+    const sdk_rule *because_rule;   /* and the rule, or NULL for the built-in reasoning */
 
     sdk_status status;
     enum phase phase;
@@ -183,7 +184,8 @@ SDK_INTERNAL void sdk_search_mark_all(sdk_solver *s, int dirty);
 SDK_INTERNAL void sdk_search_refresh(sdk_solver *s);
 /* After an undo back to a fixpoint (where a probe started, or a frame branched): no work. */
 SDK_INTERNAL void sdk_search_settled(sdk_solver *s);
-/* Takes back placements and eliminations made after the marks; no callback runs. */
+/* Takes back placements and eliminations made after the marks; no callback runs. The pending
+ * work is left as it was: the caller settles it (sdk_search_settled) or ends the search. */
 SDK_INTERNAL void sdk_search_undo_to(sdk_solver *s, int trail_mark, int elim_mark);
 /* Asks every rule that vetoes placements whether v may go at the empty cell. */
 SDK_INTERNAL int sdk_search_admissible(sdk_solver *s, int cell, int v);

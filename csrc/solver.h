@@ -73,11 +73,11 @@ typedef struct sdk_events {
     /* Writes the values to try at cell (a subset of candidates, in order) to out (room for n
      * values) and their number to *count. */
     int (*order_values)(void *ud, int cell, sdk_mask candidates, uint8_t *out, int *count);
-    /* After values (a mask) leave the candidates of cell and some remain, by the rule named
-     * (a rule's ops name, or "locked candidates", "matching", "probing"). Not called inside a
-     * probe, nor for the candidates a placement takes from its units. PRUNE abandons the
-     * current branch. */
-    int (*on_eliminate)(void *ud, int cell, sdk_mask values, const char *rule);
+    /* After values (a mask) leave the candidates of cell and some remain: by rule (NULL for
+     * the built-in reasoning), whose name is name (a rule's kind, or "locked candidates",
+     * "matching", "probing"). Not called inside a probe, nor for the candidates a placement
+     * takes from its units. PRUNE abandons the current branch. */
+    int (*on_eliminate)(void *ud, int cell, sdk_mask values, const char *name, const sdk_rule *rule);
 } sdk_events;
 
 typedef struct sdk_stats {
@@ -122,15 +122,17 @@ SDK_INTERNAL sdk_mask sdk_solver_candidates(const sdk_solver *s, int cell);
 /* Bytes the solver holds, for reporting. */
 SDK_INTERNAL size_t sdk_solver_bytes(const sdk_solver *s);
 
-/* One-shot helpers over a private solver without callbacks, under the watch w (NULL: none; its
- * used nodes grow by the search's own); each copies the search's statistics to *stats when
- * stats is not NULL. A search that w stops returns its reason (SDK_ENODES, SDK_ETIME,
- * SDK_ECANCEL) and leaves b as it was. */
-/* Solves b in place: 1 solved, 0 no solution, SDK_ENOMEM, or w's reason. */
-SDK_INTERNAL int sdk_solve(sdk_allocator a, sdk_board *b, sdk_watch *w, sdk_stats *stats);
-/* Counts solutions of b up to limit (limit <= 0: all), or SDK_ENOMEM, or w's reason; b is
- * unchanged. */
-SDK_INTERNAL int64_t sdk_count(sdk_allocator a, sdk_board *b, int64_t limit, sdk_watch *w,
-                               sdk_stats *stats);
+/* One-shot helpers over a private solver with the events ev (NULL: none; a host whose rules
+ * call back into it passes its ud here), under the watch w (NULL: none; its used nodes grow by
+ * the search's own); each copies the search's statistics to *stats when stats is not NULL. A
+ * search that w stops returns its reason (SDK_ENODES, SDK_ETIME, SDK_ECANCEL) and leaves b as it
+ * was; one that a callback or a host's rule stops returns SDK_EABORT, b as it was. */
+/* Solves b in place: 1 solved, 0 no solution, SDK_ENOMEM, SDK_EABORT, or w's reason. */
+SDK_INTERNAL int sdk_solve(sdk_allocator a, sdk_board *b, const sdk_events *ev, sdk_watch *w,
+                           sdk_stats *stats);
+/* Counts solutions of b up to limit (limit <= 0: all), or SDK_ENOMEM, SDK_EABORT, or w's
+ * reason; b is unchanged. */
+SDK_INTERNAL int64_t sdk_count(sdk_allocator a, sdk_board *b, const sdk_events *ev,
+                               int64_t limit, sdk_watch *w, sdk_stats *stats);
 
 #endif

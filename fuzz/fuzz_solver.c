@@ -307,10 +307,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     plain = !(flags & (4 | 8 | 16 | 32)) && n <= 9;
     if (plain && finished == 2) {
         /* The one-shot helpers agree with the complete enumeration above. */
-        int64_t count = sdk_count(a, &board, 0, NULL, NULL);
+        int64_t count = sdk_count(a, &board, NULL, 0, NULL, NULL);
         check_values(&board, givens);
         if (count != solutions) abort();
-        rc = sdk_solve(a, &board, NULL, NULL);
+        rc = sdk_solve(a, &board, NULL, NULL, NULL);
         if (rc != (solutions > 0)) abort();
         if (rc) check_solution(&board, givens); else check_values(&board, givens);
     }

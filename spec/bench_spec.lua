@@ -142,3 +142,111 @@ describe("bench dataset reader", function()
     }, items)
   end)
 end)
+
+describe("bench Lua predicate of rules (bench/predicate.lua)", function()
+  local predicate = require "bench.predicate"
+  local Board = require("sudoku").Board
+
+  -- Whether value v may go at (r, c) of a 4x4 board holding `values` ({{r, c, v}, ...}).
+  local function allows(spec, values, r, c, v)
+    local board = Board.new{ size = 4 }
+    for _, p in ipairs(values) do board:set(p[1], p[2], p[3]) end
+    return predicate.of({ spec }, 4)(board, r, c, v)
+  end
+
+  it("rejects exactly the values each kind of rule rules out", function()
+    local pair = { { 1, 1 }, { 1, 2 } }
+    local cases = {
+      -- spec, the partner's value, a value it allows, a value it rules out
+      { { kind = "different", cells = pair }, 3, 2, 3 },
+      { { kind = "consecutive", cells = pair }, 3, 4, 1 },
+      { { kind = "not_consecutive", cells = pair }, 3, 1, 2 },
+      { { kind = "ratio", cells = pair }, 2, 4, 3 },
+      { { kind = "not_ratio", cells = pair }, 2, 3, 1 },
+      { { kind = "pair_sum", cells = pair, sum = 5 }, 1, 4, 3 },
+      { { kind = "not_pair_sum", cells = pair, sums = { 5 } }, 1, 3, 4 },
+      { { kind = "thermo", cells = pair }, 2, 3, 1 },
+      { { kind = "cage", cells = pair, sum = 5 }, 2, 3, 2 },
+    }
+    for _, case in ipairs(cases) do
+      local spec, partner, yes, no = case[1], case[2], case[3], case[4]
+      local kind = spec.kind
+      assert.is_true(allows(spec, { { 1, 1, partner } }, 1, 2, yes), kind)
+      assert.is_false(allows(spec, { { 1, 1, partner } }, 1, 2, no), kind)
+    end
+    local odd = { kind = "allowed", cells = { { 2, 2 } }, values = { 1, 3 } }
+    assert.is_true(allows(odd, {}, 2, 2, 3))
+    assert.is_false(allows(odd, {}, 2, 2, 2))
+    -- A thermometer leaves room for the cells after a bulb; a cage for the cells still empty.
+    assert.is_false(allows({ kind = "thermo", cells = { { 1, 1 }, { 2, 1 }, { 3, 1 } } }, {}, 1, 1, 3))
+    assert.is_false(allows({ kind = "cage", cells = { { 1, 1 }, { 1, 2 }, { 2, 1 } }, sum = 6 },
+      {}, 1, 1, 4))
+    assert.is_true(allows({ kind = "cage", cells = { { 1, 1 }, { 1, 2 }, { 2, 1 } }, sum = 6 },
+      {}, 1, 1, 3))
+  end)
+
+  it("raises for a kind it has no check for", function()
+    assert.has_error(function() predicate.of({ { kind = "sandwich", cells = {} } }, 9) end,
+      "no Lua check for rules of kind 'sandwich'")
+  end)
+end)
+
+describe("bench variants table (bench/variants.lua)", function()
+  local sudoku = require "sudoku"
+  local variants_bench = require "bench.variants"
+  local records = variants_bench.read(data.shared .. "variants/antiknight.jsonl")
+  local nines = {}
+  for _, record in ipairs(records) do
+    if record.size == 9 then nines[#nines + 1] = record end
+  end
+
+  it("times a record with native rules and with the Lua predicate, checking the answer", function()
+    for _, form in ipairs{ "native", "lua" } do
+      local result = variants_bench[form](sudoku, "antiknight.jsonl", nines[1], 10)
+      assert.is_true(result.seconds >= 0)
+      assert.is_true(result.nodes >= 1)
+    end
+  end)
+
+  it("raises on a wrong answer, naming the file and the record", function()
+    local record = {}
+    for k, v in pairs(nines[1]) do record[k] = v end
+    record.solution = nines[2].solution
+    local err = assert.has_error(function()
+      variants_bench.native(sudoku, "antiknight.jsonl", record, 10)
+    end)
+    assert.matches("wrong answer in variants/antiknight.jsonl, " .. record.id, err, 1, true)
+  end)
+
+  it("says why a record cannot be built, and gives up on a puzzle past its time", function()
+    local record = {}
+    for k, v in pairs(nines[1]) do record[k] = v end
+    record.cages = { { sum = 3, cells = { { 1, 1 }, { 9, 9 }, { 10, 1 } } } }
+    local result, why = variants_bench.native(sudoku, "antiknight.jsonl", record, 10)
+    assert.is_nil(result)
+    assert.matches("off the 9x9 board", why)
+    -- Counting the anti-knight grids up to a million takes longer than 50 ms.
+    local empty = { id = "empty", size = 9, box = { 3, 3 }, givens = ("."):rep(81),
+                    antiknight = true, negative = true, count = 1000000 }
+    assert.equal(measure.TIMEOUT, variants_bench.native(sudoku, "none", empty, 0.05))
+  end)
+
+  it("makes one row per family file with the 9x9 puzzles and the predicate's sample", function()
+    local dir = os.tmpname()
+    os.remove(dir)
+    assert(os.execute("mkdir " .. dir))
+    local f = assert(io.open(dir .. "/antiknight.jsonl", "w"))
+    for line in io.lines(data.shared .. "variants/antiknight.jsonl") do f:write(line, "\n") end
+    f:close()
+    local rows = variants_bench.rows(sudoku, { dir = dir, seconds = 10, lua_seconds = 10,
+                                               sample = 1, max = 5 })
+    os.remove(dir .. "/antiknight.jsonl")
+    os.remove(dir)
+    assert.equal(1, #rows)
+    assert.equal(#variants_bench.HEADER, #rows[1])
+    assert.equal("antiknight", rows[1][1])
+    assert.equal(tostring(#nines), rows[1][2])
+    assert.equal("1", rows[1][7])
+    assert.matches("×$", rows[1][10])
+  end)
+end)

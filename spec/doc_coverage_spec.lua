@@ -26,7 +26,7 @@ end
 -- The public modules, each with its table and the path of its stub under types/.
 local MODULES = {
   "sudoku", "sudoku.board", "sudoku.core", "sudoku.symbols", "sudoku.shape", "sudoku.leetcode",
-  "sudoku.records", "sudoku.gen", "sudoku.cli", "sudoku.format",
+  "sudoku.records", "sudoku.gen", "sudoku.variant", "sudoku.cli", "sudoku.format",
   "sudoku.format.line", "sudoku.format.grid", "sudoku.format.hdu", "sudoku.format.leetcode",
   "sudoku.format.sdk", "sudoku.format.sdm", "sudoku.format.ss", "sudoku.format.pencil",
   "sudoku.format.hodoku", "sudoku.format.json", "sudoku.format.svg",

@@ -245,6 +245,20 @@ describe("sudoku.format.json", function()
       local back = round_trip(rec)
       assert.same(KILLER_CAGES, back.constraints.cages)
     end)
+
+    it("a board's rules: kind, cells and fields come back, and solving honours them", function()
+      local board = board_of({ size = 4 }, "12..............")
+      for _, pair in ipairs(require("support.variants").knight_pairs(4)) do
+        board:add_rule{ kind = "different", cells = pair }
+      end
+      local back, text = round_trip(record.new(board))
+      assert.same(board:rules(), back.board:rules())
+      assert.matches('"rules":[{"cells":[[1,1],[2,3]],"kind":"different"},', text, 1, true)
+      local plain = board:copy()
+      plain:clear_rules()
+      assert.is_true(board:count() < plain:count())
+      assert.equal(board:count(), back.board:count())
+    end)
   end)
 
   describe("reading", function()
@@ -405,6 +419,16 @@ describe("sudoku.format.json", function()
         "candidates: expected a list of 16 entries (strings or null), got 1" },
       { "a bad diagonal", '{"size":4,"diagonals":["main","up"]}',
         "diagonals[2]: expected \"main\" or \"anti\", got \"up\"" },
+      { "a board rule with a cell off the board",
+        '{"size":4,"rules":[{"kind":"different","cells":[[1,1],[5,1]]}]}',
+        "rules[1].cells, cell 2: [5, 1] is off the 4x4 board" },
+      { "a board rule of a kind the core does not have",
+        '{"size":4,"rules":[{"kind":"tiny","cells":[[1,1],[1,2]]}]}',
+        "rules[1]: unknown kind of rule 'tiny'" },
+      { "a board rule that is no object", '{"size":4,"rules":[3]}',
+        "rules[1]: expected an object with \"kind\" and \"cells\"" },
+      { "rules that are no list", '{"size":4,"rules":{"kind":"different"}}',
+        "rules: expected a list of rules" },
       { "a rule given twice", '{"size":4,"antiking":true,"constraints":{"antiking":true}}',
         "'antiking' is given both at the top level and in constraints" },
       { "meta that is no object of strings", '{"size":4,"meta":{"a":[1]}}', "meta.a: expected a string" },

@@ -1,7 +1,8 @@
 -- Hostile hooks: every hook (on_place, on_backtrack, on_solution, choose_cell, order_values,
--- constraint) crossed with every way a hook can misbehave. Each case checks the outcome (a clean
--- error with the exact value or message, or the documented behaviour), that the board is back
--- at its starting values, and that the same solver and board still work afterwards.
+-- constraint, on_eliminate) and a rule written in Lua (a board rule's propagate, "rule" below)
+-- crossed with every way a hook can misbehave. Each case checks the outcome (a clean error with
+-- the exact value or message, or the documented behaviour), that the board is back at its
+-- starting values, and that the same solver and board still work afterwards.
 local sudoku = require "sudoku"
 local Solver = sudoku.Solver
 
@@ -14,8 +15,26 @@ local OTHER_SOLVED = "5346789126721953481983425678597614234268537917139248569615
 -- 2^40 as an integer where the Lua has them (5.3+); before 5.3 every number is a float anyway.
 local HUGE = math.tointeger and math.tointeger(2 ^ 40) or 2 ^ 40
 
-local HOOKS = { "on_place", "on_backtrack", "on_solution", "choose_cell", "order_values", "constraint" }
+local HOOKS = { "on_place", "on_backtrack", "on_solution", "choose_cell", "order_values", "constraint",
+                "on_eliminate", "rule" }
 
+-- The puzzle each hook's cases run on, its first solution and its number of solutions. A
+-- search of TWO_WAYS removes no candidate beyond its units' own, so on_eliminate gets a puzzle
+-- where locked candidates and the unit matching find something.
+local BASE = { givens = TWO_WAYS, first = FIRST, solutions = 2 }
+local BASES = setmetatable({
+  on_eliminate = { givens = "12" .. string.rep(".", 14), first = "1234341221434321", solutions = 24 },
+}, { __index = function() return BASE end })
+
+-- A solver on board whose `name` hook is fn: an option of the solver, or for "rule" a rule
+-- written in Lua that the board carries (woken when the search starts, then on its cell).
+local function solver_with(name, board, fn)
+  if name == "rule" then
+    board:add_rule{ kind = "lua", cells = { { 1, 1 } }, propagate = fn }
+    return Solver.new(board)
+  end
+  return Solver.new(board, { [name] = fn })
+end
 -- What each hook answers when it behaves.
 local function behave(name, ...)
   if name == "order_values" then return (select(4, ...)) end
@@ -32,30 +51,32 @@ end
 -- A solver on a fresh board whose `name` hook runs `act(ctx, ...)` the first time it is called
 -- and behaves afterwards (or once disarmed).
 local function setup(name, act)
-  local ctx = { board = sudoku.parse(TWO_WAYS), armed = true, calls = 0 }
-  ctx.solver = Solver.new(ctx.board, { [name] = function(...)
+  local base = BASES[name]
+  local ctx = { board = sudoku.parse(base.givens), base = base, armed = true, calls = 0 }
+  ctx.solver = solver_with(name, ctx.board, function(...)
     ctx.calls = ctx.calls + 1
     if ctx.armed then
       ctx.armed = false
       return act(ctx, ...)
     end
     return behave(name, ...)
-  end })
+  end)
   return ctx
 end
 
 -- The checks every case ends with: board back at its start, solver and board usable.
 local function check_reusable(ctx)
-  assert.equal(TWO_WAYS, ctx.board:symbols())
+  local base = ctx.base
+  assert.equal(base.givens, ctx.board:symbols())
   assert.equal("ready", ctx.solver:status())
   ctx.armed = false
   assert.equal("solved", ctx.solver:step())
-  assert.equal(FIRST, ctx.board:symbols())
+  assert.equal(base.first, ctx.board:symbols())
   assert.equal("done", finish(ctx.solver))
-  assert.equal(2, ctx.solver:stats().solutions)
-  assert.equal(TWO_WAYS, ctx.board:symbols())
+  assert.equal(base.solutions, ctx.solver:stats().solutions)
+  assert.equal(base.givens, ctx.board:symbols())
   assert.is_true(ctx.board:solve())
-  assert.equal(FIRST, ctx.board:symbols())
+  assert.equal(base.first, ctx.board:symbols())
 end
 
 -- Runs the search to its end; returns pcall's results.
@@ -92,6 +113,9 @@ local RAISING = {
     { raised = "cannot fill the board: the board is being solved (a hook may not change it)" } },
   { "adds a region to the board", function(ctx) ctx.board:add_region{ { 1, 1 }, { 2, 2 } } end,
     { raised = "cannot add a region: the board is being solved (a hook may not change it)" } },
+  { "adds a rule to the board", function(ctx)
+      ctx.board:add_rule{ kind = "different", cells = { { 1, 1 }, { 2, 2 } } }
+    end, { raised = "cannot add a rule: the board is being solved (a hook may not change it)" } },
   { "runs a nested solver whose own hook raises", function()
       local inner = Solver.new(sudoku.parse(OTHER), { on_place = function() error("inner", 0) end })
       inner:step()
@@ -165,6 +189,7 @@ local SURVIVED = {
     end },
   { "steps another solver with hooks of its own to the end", function(ctx, ...)
       local other = sudoku.parse(TWO_WAYS)
+      other:add_rule{ kind = "lua", cells = { { 1, 2 } }, propagate = function() collectgarbage() end }
       local inner = Solver.new(other, { on_place = function() collectgarbage() end })
       assert.equal("done", finish(inner))
       assert.equal(TWO_WAYS, other:symbols())
@@ -192,18 +217,18 @@ describe("a hostile hook the search survives", function()
         local ctx = setup(name, act)
         ctx.name = name
         assert.equal("done", finish(ctx.solver))
-        assert.equal(2, ctx.solver:stats().solutions)
-        assert.equal(TWO_WAYS, ctx.board:symbols())
+        assert.equal(ctx.base.solutions, ctx.solver:stats().solutions)
+        assert.equal(ctx.base.givens, ctx.board:symbols())
         ctx.solver:reset()
         check_reusable(ctx)
       end)
     end
 
     it(name .. " drops the last reference to its solver and collects: the step finishes", function()
-      local holder = {}
-      local b = sudoku.parse(TWO_WAYS)
+      local holder, base = {}, BASES[name]
+      local b = sudoku.parse(base.givens)
       local dropped = false
-      holder.solver = Solver.new(b, { [name] = function(...)
+      holder.solver = solver_with(name, b, function(...)
         if not dropped then
           dropped = true
           holder.solver = nil
@@ -211,7 +236,7 @@ describe("a hostile hook the search survives", function()
           collectgarbage()
         end
         return behave(name, ...)
-      end })
+      end)
       local gone = setmetatable({ holder.solver }, { __mode = "v" })
       local st
       repeat st = holder.solver:step() until dropped   -- on_backtrack: on the second step
@@ -222,16 +247,16 @@ describe("a hostile hook the search survives", function()
       collectgarbage()
       assert.is_nil(gone[1])
       assert.is_true(b:is_solved())
-      b:fill(TWO_WAYS)
+      b:fill(base.givens)
       assert.is_true(b:solve())
-      assert.equal(FIRST, b:symbols())
+      assert.equal(base.first, b:symbols())
       assert.equal("done", finish(Solver.new(b:copy())))
     end)
 
     it(name .. " drops its solver while the search is paused: the guesses leave the board", function()
       local empty = string.rep(".", 81)
       local b = sudoku.parse(empty)
-      local s = Solver.new(b, { [name] = function(...) return behave(name, ...) end })
+      local s = solver_with(name, b, function(...) return behave(name, ...) end)
       assert.equal("running", s:step(3))
       assert.is_true(b:filled() > 0)
       local weak = setmetatable({ s }, { __mode = "v" })
@@ -269,6 +294,20 @@ local WRONG = {
     { "a table", function() return {} end, { solutions = 2 } },
     { "too many values", function() return nil, false end, { solutions = 2 } },
     { "false (a veto)", function() return false end, { solutions = 1 } },
+  },
+  on_eliminate = {
+    { "a string", function() return "no" end, { solutions = 24 } },
+    { "a table", function() return {} end, { solutions = 24 } },
+    { "too many values", function() return nil, false end, { solutions = 24 } },
+    { "false (a veto: the first elimination is at the root, so nothing is left)",
+      function() return false end, { solutions = 0, unsat = true } },
+  },
+  rule = {
+    { "a string", function() return "no" end, { solutions = 2 } },
+    { "a table", function() return {} end, { solutions = 2 } },
+    { "too many values", function() return true, false end, { solutions = 2 } },
+    { "false (no solution: it fails at the root)", function() return false end,
+      { solutions = 0, unsat = true } },
   },
   constraint = {
     { "a string", function() return "no" end, { solutions = 2 } },
@@ -342,21 +381,22 @@ describe("a hook answering the wrong thing", function()
       local what, answer, expected = case[1], case[2], case[3]
       it(name .. " returning " .. what, function()
         -- Armed for the whole first run: every call answers wrongly (for vetoes, only the first).
-        local ctx = { board = sudoku.parse(TWO_WAYS), armed = true }
+        local base = BASES[name]
+        local ctx = { board = sudoku.parse(base.givens), base = base, armed = true }
         local first = true
-        ctx.solver = Solver.new(ctx.board, { [name] = function(...)
+        ctx.solver = solver_with(name, ctx.board, function(...)
           if ctx.armed and (first or not expected.solutions) then
             first = not (name ~= "constraint" and expected.solutions)
             return answer(ctx, ...)
           end
           return behave(name, ...)
-        end })
+        end)
         if expected.solutions then
           local ok, st = pcall(finish, ctx.solver)
           assert.is_true(ok, st)
           assert.equal(expected.unsat and "unsat" or "done", st)
           assert.equal(expected.solutions, ctx.solver:stats().solutions)
-          assert.equal(TWO_WAYS, ctx.board:symbols())
+          assert.equal(base.givens, ctx.board:symbols())
           ctx.solver:reset()
         else
           local ok, err = run(ctx)

@@ -19,7 +19,8 @@ local LAYERS = {
   { "sudoku.core", "sudoku.symbols", "sudoku.shape", "sudoku.show", "sudoku.number" },
   { "sudoku.board" },
   { "sudoku.format", "sudoku.format.*" },
-  { "sudoku.records", "sudoku.gen", "sudoku.gen.*", "sudoku.leetcode" },
+  { "sudoku.records", "sudoku.gen", "sudoku.gen.*", "sudoku.leetcode", "sudoku.variant",
+    "sudoku.variant.*" },
   { "sudoku" },
   { "sudoku.cli", "sudoku.cli.*" },
 }

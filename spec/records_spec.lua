@@ -70,6 +70,10 @@ describe("sudoku.records", function()
     assert.is_false(records.batchable(ruled))
     jigsaw.board:add_region({ { 1, 1 }, { 2, 2 } })
     assert.is_false(records.batchable(jigsaw))
+    -- A line drops the board's rules, so a board with rules stays off the batch solver.
+    local knights = rec_of(PUZZLE)
+    knights.board:add_rule{ kind = "different", cells = { { 1, 1 }, { 2, 3 } } }
+    assert.is_false(records.batchable(knights))
 
     local answers, errors = records.solve_many({ rec_of(PUZZLE), boxed, rec_of(HARD) },
       { max_nodes = 1 })

@@ -74,6 +74,13 @@ int sdk_cage_build(int n, int ncells, int64_t sum, sdk_rule *r, const char **why
     return SDK_OK;
 }
 
+int sdk_build_cage(int n, const int *cells, int ncells, const int64_t *args, int nargs,
+                   sdk_rule *r, const char **why) {
+    (void)cells;
+    (void)nargs;
+    return sdk_cage_build(n, ncells, args[0], r, why);
+}
+
 int64_t sdk_cage_sum(const sdk_rule *r) { return r->params[0]; }
 
 

@@ -258,7 +258,7 @@ static int complements(scratch *w, int *cells, sdk_rules *out, sdk_allocator a) 
     return SDK_OK;
 }
 
-int sdk_derive_innies(const sdk_board *b, sdk_rules *out, sdk_allocator a) {
+int sdk_innies_derive(const sdk_board *b, sdk_rules *out, sdk_allocator a) {
     scratch w;
     size_t nc = (size_t)b->ncells;
     int i, x, ncages = 0, rc;

@@ -193,6 +193,31 @@ int sdk_linear_build(int n, int ncells, int negative, int64_t target, sdk_rule *
     return SDK_OK;
 }
 
+int sdk_build_sum(int n, const int *cells, int ncells, const int64_t *args, int nargs,
+                  sdk_rule *r, const char **why) {
+    (void)cells;
+    (void)nargs;
+    r->ops = &sdk_sum_ops;
+    if (args[0] < ncells || args[0] > (int64_t)ncells * n) {
+        *why = "the cells cannot add up to the sum with values of the board";
+        return SDK_EINVAL;
+    }
+    return sdk_linear_build(n, ncells, 0, args[0], r, why);
+}
+
+int sdk_build_arrow(int n, const int *cells, int ncells, const int64_t *args, int nargs,
+                    sdk_rule *r, const char **why) {
+    (void)cells;
+    (void)args;
+    (void)nargs;
+    r->ops = &sdk_arrow_ops;
+    if (ncells - 1 > n) {
+        *why = "the arrow's cells add up to more than its circle can hold";
+        return SDK_EINVAL;
+    }
+    return sdk_linear_build(n, ncells, 1, 0, r, why);
+}
+
 /* Cheap level, like cages (cage.c): the sums a killer implies are worth running early. */
 const sdk_rule_ops sdk_sum_ops = {"sum", SDK_LEVEL_CHEAP, 0, linear_propagate, NULL,
                                   linear_holds};

@@ -82,9 +82,11 @@ static int sandwich_holds(const sdk_rule *r, int n, const uint8_t *values) {
            r->params[0] <= total + (int64_t)(n - 1) * empty;
 }
 
-int sdk_sandwich_build(int n, const int *cells, int ncells, int64_t sum, sdk_rule *r,
-                       const char **why) {
+int sdk_build_sandwich(int n, const int *cells, int ncells, const int64_t *args, int nargs,
+                       sdk_rule *r, const char **why) {
+    int64_t sum = args[0];
     int row = 1, col = 1, x, m;
+    (void)nargs;
     r->ops = &sdk_sandwich_ops;
     if (ncells != n || n < 2) {
         *why = "a sandwich takes the n cells of a whole row or column";

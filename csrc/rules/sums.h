@@ -27,6 +27,9 @@ SDK_INTERNAL int sdk_alldiff_support(int k, const sdk_mask *dom, sdk_mask *keep)
 /* ---- cages (cage.c) ----------------------------------------------------------------------- */
 
 SDK_INTERNAL extern const sdk_rule_ops sdk_cage_ops;
+/* The row builder of `cage` (rules/table.c). */
+SDK_INTERNAL int sdk_build_cage(int n, const int *cells, int ncells, const int64_t *args,
+                                int nargs, sdk_rule *r, const char **why);
 /* Fills r->params of a cage of ncells cells (sum: the total, or SDK_RULE_ABSENT) on a board of
  * side n, and sets r->ops. SDK_EINVAL, with *why, for more cells than values or a total that no
  * ncells different values reach. */
@@ -42,6 +45,11 @@ SDK_INTERNAL int64_t sdk_cage_sum(const sdk_rule *r);
 SDK_INTERNAL extern const sdk_rule_ops sdk_sum_ops;
 SDK_INTERNAL extern const sdk_rule_ops sdk_arrow_ops;
 SDK_INTERNAL extern const sdk_rule_ops sdk_innies_ops;
+/* The row builders of `sum` and `arrow` (rules/table.c). */
+SDK_INTERNAL int sdk_build_sum(int n, const int *cells, int ncells, const int64_t *args,
+                               int nargs, sdk_rule *r, const char **why);
+SDK_INTERNAL int sdk_build_arrow(int n, const int *cells, int ncells, const int64_t *args,
+                                 int nargs, sdk_rule *r, const char **why);
 /* Values that cells with domains dom[0..k) (repeats allowed) can take in a total of target:
  * narrows dom in place (exactly when the sums are small; otherwise only the bounds are
  * checked) and returns 1, or returns 0 when the total is out of reach. */
@@ -54,13 +62,14 @@ SDK_INTERNAL int sdk_linear_build(int n, int ncells, int negative, int64_t targe
 /* ---- sandwiches (sandwich.c) -------------------------------------------------------------- */
 
 SDK_INTERNAL extern const sdk_rule_ops sdk_sandwich_ops;
-SDK_INTERNAL int sdk_sandwich_build(int n, const int *cells, int ncells, int64_t sum,
-                                    sdk_rule *r, const char **why);
+/* The row builder of `sandwich` (rules/table.c). */
+SDK_INTERNAL int sdk_build_sandwich(int n, const int *cells, int ncells, const int64_t *args,
+                                    int nargs, sdk_rule *r, const char **why);
 
 /* ---- innies and outies (innies.c) --------------------------------------------------------- */
 
 /* The deriver: sums over few cells that rows, columns, regions and runs of lines imply, given
  * the cages with a total that lie in or stick out of them. */
-SDK_INTERNAL int sdk_derive_innies(const struct sdk_board *b, sdk_rules *out, sdk_allocator a);
+SDK_INTERNAL int sdk_innies_derive(const struct sdk_board *b, sdk_rules *out, sdk_allocator a);
 
 #endif

@@ -4,73 +4,45 @@
  */
 #include <string.h>
 
-#include "relation.h"
+#include "leftovers.h"
+#include "lines.h"
+#include "pairs.h"
+#include "same_values.h"
 #include "sums.h"
-
-static int differ(int a, int b, int64_t arg) {
-    (void)arg;
-    return a != b;
-}
-
-static int build_different(int n, const int *cells, int ncells, const int64_t *args, int nargs,
-                           sdk_rule *r, const char **why) {
-    (void)ncells;
-    (void)args;
-    (void)nargs;
-    r->ops = &sdk_different_ops;
-    return sdk_relation_build(n, cells, r, why, differ, 0);
-}
-
-static int build_cage(int n, const int *cells, int ncells, const int64_t *args, int nargs,
-                      sdk_rule *r, const char **why) {
-    (void)cells;
-    (void)nargs;
-    return sdk_cage_build(n, ncells, args[0], r, why);
-}
-
-static int build_sum(int n, const int *cells, int ncells, const int64_t *args, int nargs,
-                     sdk_rule *r, const char **why) {
-    (void)cells;
-    (void)nargs;
-    r->ops = &sdk_sum_ops;
-    if (args[0] < ncells || args[0] > (int64_t)ncells * n) {
-        *why = "the cells cannot add up to the sum with values of the board";
-        return SDK_EINVAL;
-    }
-    return sdk_linear_build(n, ncells, 0, args[0], r, why);
-}
-
-static int build_arrow(int n, const int *cells, int ncells, const int64_t *args, int nargs,
-                       sdk_rule *r, const char **why) {
-    (void)cells;
-    (void)args;
-    (void)nargs;
-    r->ops = &sdk_arrow_ops;
-    if (ncells - 1 > n) {
-        *why = "the arrow's cells add up to more than its circle can hold";
-        return SDK_EINVAL;
-    }
-    return sdk_linear_build(n, ncells, 1, 0, r, why);
-}
-
-static int build_sandwich(int n, const int *cells, int ncells, const int64_t *args, int nargs,
-                          sdk_rule *r, const char **why) {
-    (void)nargs;
-    return sdk_sandwich_build(n, cells, ncells, args[0], r, why);
-}
+#include "transversals.h"
 
 static const sdk_rule_kind kinds[] = {
-    {"different", "", 2, 2, build_different},
-    {"cage", "sum?", 1, 0, build_cage},
-    {"sum", "sum", 1, 0, build_sum},
-    {"arrow", "", 2, 0, build_arrow},
-    {"sandwich", "sum", 2, 0, build_sandwich},
+    /* Pairs (pairs.c): exactly two cells, the first one first. */
+    {"different", "", 2, 2, sdk_build_different},
+    {"consecutive", "", 2, 2, sdk_build_consecutive},
+    {"ratio", "ratio?", 2, 2, sdk_build_ratio},
+    {"pair_sum", "sum", 2, 2, sdk_build_pair_sum},
+    {"not_consecutive", "", 2, 2, sdk_build_not_consecutive},
+    {"not_ratio", "ratio?", 2, 2, sdk_build_not_ratio},
+    {"not_pair_sum", "sums*", 2, 2, sdk_build_not_pair_sum},
+    {"less", "", 2, 2, sdk_build_less},
+    {"whisper", "gap?", 2, 2, sdk_build_whisper},
+    /* Cells (allowed.c): any number of them. */
+    {"allowed", "values*", 1, 0, sdk_build_allowed},
+    /* Lines (thermo.c, renban.c, palindrome.c): the cells in the line's order. */
+    {"thermo", "", 2, 0, sdk_build_thermo},
+    {"renban", "", 2, 0, sdk_build_renban},
+    {"palindrome", "", 2, 0, sdk_build_palindrome},
+    /* Groups (same_values.c): the first split cells hold the values of the rest. */
+    {"same_values", "split?,copies?", 1, 0, sdk_same_values_build},
+    /* Sums (cage.c, linear.c, sandwich.c). */
+    {"cage", "sum?", 1, 0, sdk_build_cage},
+    {"sum", "sum", 1, 0, sdk_build_sum},
+    {"arrow", "", 2, 0, sdk_build_arrow},
+    {"sandwich", "sum", 2, 0, sdk_build_sandwich},
     {NULL, NULL, 0, 0, NULL}
 };
 
 /* Rules the board implies, added to each search (rule.h). */
 static const sdk_rule_deriver derivers[] = {
-    sdk_derive_innies,
+    sdk_leftovers_derive,
+    sdk_transversals_derive,
+    sdk_innies_derive,
     NULL
 };
 

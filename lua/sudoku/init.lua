@@ -1,7 +1,7 @@
 --- The façade over the C core and the Lua modules: `local sudoku = require "sudoku"`.
 -- Reads, solves and counts puzzles given as text, and hands out `Board`, `Solver`, `format`,
--- `symbols`, `leetcode` and `gen`. Loading it also adds the board methods that need the
--- formats (`Board:format`, `tostring(b)`). docs/API.md is the contract.
+-- `symbols`, `leetcode`, `gen` and `variant`. Loading it also adds the board methods that need
+-- the formats (`Board:format`, `tostring(b)`). docs/API.md is the contract.
 -- @module sudoku
 local core = require "sudoku.core"
 local Board = require "sudoku.board"
@@ -26,6 +26,7 @@ local sudoku = {
   symbols = require "sudoku.symbols",
   leetcode = require "sudoku.leetcode",
   gen = require "sudoku.gen",
+  variant = require "sudoku.variant",
 }
 
 -- The conveniences of a board that need the formats, which sit above sudoku.board.

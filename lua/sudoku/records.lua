@@ -128,7 +128,9 @@ end
 function records.batchable(rec)
   local board = rec.board
   local _, rows, cols = board:size()
-  if not rows or next(rec.constraints or {}) or #board:regions() > 0 then return false end
+  if not rows or next(rec.constraints or {}) or #board:regions() > 0 or #board:rules() > 0 then
+    return false
+  end
   return shape.is_squarest(rows, cols)
 end
 

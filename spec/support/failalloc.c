@@ -35,7 +35,8 @@ int luaopen_sudoku_core(lua_State *L);
  * which goes to the general engine); count (fast path and general engine); is_valid with a
  * clash; solve_many on two threads, solving and counting; a 16x16 board; a variant board and a
  * jigsaw; a Solver with every hook and a Lua constraint (on_solution counts its own board, which
- * copies it), stepped on a small budget. */
+ * copies it), stepped on a small budget; a board with a native rule and a rule written in Lua,
+ * copied, counted and solved; on_eliminate. */
 static const char SNIPPET[] =
     "local sudoku = require 'sudoku'\n"
     "local text = '..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3..'\n"
@@ -87,6 +88,15 @@ static const char SNIPPET[] =
     "assert(events.place > 0 and events.sol == 1 and events.choose > 0 and events.order > 0)\n"
     "assert(p:is_solved() and solver:stats().nodes > 0)\n"
     "solver:reset()\n"
+    "local ruled = sudoku.Board.new{size = 4}\n"
+    "ruled:add_rule{kind = 'different', cells = {{1, 1}, {2, 3}}}\n"
+    "ruled:add_rule{kind = 'lua', cells = {{4, 4}}, propagate = function(ctx)\n"
+    "  if ctx:get(4, 4) == 0 and ctx:has(4, 4, 4) then ctx:eliminate(4, 4, 4) end end}\n"
+    "assert(ruled:copy() == ruled and #ruled:rules() == 2)\n"
+    "assert(ruled:count() > 0 and ruled:solve() and ruled:get(4, 4) ~= 4)\n"
+    "local heard = 0\n"
+    "local rs = sudoku.Solver.new(sudoku.parse('12' .. ('.'):rep(14)), {on_eliminate = function() heard = heard + 1 end})\n"
+    "assert(rs:step() == 'solved' and heard > 0)\n"
     "return 'ok'\n";
 
 typedef struct counter {

@@ -21,6 +21,22 @@
 ---@field constraint? fun(board: sudoku.Board, r: integer, c: integer, v: integer): any
 ---@field seed? integer
 ---@field different? sudoku.Cell[][] pairs of cells that must differ
+---rule: a rule's kind, a Lua rule's name, "locked candidates", "matching" or "probing"
+---@field on_eliminate? fun(r: integer, c: integer, values: integer[], rule: string): boolean?
+
+---What a rule written in Lua receives while it runs.
+---@class sudoku.RuleContext
+local RuleContext = {}
+---@return integer[]
+function RuleContext:candidates(r, c) end
+---@return boolean
+function RuleContext:has(r, c, v) end
+---@return integer
+function RuleContext:get(r, c) end
+---@return integer
+function RuleContext:size() end
+---@return boolean left false when the cell is left with nothing
+function RuleContext:eliminate(r, c, v) end
 
 ---The options of solve_many.
 ---@class sudoku.BatchOptions: sudoku.Budgets
@@ -99,8 +115,13 @@ function Board:add_region(cells) end
 function Board:set_regions(regions) end
 
 ---@class sudoku.RuleSpec
----@field kind string
+---@field kind string a kind of the rule table, or "lua"
 ---@field cells sudoku.Cell[]
+---@field propagate? fun(ctx: sudoku.RuleContext): boolean? a Lua rule's propagator
+---@field name? string a Lua rule's name
+---@field level? "cheap"|"medium"|"slow" when a Lua rule runs
+---@field split? integer same_values: how many of the cells form the first group
+---@field copies? integer same_values: full sets the first group holds beyond the second's values
 
 ---@param spec sudoku.RuleSpec
 ---@return integer count
@@ -174,6 +195,7 @@ local core = {}
 core.MAX_SIZE = 64
 core.Board = Board
 core.Solver = Solver
+core.RuleContext = RuleContext
 ---@type table
 core.board_meta = {}
 ---@type table

@@ -33,6 +33,7 @@ local sudoku = {
   symbols = require "sudoku.symbols",
   leetcode = require "sudoku.leetcode",
   gen = require "sudoku.gen",
+  variant = require "sudoku.variant",
 }
 
 ---@param text string

@@ -23,6 +23,8 @@
 --               null for a filled cell)
 --   regions     list of regions, each a list of [r, c]: extra all-different regions (after the
 --               N jigsaw regions when box is null)
+--   rules       list of the board's rules as Board:add_rule takes them and Board:rules gives
+--               them: objects {"kind": "cage", "cells": [[r, c], ...], "sum": 15}
 --   constraints object of variant rules in the shared variants schema (cages, thermos,
 --               kropki_white, kropki_black, xv, odd, even, antiknight, antiking,
 --               nonconsecutive, diagonals, ...), kept as they are in rec.constraints (members
@@ -45,8 +47,9 @@
 -- Writing gives one compact line per record, keys in a fixed order: size, box, givens, values
 -- (only when a filled cell is not a given), candidates (only when rec.candidates is set),
 -- regions (jigsaw regions first; the diagonal regions are left out when constraints.diagonals
--- is there, since reading adds them back), constraints, name, comment, meta (other meta keys).
--- Object keys inside constraints and meta are sorted, so the same record gives the same text.
+-- is there, since reading adds them back), rules (the board's), constraints, name, comment,
+-- meta (other meta keys). Object keys inside rules, constraints and meta are sorted, so the same
+-- record gives the same text.
 -- @module sudoku.format.json
 local dkjson = require "dkjson"
 local record = require "sudoku.format.record"
@@ -58,7 +61,7 @@ local symbols = require "sudoku.symbols"
 local json = {
   name = "json",
   summary = "JSON Lines: one object per record (size, box, givens, values, candidates, "
-    .. "regions, constraints, meta)",
+    .. "regions, rules, constraints, meta)",
   separator = "\n",
   keeps_box = true,
 }
@@ -252,6 +255,8 @@ function json.write(rec)
   if rec.candidates then add("candidates", candidates_text(rec, n)) end
   local regions = regions_to_write(board, n, rec.constraints)
   if #regions > 0 then add("regions", encode(regions)) end
+  local rules = board:rules()
+  if #rules > 0 then add("rules", encode(rules)) end
   if rec.constraints and next(rec.constraints) then add("constraints", encode(rec.constraints)) end
   local meta, rest = rec.meta or {}, {}
   if meta.name then add("name", encode(meta.name)) end

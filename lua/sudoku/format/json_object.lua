@@ -17,7 +17,7 @@ local is_integer = number.is_integer
 -- The keys of the record schema itself; any other key is metadata or a variant rule.
 local RECORD_KEYS = {
   size = true, box = true, givens = true, values = true, candidates = true, regions = true,
-  constraints = true, name = true, comment = true, meta = true,
+  constraints = true, rules = true, name = true, comment = true, meta = true,
 }
 
 -- Keys of the shared variants files that describe a puzzle rather than set a rule: they go to
@@ -218,6 +218,24 @@ local function add_diagonals(board, diagonals, n)
   end
 end
 
+-- The board's rules (Board:add_rule specs): a list of objects {"kind": ..., "cells": [[r, c],
+-- ...], and the kind's own fields}. The core checks the kind and its fields; its complaint is
+-- reported under rules[i].
+local function add_rules(board, list, n)
+  if not is_list(list) or (#list == 0 and next(list) ~= nil) then
+    fail("rules: expected a list of rules")
+  end
+  for i, spec in ipairs(list) do
+    local what = ("rules[%d]"):format(i)
+    if not is_list(spec) or #spec > 0 then
+      fail("%s: expected an object with \"kind\" and \"cells\"", what)
+    end
+    spec = plain(spec)
+    if spec.cells ~= nil then spec.cells = region_of(what .. ".cells", spec.cells, n) end
+    call(what, board.add_rule, board, spec)
+  end
+end
+
 -- Pencil marks: N*N entries, each a string of distinct symbols or null.
 local function candidates_of(list, board, n)
   if not is_list(list) or #list ~= n * n then
@@ -333,6 +351,7 @@ local function build(obj, opts)
   if constraints and constraints.diagonals ~= nil then
     add_diagonals(board, constraints.diagonals, n)
   end
+  if obj.rules ~= nil then add_rules(board, obj.rules, n) end
   local rec = record.new(board, { constraints = constraints, meta = meta_of(obj) })
   if values then
     rec.givens = {}

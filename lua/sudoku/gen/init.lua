@@ -30,7 +30,7 @@ local BIG, BIG_MAX_NODES = 20, 1
 -- @int seed the seed
 -- @treturn Board the image
 -- @treturn table `{values =, rows =, columns =, transposed =}`
--- @raise for jigsaw boards and boards with extra regions
+-- @raise for jigsaw boards, boards with extra regions and boards with rules
 gen.transform = require("sudoku.gen.transform").transform
 
 local function argerror(fname, msg)
@@ -128,7 +128,7 @@ end
 
 --- A random complete grid.
 -- @tparam table opts `seed` (required), and the board: `size` and/or `box`, or `board` (a Board
--- whose shape, regions and any values it holds are kept), with `constraint` / `different` as
+-- whose shape, regions, rules and any values it holds are kept), with `constraint` / `different` as
 -- for Solver.new, and `timeout` (seconds: the search gives up after that long)
 -- @treturn Board|nil the grid, or `nil, message` when the board has no solution ("no
 -- solution") or the time ran out ("gave up after 2 s")

@@ -27,8 +27,8 @@ local function line_order(rng, n, size)
 end
 
 -- transform(board, seed): a new Board, the image of `board` under a random equivalence
--- transform drawn from `seed`. The board must have boxes and no extra regions (those are not
--- kept by row and column permutations in general). Also returns the transform:
+-- transform drawn from `seed`. The board must have boxes, no extra regions and no rules (those
+-- are not kept by row and column permutations and relabelled values in general). Also returns the transform:
 -- {values =, rows =, columns =, transposed =}, where new cell (r, c) holds
 -- values[old value at (rows[r], columns[c])] (with r and c swapped first when transposed).
 function transform.transform(board, seed)
@@ -42,6 +42,11 @@ function transform.transform(board, seed)
   if #board:regions() > 0 then
     error("bad argument #1 to 'transform' (a board with extra regions cannot be permuted "
       .. "freely)", 2)
+  end
+  -- A rule ties cells and values (a cage's sum, a thermometer's order, a pair of cells): moved
+  -- lines and relabelled values would break it, and a fresh board would drop it silently.
+  if #board:rules() > 0 then
+    error("bad argument #1 to 'transform' (a board with rules cannot be permuted freely)", 2)
   end
   local ok, rng = pcall(random.new, seed)
   if not ok then error("bad argument #2 to 'transform' (seed must be an integer from 0 to "

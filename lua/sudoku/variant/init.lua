@@ -1,0 +1,180 @@
+--- Variant puzzles as boards with rules: one decoded record of the shared variants schema
+-- (`../shared/data/variants/README.md`: one JSON object per puzzle, with `size`, `box`,
+-- `givens` and keys such as `cages`, `thermos`, `kropki_white`, `antiknight`) becomes a Board
+-- whose regions and rules say what the record says, so that `b:solve()`, `b:count()`, a Solver
+-- and the generators honour them.
+--
+--   local variant = require "sudoku.variant"
+--   local board = assert(variant.board(dkjson.decode(line)))
+--   print(board:count(2))   --> 1
+--
+-- One module per family of the schema (`sudoku.variant.cages`, `.thermos`, `.kropki`, ...)
+-- turns its keys into rules; the module's list of families is the registry, so a new family is
+-- one module and one line. docs/API.md has the table of keys and the rules they become.
+-- @module sudoku.variant
+local Board = require "sudoku.board"
+local common = require "sudoku.variant.common"
+
+local variant = {}
+
+-- The families, in the order they are applied: regions first (a jigsaw replaces the boxes
+-- before anything is placed), then the rules. Each is the module sudoku.variant.<name>, with
+-- KEYS (the schema keys it reads), VARIANTS (the names of the schema's "variants" list it
+-- covers) and apply(board, record) -> true or nil, message.
+local FAMILIES = {
+  "regions", "cages", "thermos", "kropki", "consecutive", "xv", "oddeven", "chess",
+  "nonconsecutive",
+}
+local MODULES = {}
+for i, name in ipairs(FAMILIES) do MODULES[i] = require("sudoku.variant." .. name) end
+
+-- Keys that give the board's shape and its values, and keys that describe the puzzle rather
+-- than set it up (read by nothing here, but known).
+local SHAPE_KEYS = { size = true, box = true, givens = true }
+local META_KEYS = {
+  id = true, name = true, author = true, url = true, source = true, license = true, note = true,
+  solution = true, solution_origin = true, unique = true, negative = true, count = true,
+  variants = true,
+}
+
+--- The keys of the schema that set up a board beyond its size, box and givens, each mapped to
+-- the name of its family: `KEYS.cages == "cages"`, `KEYS.kropki_negative == "kropki"`, ...
+-- @table KEYS
+variant.KEYS = {}
+-- The names the schema's `variants` list may hold.
+local VARIANTS = {}
+for i, module in ipairs(MODULES) do
+  for _, key in ipairs(module.KEYS) do variant.KEYS[key] = FAMILIES[i] end
+  for _, name in ipairs(module.VARIANTS) do VARIANTS[name] = true end
+end
+
+local function check_keys(record)
+  local unknown = {}
+  for k in pairs(record) do
+    if not (SHAPE_KEYS[k] or META_KEYS[k] or variant.KEYS[k]) then
+      unknown[#unknown + 1] = tostring(k)
+    end
+  end
+  if #unknown > 0 then
+    table.sort(unknown)
+    return common.fail(record, nil, "unknown key%s '%s'", #unknown > 1 and "s" or "",
+      table.concat(unknown, "', '"))
+  end
+  local kinds = record.variants
+  if common.is_null(kinds) then return true end
+  if type(kinds) ~= "table" then
+    return common.fail(record, "variants", "expected a list of names")
+  end
+  for i, name in ipairs(kinds) do
+    if not VARIANTS[name] then
+      return common.fail(record, ("variants[%d]"):format(i), "unknown kind '%s'", tostring(name))
+    end
+  end
+  return true
+end
+
+local function is_integer(x)
+  return type(x) == "number" and x == math.floor(x)
+end
+
+-- The side of the board, or nil and the message.
+local function size_of(record)
+  local n = record.size
+  if not is_integer(n) or n < 1 or n > 64 then
+    return common.fail(record, "size", "expected a whole number from 1 to 64")
+  end
+  return n
+end
+
+-- An empty board of the record's size and box (nil or null: the squarest, until a jigsaw
+-- replaces it), or nil and the message.
+local function empty_board(record, n)
+  local box = record.box
+  if common.is_null(box) then box = nil end
+  if box ~= nil and (type(box) ~= "table" or #box ~= 2 or not is_integer(box[1])
+                     or not is_integer(box[2])) then
+    return common.fail(record, "box", "expected [rows, columns] or null")
+  end
+  local ok, board = pcall(Board.new, { size = n, box = box })
+  if not ok then
+    return common.fail(record, "box", "%s", tostring(board):match("%((.*)%)$") or tostring(board))
+  end
+  return board
+end
+
+-- The givens text (nil: none), or nil and the message.
+local function givens_of(record, n)
+  local givens = record.givens
+  if common.is_null(givens) then return false end
+  if type(givens) ~= "string" then return common.fail(record, "givens", "expected a string") end
+  if #givens ~= n * n then
+    return common.fail(record, "givens", "expected %d characters, got %d", n * n, #givens)
+  end
+  return givens
+end
+
+--- The board of a variant record: its shape (`size`, `box`; a jigsaw when `box` is null),
+-- its regions and diagonals, its `givens` placed, and a rule for every constraint of the
+-- record (`board:rules()` lists them).
+-- @tparam table record one decoded JSON object of the shared variants schema (JSON null may be
+-- `nil` or the decoder's null value)
+-- @treturn Board|nil the board, or `nil, message` naming the record's id and what is wrong: an
+-- unknown key or an unknown kind in `variants`, a cell off the board, a sum no cells can make,
+-- givens that do not read, a rule the core refuses ("unknown kind of rule 'cage'" while the
+-- core has none)
+-- @raise when `record` is not a table
+function variant.board(record)
+  if type(record) ~= "table" then
+    error("bad argument #1 to 'board' (table expected, got " .. type(record) .. ")", 2)
+  end
+  local ok, err = check_keys(record)
+  if not ok then return nil, err end
+  local n, why = size_of(record)
+  if not n then return nil, why end
+  local givens, bad = givens_of(record, n)
+  if givens == nil then return nil, bad end
+  local board, e = empty_board(record, n)
+  if not board then return nil, e end
+  for i, module in ipairs(MODULES) do
+    -- The values go on after the regions (the first family): a jigsaw replaces the boxes of an
+    -- empty board.
+    if i == 2 and givens then
+      local filled, wrong = board:fill(givens)
+      if not filled then return common.fail(record, "givens", "%s", wrong) end
+    end
+    ok, err = module.apply(board, record)
+    if not ok then return nil, err end
+  end
+  return board
+end
+
+--- The rules a variant record sets, as `board:add_rule` takes them (`{kind =, cells =, ...}`),
+-- without building a board: what `variant.board` adds, in the same order. Regions and diagonals
+-- are not rules and are left out (their cells are checked all the same).
+-- @tparam table record a record of the shared variants schema
+-- @treturn table|nil the list of rule specs, or `nil, message` as for `variant.board` (but
+-- nothing here asks the core, so a kind it lacks is no error)
+-- @raise when `record` is not a table
+function variant.rules(record)
+  if type(record) ~= "table" then
+    error("bad argument #1 to 'rules' (table expected, got " .. type(record) .. ")", 2)
+  end
+  local ok, err = check_keys(record)
+  if not ok then return nil, err end
+  local n, why = size_of(record)
+  if not n then return nil, why end
+  local list = {}
+  local recorder = {
+    size = function() return n end,
+    add_rule = function(_, spec) list[#list + 1] = spec; return #list end,
+    set_regions = function() end,
+    add_region = function() end,
+  }
+  for _, module in ipairs(MODULES) do
+    ok, err = module.apply(recorder, record)
+    if not ok then return nil, err end
+  end
+  return list
+end
+
+return variant
