@@ -1,11 +1,12 @@
 -- The sum rules (cage, sum, arrow, sandwich) for the specs: killer boards built from the variant
--- records of ../shared/data/variants, the same rules as Lua predicates (the "twins" that the
--- native propagators are checked against), a solution counter for either, and random small
--- boards with random rules that their solution keeps.
+-- records of ../shared/data/variants, a solution counter through the native rules or through
+-- their Lua twins (support.twin), and random small boards with random rules that their
+-- solution keeps.
 local json = require "dkjson"
 local sudoku = require "sudoku"
 local random = require "sudoku.gen.random"
 local variants = require "support.variants"
+local twin = require "support.twin"
 
 local sums = {}
 
@@ -45,75 +46,14 @@ function sums.build(record)
   return board
 end
 
--- Whether the values of a rule's cells (0: empty) keep it: judged once every cell is filled,
--- except that a cage is broken at once by a repeat, or by a total its empty cells can no
--- longer reach with the smallest (largest) values it has left.
-local function keeps(rule, values, n)
-  local filled, total, empty = true, 0, 0
-  for _, v in ipairs(values) do
-    if v == 0 then filled, empty = false, empty + 1 end
-    total = total + v
-  end
-  if rule.kind == "cage" then
-    local seen = {}
-    for _, v in ipairs(values) do
-      if v ~= 0 and seen[v] then return false end
-      seen[v] = true
-    end
-    if rule.sum == nil then return true end
-    if filled then return total == rule.sum end
-    local low, high, lows, highs = total, total, 0, 0
-    for v = 1, n do
-      if not seen[v] and lows < empty then low, lows = low + v, lows + 1 end
-      if not seen[n + 1 - v] and highs < empty then high, highs = high + n + 1 - v, highs + 1 end
-    end
-    return low <= rule.sum and rule.sum <= high
-  elseif not filled then
-    return true
-  elseif rule.kind == "sum" then
-    return total == rule.sum
-  elseif rule.kind == "arrow" then
-    return values[1] == total - values[1]
-  elseif rule.kind == "sandwich" then
-    local one, top
-    for i, v in ipairs(values) do
-      if v == 1 then one = i elseif v == n then top = i end
-    end
-    local inside = 0
-    for i = math.min(one, top) + 1, math.max(one, top) - 1 do inside = inside + values[i] end
-    return inside == rule.sum
-  end
-  error("no twin for " .. rule.kind)
-end
-
--- The rules as one predicate for Solver.new's `constraint`: may v go at (r, c)?
-function sums.twin(rules, n)
-  return function(b, r, c, v)
-    for _, rule in ipairs(rules) do
-      local values, touched = {}, false
-      for i, cell in ipairs(rule.cells) do
-        if cell[1] == r and cell[2] == c then
-          values[i], touched = v, true
-        else
-          values[i] = b:get(cell[1], cell[2])
-        end
-      end
-      if touched and not keeps(rule, values, n) then return false end
-    end
-    return true
-  end
-end
-
--- Solutions of board (its own rules) up to limit, or of a copy without rules that checks
--- `rules` through their twin when rules is given.
-function sums.count(board, limit, rules)
-  if not rules then return board:count(limit) end
+-- Solutions of board (its own rules) up to limit, or, when specs are given, of the board
+-- without its rules under the Lua twins of specs (support.twin): the native propagators and
+-- whatever the searches derive on one side, plain predicates on the other.
+function sums.count(board, limit, specs)
+  if not specs then return board:count(limit) end
   local plain = board:copy()
   plain:clear_rules()
-  local solver = sudoku.Solver.new(plain, {constraint = sums.twin(rules, board:size())})
-  local found = 0
-  while found < limit and solver:step() == "solved" do found = found + 1 end
-  return found
+  return twin.count(plain, specs, limit)
 end
 
 -- Cells next to (r, c) on an n x n board.

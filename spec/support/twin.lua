@@ -68,10 +68,51 @@ local function breaks(spec, values, n)
       if a ~= 0 and b ~= 0 and a ~= b then return true end
     end
     return false
+  elseif spec.kind == "cage" or spec.kind == "sum" or spec.kind == "arrow"
+      or spec.kind == "sandwich" then
+    return twin.sums(spec, values, n)
   end
   error("no twin for the kind " .. tostring(spec.kind))
 end
 twin.breaks = breaks
+
+-- The sum kinds (cage, sum, arrow, sandwich): judged once their cells are full, except that a
+-- cage breaks at once on a repeat, and a cage or sum once the empty cells can no longer bring
+-- the total in reach (a cage's with the least and the most of the values it has left).
+function twin.sums(spec, values, n)
+  local total, empty, seen = 0, 0, {}
+  for _, v in ipairs(values) do
+    if v == 0 then empty = empty + 1 end
+    total = total + v
+    if spec.kind == "cage" and v ~= 0 then
+      if seen[v] then return true end
+      seen[v] = true
+    end
+  end
+  if spec.kind == "cage" or spec.kind == "sum" then
+    if spec.sum == nil then return false end
+    local low, high = total, total
+    if spec.kind == "sum" then
+      low, high = total + empty, total + n * empty
+    else
+      local lows, highs = 0, 0
+      for v = 1, n do
+        if not seen[v] and lows < empty then low, lows = low + v, lows + 1 end
+        if not seen[n + 1 - v] and highs < empty then high, highs = high + n + 1 - v, highs + 1 end
+      end
+    end
+    return spec.sum < low or spec.sum > high
+  end
+  if empty > 0 then return false end
+  if spec.kind == "arrow" then return values[1] ~= total - values[1] end
+  local one, top
+  for i, v in ipairs(values) do
+    if v == 1 then one = i elseif v == n then top = i end
+  end
+  local inside = 0
+  for i = math.min(one, top) + 1, math.max(one, top) - 1 do inside = inside + values[i] end
+  return inside ~= spec.sum
+end
 
 -- A Solver constraint that holds the given rule specs: v may go at (r, c) unless, with v
 -- there, the values on the cells of a rule through (r, c) break it.
