@@ -101,8 +101,8 @@ int sdk_branch(sdk_solver *s) {
     if (cell < 0 && s->probe_best >= 0) cell = s->probe_best;
     if (cell < 0) {
         cell = choose_cell(s, &count);
-        /* A callback that orders values needs cell branches to order. */
-        if (!custom_order) unit = choose_value(s, count, &value, &positions);
+        /* A callback that orders values needs cell branches to order; so do some rules. */
+        if (!custom_order && !s->cell_branching) unit = choose_value(s, count, &value, &positions);
     }
     f = &s->frames[s->nframes++];
     if (s->nframes > s->stats.max_depth) s->stats.max_depth = s->nframes;

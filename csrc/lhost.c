@@ -243,9 +243,9 @@ static int lua_rule_propagate(const sdk_rule *r, sdk_solver *s) {
 
 /* The three levels a Lua rule may run at. */
 static const sdk_rule_ops lua_rule_ops[] = {
-    {"lua", SDK_LEVEL_CHEAP, 0, lua_rule_propagate, NULL, NULL},
-    {"lua", SDK_LEVEL_MEDIUM, 0, lua_rule_propagate, NULL, NULL},
-    {"lua", SDK_LEVEL_SLOW, 0, lua_rule_propagate, NULL, NULL},
+    {"lua", SDK_LEVEL_CHEAP, 0, lua_rule_propagate, NULL, NULL, 0},
+    {"lua", SDK_LEVEL_MEDIUM, 0, lua_rule_propagate, NULL, NULL, 0},
+    {"lua", SDK_LEVEL_SLOW, 0, lua_rule_propagate, NULL, NULL, 0},
 };
 
 int lsdk_is_lua_rule(const sdk_rule *r) {

@@ -307,7 +307,7 @@ static int lua_constraint_check(const sdk_rule *r, sdk_solver *s, int cell, int 
 
 /* opts.constraint: a predicate asked before every placement. */
 static const sdk_rule_ops lua_constraint_ops = {"constraint", SDK_LEVEL_SLOW, 0, NULL,
-                                                lua_constraint_check, NULL};
+                                                lua_constraint_check, NULL, 0};
 
 /* Reads opts.different, a list of {{r1, c1}, {r2, c2}} pairs of cells that must differ, into
  * "different" rules of this search. */

@@ -178,12 +178,13 @@ static int prepare_rules(sdk_solver *s) {
     GROW_FIELD(queue, sizeof(int) * (size_t)SDK_LEVELS * (size_t)nrules);
     GROW_FIELD(queued, (size_t)nrules);
     if (!ok) return SDK_ENOMEM;
-    s->nrules = s->nchecks = 0;
+    s->nrules = s->nchecks = s->cell_branching = 0;
     for (l = 0; l < 3; l++)
         for (i = 0; i < lists[l]->n; i++) {
             const sdk_rule *r = &lists[l]->rule[i];
             s->rules[s->nrules++] = r;
             if (r->ops->check) s->checks[s->nchecks++] = r;
+            if (r->ops->cell_branching) s->cell_branching = 1;
         }
     /* Count, prefix-sum, fill: watch_start[c + 1] is the fill cursor of cell c. */
     memset(s->watch_start, 0, sizeof(int) * (size_t)(s->ncells + 1));

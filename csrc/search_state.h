@@ -48,6 +48,7 @@ struct sdk_solver {
     int nrules;
     size_t rules_size;
     int nchecks;             /* rules[0 .. nchecks) that veto placements come first in checks */
+    int cell_branching;      /* a rule asks for branching on cells only (sdk_rule_ops) */
     const sdk_rule **checks;
     size_t checks_size;
     int *watch_start;        /* per cell: its watchers are watch_rule[watch_start[c] ..] */

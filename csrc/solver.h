@@ -28,7 +28,7 @@
  * cell with the fewest candidates per weight of its units (dom/wdeg: a unit's weight is 1 + the
  * contradictions found in it so far; ties go to the first cell in row-major order), unless
  * some value has fewer places in a unit than that cell has candidates: then branch on those
- * places. Values and places are tried in ascending order, or in a seeded random order, or in
+ * places (not when a rule on the board asks for cells only, as killer cages do). Values and places are tried in ascending order, or in a seeded random order, or in
  * the order a callback gives. Value symmetry: when no callback may veto (on_place, on_backtrack,
  * on_solution, order_values) and every rule is value-symmetric, values that appear nowhere on
  * the board are interchangeable, so once one of them has been tried at a cell and its subtree

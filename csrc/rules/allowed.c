@@ -25,7 +25,7 @@ static int allowed_holds(const sdk_rule *r, int n, const uint8_t *values) {
 }
 
 static const sdk_rule_ops allowed_ops = {"allowed", SDK_LEVEL_CHEAP, 0, allowed_propagate, NULL,
-                                         allowed_holds};
+                                         allowed_holds, 0};
 
 /* args: the number of values, then the values; repeats are harmless. */
 int sdk_build_allowed(int n, const int *cells, int ncells, const int64_t *args, int nargs,

@@ -259,4 +259,5 @@ static int cage_holds(const sdk_rule *r, int n, const uint8_t *values) {
 /* Cheap level, though a cage is a group of cells: on killers the cages are what moves, and
  * running them before hidden singles and locked candidates made whole searches a fifth faster
  * (the 9x9 killers of the shared data). */
-const sdk_rule_ops sdk_cage_ops = {"cage", SDK_LEVEL_CHEAP, 0, cage_propagate, NULL, cage_holds};
+const sdk_rule_ops sdk_cage_ops = {"cage", SDK_LEVEL_CHEAP, 0, cage_propagate, NULL, cage_holds,
+                                   1};

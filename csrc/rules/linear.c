@@ -220,8 +220,8 @@ int sdk_build_arrow(int n, const int *cells, int ncells, const int64_t *args, in
 
 /* Cheap level, like cages (cage.c): the sums a killer implies are worth running early. */
 const sdk_rule_ops sdk_sum_ops = {"sum", SDK_LEVEL_CHEAP, 0, linear_propagate, NULL,
-                                  linear_holds};
+                                  linear_holds, 0};
 const sdk_rule_ops sdk_arrow_ops = {"arrow", SDK_LEVEL_CHEAP, 0, linear_propagate, NULL,
-                                    linear_holds};
+                                    linear_holds, 0};
 const sdk_rule_ops sdk_innies_ops = {"innies", SDK_LEVEL_CHEAP, 0, linear_propagate, NULL,
-                                     linear_holds};
+                                     linear_holds, 0};

@@ -14,7 +14,7 @@
 
 #define PAIR_OPS(var, name) \
     static const sdk_rule_ops var = {name, SDK_LEVEL_CHEAP, 0, sdk_relation_propagate, NULL, \
-                                     sdk_relation_holds}
+                                     sdk_relation_holds, 0}
 
 PAIR_OPS(consecutive_ops, "consecutive");
 PAIR_OPS(ratio_ops, "ratio");

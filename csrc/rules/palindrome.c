@@ -27,7 +27,7 @@ static int palindrome_holds(const sdk_rule *r, int n, const uint8_t *values) {
 }
 
 static const sdk_rule_ops palindrome_ops = {"palindrome", SDK_LEVEL_MEDIUM, 1,
-                                            palindrome_propagate, NULL, palindrome_holds};
+                                            palindrome_propagate, NULL, palindrome_holds, 0};
 
 int sdk_build_palindrome(int n, const int *cells, int ncells, const int64_t *args, int nargs,
                          sdk_rule *r, const char **why) {

@@ -31,10 +31,10 @@ int sdk_relation_holds(const sdk_rule *r, int n, const uint8_t *values) {
 }
 
 const sdk_rule_ops sdk_relation_ops = {"relation", SDK_LEVEL_CHEAP, 0, sdk_relation_propagate,
-                                       NULL, sdk_relation_holds};
+                                       NULL, sdk_relation_holds, 0};
 /* The same relation, known to be about equal and different values only. */
 const sdk_rule_ops sdk_different_ops = {"different", SDK_LEVEL_CHEAP, 1, sdk_relation_propagate,
-                                        NULL, sdk_relation_holds};
+                                        NULL, sdk_relation_holds, 0};
 
 int sdk_relation_allows_some(const sdk_rule *r, const char **why) {
     int a;

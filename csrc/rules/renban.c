@@ -87,7 +87,7 @@ static int renban_holds(const sdk_rule *r, int n, const uint8_t *values) {
 }
 
 static const sdk_rule_ops renban_ops = {"renban", SDK_LEVEL_MEDIUM, 0, renban_propagate, NULL,
-                                        renban_holds};
+                                        renban_holds, 0};
 
 int sdk_build_renban(int n, const int *cells, int ncells, const int64_t *args, int nargs,
                      sdk_rule *r, const char **why) {

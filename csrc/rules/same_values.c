@@ -105,10 +105,10 @@ static int same_values_holds(const sdk_rule *r, int n, const uint8_t *values) {
 /* Exchanging two values everywhere keeps equal counts equal. A rule of a few cells (two pairs at
  * most) is as cheap as a relation; larger ones wait for the medium level. */
 const sdk_rule_ops sdk_same_values_ops = {"same_values", SDK_LEVEL_MEDIUM, 1,
-                                          same_values_propagate, NULL, same_values_holds};
+                                          same_values_propagate, NULL, same_values_holds, 0};
 static const sdk_rule_ops same_values_small_ops = {"same_values", SDK_LEVEL_CHEAP, 1,
                                                    same_values_propagate, NULL,
-                                                   same_values_holds};
+                                                   same_values_holds, 0};
 
 int sdk_same_values_build(int n, const int *cells, int ncells, const int64_t *args, int nargs,
                           sdk_rule *r, const char **why) {

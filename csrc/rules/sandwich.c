@@ -115,4 +115,4 @@ int sdk_build_sandwich(int n, const int *cells, int ncells, const int64_t *args,
 }
 
 const sdk_rule_ops sdk_sandwich_ops = {"sandwich", SDK_LEVEL_MEDIUM, 0, sandwich_propagate, NULL,
-                                       sandwich_holds};
+                                       sandwich_holds, 0};

@@ -67,7 +67,7 @@ static int thermo_holds(const sdk_rule *r, int n, const uint8_t *values) {
 }
 
 static const sdk_rule_ops thermo_ops = {"thermo", SDK_LEVEL_MEDIUM, 0, thermo_propagate, NULL,
-                                        thermo_holds};
+                                        thermo_holds, 0};
 
 int sdk_build_thermo(int n, const int *cells, int ncells, const int64_t *args, int nargs,
                      sdk_rule *r, const char **why) {

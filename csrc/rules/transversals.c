@@ -329,7 +329,7 @@ static int fail(const sdk_rule *r, sdk_solver *s) {
     return SDK_PRUNE;
 }
 
-static const sdk_rule_ops no_split_ops = {"transversals", SDK_LEVEL_CHEAP, 1, fail, NULL, NULL};
+static const sdk_rule_ops no_split_ops = {"transversals", SDK_LEVEL_CHEAP, 1, fail, NULL, NULL, 0};
 
 /* A board on which two values or more appear nowhere: any solution has a twin with those
  * values exchanged, so it is no puzzle but a layout being filled or counted, where a search
