@@ -17,7 +17,14 @@
 #include "lsudoku.h"
 
 #define CONTEXT_MT "sudoku.RuleContext"
-#define RULES_MARK "sudoku.rules"
+/* The key (its address, a light userdata) that marks a board's user value as its table of Lua
+ * rules. A light userdata, not a string: reading it allocates nothing, on every Lua. */
+static const char rules_mark = 0;
+
+/* A rule's entry in the table: an array, so that reading it during a search (the rule's
+ * name for on_eliminate, its function) creates no string. */
+enum { ENTRY_PROPAGATE = 1, ENTRY_NAME, ENTRY_LEVEL };
+static const char *const entry_fields[] = {NULL, "propagate", "name", "level"};
 
 static const char *const level_names[] = {"cheap", "medium", "slow", NULL};
 
@@ -28,7 +35,8 @@ int lsdk_board_rules(lua_State *L, int board, int create) {
     compat_getuservalue(L, board);
     /* On Lua 5.1 a userdata's environment starts as the globals: only a marked table is ours. */
     if (lua_type(L, -1) == LUA_TTABLE) {
-        lua_getfield(L, -1, RULES_MARK);
+        lua_pushlightuserdata(L, (void *)&rules_mark);
+        lua_rawget(L, -2);
         if (lua_toboolean(L, -1)) {
             lua_pop(L, 1);
             return 1;
@@ -41,8 +49,9 @@ int lsdk_board_rules(lua_State *L, int board, int create) {
         return 0;
     }
     lua_newtable(L);
+    lua_pushlightuserdata(L, (void *)&rules_mark);
     lua_pushboolean(L, 1);
-    lua_setfield(L, -2, RULES_MARK);
+    lua_rawset(L, -3);
     lua_pushvalue(L, -1);
     compat_setuservalue(L, board);
     return 1;
@@ -76,8 +85,8 @@ int lsdk_lua_rules_equal(lua_State *L, int a, int b, const sdk_board *board) {
             lua_rawgeti(L, -2, host);
             lua_rawgeti(L, -2, host);
             if (lua_istable(L, -2) && lua_istable(L, -1)) {
-                lua_getfield(L, -2, "propagate");
-                lua_getfield(L, -2, "propagate");
+                lua_rawgeti(L, -2, ENTRY_PROPAGATE);
+                lua_rawgeti(L, -2, ENTRY_PROPAGATE);
                 same = lua_rawequal(L, -2, -1);
                 lua_pop(L, 2);
             } else {
@@ -197,7 +206,7 @@ static int run_rule(lua_State *L) {
     rule_call *rc = (rule_call *)lua_touserdata(L, 1);
     rule_context *ctx;
     lua_rawgeti(L, 2, rc->r->host);
-    lua_getfield(L, -1, "propagate");
+    lua_rawgeti(L, -1, ENTRY_PROPAGATE);
     ctx = push_context(L, 3);
     ctx->s = rc->s;
     ctx->host = rc->host;
@@ -223,21 +232,23 @@ static int lua_rule_propagate(const sdk_rule *r, sdk_solver *s) {
     rc.host = h;
     rc.verdict = SDK_CONTINUE;
     h->aborted = 0;
-    lua_pushcfunction(L, run_rule);
+    /* Nothing here allocates (a memory error would unwind through the core): the function was
+     * made when the host began, and the rest are light userdata and references. */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, h->env);                      /* env */
+    lua_rawgeti(L, -1, LSDK_SLOT_RUN_RULE);
     lua_pushlightuserdata(L, &rc);
     lua_rawgeti(L, LUA_REGISTRYINDEX, h->rules);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, h->env);
-    if (lua_pcall(L, 3, 0, 0) != 0) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, h->env);
-        lua_rawgeti(L, -1, LSDK_SLOT_CONTEXT);
+    lua_pushvalue(L, -4);                                           /* env, f, rc, rules, env */
+    if (lua_pcall(L, 3, 0, 0) != 0) {                               /* env, error */
+        lua_rawgeti(L, -2, LSDK_SLOT_CONTEXT);
         if (!lua_isnil(L, -1)) ((rule_context *)lua_touserdata(L, -1))->live = 0;
         lua_pop(L, 1);
-        lua_insert(L, -2);                              /* env, error */
         if (!h->aborted) lua_rawseti(L, -2, LSDK_SLOT_ERROR);
-        else lua_pop(L, 1);                             /* the hook's error is parked */
+        else lua_pop(L, 1);                                         /* the hook's error waits */
         lua_pop(L, 1);
         return SDK_ABORT;
     }
+    lua_pop(L, 1);
     return rc.verdict;
 }
 
@@ -280,13 +291,13 @@ int lsdk_add_lua_rule(lua_State *L, int spec, int arg, int board) {
     /* The entry the core's rule points to: the function, the name and the level. */
     lsdk_board_rules(L, board, 1);
     key = (int)compat_rawlen(L, -1) + 1;
-    lua_createtable(L, 0, 3);
+    lua_createtable(L, 3, 0);
     lua_getfield(L, spec, "propagate");
-    lua_setfield(L, -2, "propagate");
+    lua_rawseti(L, -2, ENTRY_PROPAGATE);
     lua_getfield(L, spec, "name");
-    lua_setfield(L, -2, "name");
+    lua_rawseti(L, -2, ENTRY_NAME);
     lua_pushstring(L, level_names[level]);
-    lua_setfield(L, -2, "level");
+    lua_rawseti(L, -2, ENTRY_LEVEL);
     lua_rawseti(L, -2, key);
     lua_pop(L, 1);
     memset(&r, 0, sizeof r);
@@ -304,11 +315,10 @@ void lsdk_push_lua_rule_fields(lua_State *L, int board, const sdk_rule *r) {
     if (lua_istable(L, -1)) {
         lua_rawgeti(L, -1, r->host);
         if (lua_istable(L, -1)) {
-            static const char *const keys[] = {"propagate", "name", "level"};
             int i;
-            for (i = 0; i < 3; i++) {
-                lua_getfield(L, -1, keys[i]);
-                lua_setfield(L, -4, keys[i]);
+            for (i = ENTRY_PROPAGATE; i <= ENTRY_LEVEL; i++) {
+                lua_rawgeti(L, -1, i);
+                lua_setfield(L, -4, entry_fields[i]);
             }
         }
         lua_pop(L, 1);
@@ -321,7 +331,7 @@ const char *lsdk_rule_name(lua_State *L, const lsdk_host *h, const sdk_rule *r, 
     lua_rawgeti(L, LUA_REGISTRYINDEX, h->rules);
     lua_rawgeti(L, -1, r->host);
     if (lua_istable(L, -1)) {
-        lua_getfield(L, -1, "name");
+        lua_rawgeti(L, -1, ENTRY_NAME);
         if (lua_type(L, -1) == LUA_TSTRING) name = lua_tostring(L, -1);  /* held by the table */
         lua_pop(L, 1);
     }
@@ -341,7 +351,7 @@ int lsdk_host_begin(lua_State *L, lsdk_host *h, sdk_events *ev, int board) {
     memset(ev, 0, sizeof *ev);
     for (i = 0; i < b->rules.n && !lua_rules; i++) lua_rules = lsdk_is_lua_rule(&b->rules.rule[i]);
     if (!lua_rules) return 0;
-    lua_createtable(L, LSDK_SLOT_CONTEXT, 0);     /* where an error waits, and the context */
+    lua_createtable(L, LSDK_SLOTS, 0);           /* where an error waits, and the context */
     lsdk_host_enter(L, h, lua_gettop(L), board);
     lua_pop(L, 1);
     ev->ud = h;
@@ -349,6 +359,13 @@ int lsdk_host_begin(lua_State *L, lsdk_host *h, sdk_events *ev, int board) {
 }
 
 void lsdk_host_enter(lua_State *L, lsdk_host *h, int env, int board) {
+    env = compat_absindex(L, env);
+    lua_rawgeti(L, env, LSDK_SLOT_RUN_RULE);
+    if (lua_isnil(L, -1)) {              /* made once per table, before any search runs */
+        lua_pushcfunction(L, run_rule);
+        lua_rawseti(L, env, LSDK_SLOT_RUN_RULE);
+    }
+    lua_pop(L, 1);
     lua_pushvalue(L, env);
     h->env = luaL_ref(L, LUA_REGISTRYINDEX);
     lsdk_board_rules(L, board, 0);

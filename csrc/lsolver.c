@@ -220,17 +220,19 @@ static int call_hook(hook_call *hc) {
     lsolver *ls = hc->ls;
     lua_State *L = ls->host.L;
     hc->verdict = SDK_CONTINUE;
-    if (!lua_checkstack(L, 4)) return SDK_ABORT;
-    lua_pushcfunction(L, run_hook);
+    if (!lua_checkstack(L, 5)) return SDK_ABORT;
+    /* Nothing here allocates (a memory error would unwind through the core): run_hook was
+     * made with the solver. */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ls->host.env);                /* env */
+    lua_rawgeti(L, -1, LSDK_SLOT_RUN_HOOK);
     lua_pushlightuserdata(L, hc);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, ls->host.env);
-    if (lua_pcall(L, 2, 0, 0) != 0) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, ls->host.env);
-        lua_insert(L, -2);
+    lua_pushvalue(L, -3);                                           /* env, f, hc, env */
+    if (lua_pcall(L, 2, 0, 0) != 0) {                               /* env, error */
         lua_rawseti(L, -2, SLOT_ERROR);
         lua_pop(L, 1);
         return SDK_ABORT;
     }
+    lua_pop(L, 1);
     return hc->verdict;
 }
 
@@ -371,9 +373,11 @@ static int l_new_solver(lua_State *L) {
     ls->ev.ud = ls;
     ls->host.env = ls->host.rules = LUA_NOREF;
 
-    lua_createtable(L, LSDK_SLOT_CONTEXT, 0);                        /* 4: user value */
+    lua_createtable(L, LSDK_SLOTS, 0);                               /* 4: user value */
     lua_pushvalue(L, 1);
     lua_rawseti(L, 4, SLOT_BOARD);
+    lua_pushcfunction(L, run_hook);
+    lua_rawseti(L, 4, LSDK_SLOT_RUN_HOOK);
     for (slot = SLOT_ON_PLACE; slot <= SLOT_ON_ELIMINATE; slot++) {
         lua_getfield(L, opts, hook_names[slot]);
         if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TFUNCTION) {

@@ -108,6 +108,10 @@ SDK_INTERNAL int lsdk_read_rule_cells(lua_State *L, int spec, int arg, const sdk
 /* Slots of a search's table in the host (a Solver's user value, or Board:solve's own). */
 #define LSDK_SLOT_ERROR 16     /* an error raised in Lua, waiting to be re-raised */
 #define LSDK_SLOT_CONTEXT 17   /* the context userdata Lua rules receive */
+#define LSDK_SLOT_RUN_RULE 18  /* the C function that calls a Lua rule (made before searching:
+                                * on Lua 5.1 pushing a C function allocates) */
+#define LSDK_SLOT_RUN_HOOK 19  /* the same for a Solver's hooks */
+#define LSDK_SLOTS 19
 
 /* What a search started from Lua needs to call back into it; a search's events ud points to
  * one (a Solver's is its first member). Its tables are held by registry references, not stack

@@ -6,7 +6,8 @@
  *            kept, larger products fall back to 3x3 (a node of 25x25 probes for 100 ms here)
  *   byte 2   flags: 1 jigsaw regions (boxes with cells swapped between regions), 2 extra
  *            regions, 4 "different" rules (board and search), 8 event callbacks, 16 failing allocator,
- *            32 seeded value order, 64 change the board while the search is paused
+ *            32 seeded value order, 64 change the board while the search is paused, 128 rules
+ *            of any kind of the rule table, on random cells with random arguments
  *   byte 3   node budget per step (1..16); byte 4: allocations before the allocator fails
  *   then     one byte per cell: a symbol of sdk_alphabet is that value (when it fits the
  *            board), anything else a blank; then the bytes that drive regions, pairs and the
@@ -15,7 +16,8 @@
  * Checks: the board's validity agrees with its conflict list; copies compare equal; every
  * solution the solver reports is complete, valid and keeps the givens; after any failure
  * (aborting callback, refused allocation) and after reset the board holds its starting values;
- * with no callbacks or constraints, sdk_solve and sdk_count agree with the step API. The number
+ * every rule the board or the search took holds on every solution reported; with no callbacks or
+ * constraints, sdk_solve and sdk_count agree with the step API. The number
  * of steps is bounded, so no input can search for long.
  */
 #include <stdlib.h>
@@ -144,7 +146,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     sdk_allocator a;
     sdk_board board, copy;
     sdk_solver *s = NULL;
-    sdk_rules pairs;   /* the "different" rules given to the search, for checking solutions */
+    sdk_rules pairs;   /* the rules given to the board and the search, for checking solutions */
     sdk_events ev;
     hooks h;
     uint8_t *givens = NULL, symbol_value[256];
@@ -244,8 +246,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             r.cells = cells;
             r.ncells = 2;
             r.params = params;
+            /* Refused only for a cell paired with itself, or on a 1x1 board, where no two
+             * values differ. */
             if (kind->build(n, cells, 2, NULL, 0, &r, &why) != SDK_OK) {
-                if (cells[0] != cells[1]) abort();
+                if (cells[0] != cells[1] && n > 1) abort();
                 continue;
             }
             rc = i & 1 ? sdk_board_add_rule(&board, &r) : sdk_solver_add_rule(s, &r);
@@ -253,6 +257,44 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             if (rc == SDK_ENOMEM && !heap.failing) abort();
             if (rc == SDK_OK && sdk_rules_add(&pairs, a, &r) != SDK_OK && !heap.failing) abort();
         }
+    }
+    if (flags & 128) {
+        /* Up to 7 rules of any kind of the table, on cells and with arguments the input picks
+         * (a list argument: up to 3 items); the builders may refuse them, and whatever they take
+         * must hold on every solution. Odd ones go on the board, even ones on the search. */
+        const sdk_rule_kind *kinds = sdk_rule_kinds();
+        int64_t *params = (int64_t *)malloc(sizeof(int64_t) * SDK_RULE_MAX_PARAMS);
+        int nkinds = 0, nrules = next_byte(&in) % 8, top = n * (n + 1) / 2 + 2;
+        while (kinds[nkinds].name) nkinds++;
+        for (i = 0; i < nrules && params; i++) {
+            const sdk_rule_kind *k = &kinds[next_byte(&in) % nkinds];
+            int cells[9], ncells = next_byte(&in) % 9 + 1, nargs = 0, j;
+            int64_t args[16];
+            const char *why, *p;
+            sdk_rule r;
+            for (j = 0; j < ncells; j++) cells[j] = (next_byte(&in) << 8 | next_byte(&in)) % board.ncells;
+            for (p = k->args; *p && nargs < 12;) {
+                size_t len = strcspn(p, ",");
+                if (p[len - 1] == '*') {
+                    int items = next_byte(&in) % 4;
+                    args[nargs++] = items;
+                    for (j = 0; j < items; j++) args[nargs++] = next_byte(&in) % top;
+                } else if (p[len - 1] == '?' && (next_byte(&in) & 1)) {
+                    args[nargs++] = SDK_RULE_ABSENT;
+                } else {
+                    args[nargs++] = next_byte(&in) % top;
+                }
+                p += len + (p[len] == ',');
+            }
+            if (sdk_rule_build(&r, k, n, cells, ncells, args, nargs, params, &why) != SDK_OK) {
+                if (!why) abort();   /* every refusal says why */
+                continue;
+            }
+            rc = i & 1 ? sdk_board_add_rule(&board, &r) : sdk_solver_add_rule(s, &r);
+            if (rc == SDK_EINVAL || (rc == SDK_ENOMEM && !heap.failing)) abort();
+            if (rc == SDK_OK && sdk_rules_add(&pairs, a, &r) != SDK_OK && !heap.failing) abort();
+        }
+        free(params);
     }
     if (flags & 32) sdk_solver_seed(s, (uint64_t)next_byte(&in) * 0x9E3779B97F4A7C15u);
 
@@ -278,8 +320,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             break;
         case SDK_SOLVED:
             check_solution(&board, givens);
-            if (flags & 4) {
-                /* The pairs hold on the solution, checked through the rules themselves. */
+            if (flags & (4 | 128)) {
+                /* The rules hold on the solution, checked through the rules themselves. */
                 if (!sdk_rules_hold(&pairs, n, board.value)) abort();
             }
             solutions++;
@@ -304,7 +346,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     check_values(&board, givens);
     if (sdk_solver_status(s) != SDK_READY) abort();
 
-    plain = !(flags & (4 | 8 | 16 | 32)) && n <= 9;
+    plain = !(flags & (4 | 8 | 16 | 32 | 128)) && n <= 9;
     if (plain && finished == 2) {
         /* The one-shot helpers agree with the complete enumeration above. */
         int64_t count = sdk_count(a, &board, NULL, 0, NULL, NULL);

@@ -5,9 +5,10 @@
 -- schema to rules is also checked on its own: rule by rule, against a Lua predicate that checks
 -- the same rules placement by placement (bench/predicate.lua), and for the records it refuses.
 --
--- Rules of kinds the core does not have yet (they are being written in other branches) make
--- the records that need them wait: such a test says how many records wait for which kinds and
--- is pending, and runs by itself once the core has them.
+-- A few records take the engine longer than the fast suite's budget on the slowest machines CI
+-- runs on (ARM under qemu, the sanitizers): issue 14's speed target (50 ms each) is open for
+-- them. The fast suite names them as pending; the #slow suite proves the ones that end within a
+-- node budget (machine-independent: the search is deterministic).
 local sudoku = require "sudoku"
 local variant = require "sudoku.variant"
 local variants = require "support.variants"
@@ -21,26 +22,14 @@ local clock = sudoku.core.clock
 -- Seconds each puzzle may take to solve and prove unique.
 local SECONDS = 5
 
--- Whether the core has rules of `kind`: add_rule refuses a kind it lacks as "unknown kind".
-local known = {}
-local function core_has(kind)
-  if known[kind] == nil then
-    local b = sudoku.Board.new{ size = 9 }
-    local ok, err = pcall(b.add_rule, b, { kind = kind, cells = { { 1, 1 }, { 1, 2 } } })
-    known[kind] = ok or not tostring(err):find("unknown kind of rule", 1, true)
-  end
-  return known[kind]
-end
-
--- The kinds of the record's rules that the core lacks, as a set.
-local function missing_kinds(record)
-  local specs = assert(variant.rules(record))
-  local missing = {}
-  for _, spec in ipairs(specs) do
-    if not core_has(spec.kind) then missing[spec.kind] = true end
-  end
-  return missing
-end
+-- The records beyond SECONDS on a slow machine: the killers of support.sums.beyond (minutes for
+-- some), and three more with the search nodes that prove them (1.5 s, 0.25 s and 0.9 s here).
+local SLOW_NODES = {
+  ["sigh-a-kind-of-magic"] = 250000,          -- 19 two-cell thermometers, no givens
+  ["sigh-bicycle-race"] = 60000,               -- thermometers
+  ["sigh-anti-consectutive-hard"] = 250000,    -- non-consecutive, three givens
+}
+local function beyond(id) return sums.beyond(id) or SLOW_NODES[id] ~= nil end
 
 -- nil when the record's board behaves as the record says, else what went wrong.
 local function check(record)
@@ -77,44 +66,30 @@ local function every(list, step)
   return out
 end
 
-local function sorted_keys(set)
-  local out = {}
-  for k in pairs(set) do out[#out + 1] = k end
-  table.sort(out)
-  return out
-end
-
--- Where the core's missing parts are being written (the helpers' branches of issue 14).
-local BRANCH = { cage = "rules-sums", sum = "rules-sums" }
-
--- Checks the records the core can build; the others wait (pending), naming what they need.
--- The killers beyond the engine's reach within SECONDS (support.sums.beyond) wait too.
+-- Checks the records, but those beyond the budget, which it names (pending).
 local function check_all(records)
-  local failures, waiting, kinds, beyond = {}, 0, {}, 0
+  local failures, skipped = {}, {}
   for _, record in ipairs(records) do
-    local missing = missing_kinds(record)
-    if sums.beyond(record.id) then
-      beyond = beyond + 1
-    elseif next(missing) then
-      waiting = waiting + 1
-      for kind in pairs(missing) do kinds[kind] = true end
+    if beyond(record.id) then
+      skipped[#skipped + 1] = record.id
     else
       failures[#failures + 1] = check(record)
     end
   end
   assert.same({}, failures)
   assert.is_true(#records > 0)
-  if beyond > 0 and waiting == 0 then
-    pending(("%d of %d records take the engine more than %d s (support/sums.lua)"):format(
-      beyond, #records, SECONDS))
+  if #skipped > 0 then
+    pending(("%d of %d records take the engine more than %d s on a slow machine: %s"):format(
+      #skipped, #records, SECONDS, table.concat(skipped, ", ")))
   end
-  if waiting == 0 then return end
-  local needs = {}
-  for _, kind in ipairs(sorted_keys(kinds)) do
-    needs[#needs + 1] = ("rules of kind '%s' (%s)"):format(kind, BRANCH[kind] or "?")
-  end
-  pending(("%d of %d records wait for the core to have %s"):format(waiting, #records,
-    table.concat(needs, ", ")))
+end
+
+-- A record beyond the budget, proved within its node budget: its solution, and no other.
+local function check_within(record, nodes)
+  local board = assert(variant.board(record))
+  assert.equal(1, board:count(2, { max_nodes = nodes }), record.id)
+  assert.is_true(board:solve({ max_nodes = nodes }), record.id)
+  assert.equal(record.solution, board:symbols(), record.id)
 end
 
 describe("sudoku.variant over the shared variant puzzles", function()
@@ -122,6 +97,19 @@ describe("sudoku.variant over the shared variant puzzles", function()
 
   it("finds the variant files (a sanity check of the folder)", function()
     assert.is_true(#files >= 13, table.concat(files, " "))
+  end)
+
+  it("proves the slow non-killer records within their node budgets #slow", function()
+    local seen = 0
+    for _, file in ipairs(files) do
+      for _, record in ipairs(variants.records(file)) do
+        if SLOW_NODES[record.id] then
+          check_within(record, SLOW_NODES[record.id])
+          seen = seen + 1
+        end
+      end
+    end
+    assert.equal(3, seen)
   end)
 
   for _, file in ipairs(files) do
@@ -486,10 +474,6 @@ describe("a board's rules in every search and copy", function()
   end)
 
   it("of a killer: gen.puzzle keeps the cages and its puzzle is unique under them", function()
-    if not core_has("cage") then
-      pending("the core has no rules of kind 'cage' yet (branch rules-sums)")
-      return
-    end
     local killer
     for _, r in ipairs(variants.records("killer.jsonl")) do
       if r.size == 6 and not killer then killer = r end
