@@ -5,23 +5,14 @@ local sudoku = require "sudoku"
 local random_rules = require "support.random_rules"
 local rule_records = require "support.rule_records"
 local twin = require "support.twin"
+local one_rule = require "support.one_rule"
+local board_with, refusal = one_rule.board, one_rule.refusal
 
 -- A 4x4 board has 288 grids. Relabelling values maps grids to grids, so the values of the first
 -- three cells of row 1 stand in each of their 3! orders equally often, and the one left out
 -- of them (r1c4's) is each of 1..4 equally often.
 local GRIDS = 288
 
-local function board_with(spec, size)
-  local b = sudoku.Board.new{size = size or 4}
-  b:add_rule(spec)
-  return b
-end
-
-local function refusal(spec)
-  local ok, err = pcall(board_with, spec)
-  assert.is_false(ok)
-  return err
-end
 
 -- The root's propagation (one step of a solver stops before its first guess): the candidates
 -- of the cells, each as a string of values.

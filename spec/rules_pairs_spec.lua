@@ -6,6 +6,8 @@ local sudoku = require "sudoku"
 local random_rules = require "support.random_rules"
 local rule_records = require "support.rule_records"
 local twin = require "support.twin"
+local one_rule = require "support.one_rule"
+local board_with, refusal = one_rule.board, one_rule.refusal
 
 -- r1c1 and r1c2 share a row and a box. A 4x4 board has 288 grids, and relabelling the values
 -- maps grids to grids, so each of the 12 ordered pairs of different values stands at these two
@@ -13,11 +15,6 @@ local twin = require "support.twin"
 local PER_PAIR = 288 / 12
 local FIRST, SECOND = {1, 1}, {1, 2}
 
-local function board_with(spec)
-  local b = sudoku.Board.new{size = 4}
-  b:add_rule(spec)
-  return b
-end
 
 local function pair(kind, fields)
   local spec = {kind = kind, cells = {FIRST, SECOND}}
@@ -25,12 +22,6 @@ local function pair(kind, fields)
   return spec
 end
 
--- The message add_rule raises for spec on a 4x4 board.
-local function refusal(spec)
-  local ok, err = pcall(board_with, spec)
-  assert.is_false(ok)
-  return err
-end
 
 describe("pair rules", function()
   it("count the grids their allowed pairs leave", function()

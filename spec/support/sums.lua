@@ -2,11 +2,11 @@
 -- records of ../shared/data/variants, a solution counter through the native rules or through
 -- their Lua twins (support.twin), and random small boards with random rules that their
 -- solution keeps.
-local json = require "dkjson"
 local sudoku = require "sudoku"
 local random = require "sudoku.gen.random"
 local variants = require "support.variants"
 local twin = require "support.twin"
+local variant = require "sudoku.variant"
 
 local sums = {}
 
@@ -27,22 +27,10 @@ function sums.hard(id)
     or id == "sigh-tarek-all-38" or id == "sigh-tarek-all-39"
 end
 
--- The board of a killer record: size, box, givens, every cage (a null sum is a cage without
--- one) and the diagonals of killer-X records.
+-- The board of a killer record, through the library's one mapping (sudoku.variant): size, box,
+-- givens, every cage (a null sum is a cage without one) and the diagonals of killer-X records.
 function sums.build(record)
-  local n = record.size
-  local board = assert(sudoku.parse(record.givens, {size = n, box = record.box}))
-  for _, cage in ipairs(record.cages) do
-    local sum = cage.sum
-    if sum == json.null then sum = nil end
-    board:add_rule{kind = "cage", cells = cage.cells, sum = sum}
-  end
-  for _, which in ipairs(record.diagonals or {}) do
-    local cells = {}
-    for i = 1, n do cells[i] = which == "main" and {i, i} or {i, n + 1 - i} end
-    board:add_region(cells)
-  end
-  return board
+  return assert(variant.board(record))
 end
 
 -- Solutions of board (its own rules) up to limit, or, when specs are given, of the board
