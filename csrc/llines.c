@@ -231,21 +231,18 @@ static int l_solve_many(lua_State *L) {
         }
         lua_rawseti(L, 4, (lua_Integer)i + 1);
     }
-    lua_createtable(L, 0, 7);                                          /* 6: stats */
-    lua_pushinteger(L, (lua_Integer)st->puzzles);
-    lua_setfield(L, 6, "puzzles");
-    lua_pushinteger(L, (lua_Integer)st->solved);
-    lua_setfield(L, 6, "solved");
-    lua_pushinteger(L, (lua_Integer)st->failed);
-    lua_setfield(L, 6, "failed");
-    lua_pushinteger(L, (lua_Integer)st->gave_up);
-    lua_setfield(L, 6, "gave_up");
-    lua_pushinteger(L, (lua_Integer)st->interrupted);
-    lua_setfield(L, 6, "interrupted");
-    lua_pushinteger(L, (lua_Integer)st->guesses);
-    lua_setfield(L, 6, "guesses");
-    lua_pushinteger(L, st->threads);
-    lua_setfield(L, 6, "threads");
+    {
+        const char *const names[] = {"puzzles", "solved", "failed", "gave_up", "interrupted",
+                                     "guesses", "threads"};
+        const int64_t values[] = {st->puzzles, st->solved, st->failed, st->gave_up,
+                                  st->interrupted, st->guesses, st->threads};
+        size_t k;
+        lua_createtable(L, 0, 7);                                      /* 6: stats */
+        for (k = 0; k < sizeof names / sizeof names[0]; k++) {
+            lua_pushinteger(L, (lua_Integer)values[k]);
+            lua_setfield(L, 6, names[k]);
+        }
+    }
     sdk_batch_free(lb->b);
     lb->b = NULL;
     return 3;
