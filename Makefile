@@ -60,12 +60,12 @@ BUILD   ?= build/$(LUA_VERSION)
 OBJDIR  := $(BUILD)/obj
 CORE_SO := $(BUILD)/sudoku/core.so
 # The core: csrc/ and its rule families in csrc/rules/.
-CORE_SRC := $(wildcard csrc/*.c csrc/rules/*.c)
+CORE_SRC := $(wildcard csrc/*.c csrc/rules/*.c csrc/logic/*.c)
 CORE_OBJ := $(patsubst csrc/%.c,$(OBJDIR)/%.o,$(CORE_SRC))
-CORE_HDR := $(wildcard csrc/*.h csrc/rules/*.h)
+CORE_HDR := $(wildcard csrc/*.h csrc/rules/*.h csrc/logic/*.h)
 # The Lua binding (lsudoku.h): the only files that include lua.h; the bench's driver and the C
 # fuzz harnesses link the core without them.
-BINDING  := lsudoku lboard lsolver lrules lhost llines ldebug
+BINDING  := lsudoku lboard lsolver lrules lhost llines ldebug llogic
 
 BUSTED  ?= busted
 BUSTED_FLAGS ?=
@@ -84,13 +84,13 @@ BUILD_FLAGS := $(CC) $(WARN) $(CFLAGS) $(THREADS) -fPIC -fvisibility=hidden $(LU
 $(FLAGS_FILE): FORCE | $(OBJDIR)
 	@echo '$(BUILD_FLAGS)' | cmp -s - $@ || echo '$(BUILD_FLAGS)' > $@
 
-$(OBJDIR)/%.o: csrc/%.c $(CORE_HDR) $(FLAGS_FILE) | $(OBJDIR)/rules
+$(OBJDIR)/%.o: csrc/%.c $(CORE_HDR) $(FLAGS_FILE) | $(OBJDIR)/rules $(OBJDIR)/logic
 	$(CC) $(WARN) $(CFLAGS) $(THREADS) -fPIC -fvisibility=hidden $(LUA_CFLAGS) -c $< -o $@
 
 $(CORE_SO): $(CORE_OBJ) | $(BUILD)/sudoku
 	$(CC) $(CFLAGS) $(SOFLAGS) $(LDFLAGS) -o $@ $(CORE_OBJ) $(THREADS)
 
-$(OBJDIR) $(OBJDIR)/rules $(BUILD)/sudoku:
+$(OBJDIR) $(OBJDIR)/rules $(OBJDIR)/logic $(BUILD)/sudoku:
 	mkdir -p $@
 
 # $(call run_specs,COMMAND,LOG): runs a busted command line, shows and keeps its output in LOG,
@@ -173,7 +173,7 @@ bench: $(CORE_SO) $(BENCH_BIN)
 # ./sudoku/core.so it leaves, which Lua's default "./?.so" path would otherwise pick up.
 rock:
 	luarocks --lua-version=$(if $(filter jit,$(LUA_VERSION)),5.1,$(LUA_VERSION)) make --local sudoku-scm-1.rockspec
-	rm -f csrc/*.o csrc/rules/*.o sudoku/core.so
+	rm -f csrc/*.o csrc/rules/*.o csrc/logic/*.o sudoku/core.so
 	if [ -d sudoku ]; then rmdir sudoku; fi
 
 clean:

@@ -167,5 +167,6 @@ SDK_INTERNAL void lsdk_open_solver(lua_State *L, int module, int fast9);
 SDK_INTERNAL void lsdk_open_lines(lua_State *L, int module, int fast9);
 SDK_INTERNAL void lsdk_open_debug(lua_State *L, int module, int fast9);
 SDK_INTERNAL void lsdk_open_host(lua_State *L);
+SDK_INTERNAL void lsdk_open_logic(lua_State *L, int module, int fast9);
 
 #endif

@@ -2,7 +2,7 @@
 -- comments of the public modules and lua/sudoku/core.luadoc) and a LuaLS stub in types/, so
 -- that a function added without them fails here. "Public" is what the modules really hand out:
 -- every key of a public module's table whose value is a function (and of the tables inside it,
--- such as sudoku.core.debug), and every method of a Board and of a Solver (the __index of their
+-- such as sudoku.core.debug), and every method of a Board, a Solver and a Pencil (the __index of their
 -- metatables). The other way round, everything the reference documents as a function exists,
 -- so that a renamed or removed function does not linger in it.
 --
@@ -77,7 +77,8 @@ local function public_functions()
   end
   local sudoku = require "sudoku"
   local board = sudoku.Board.new { size = 4 }
-  local objects = { Board = board, Solver = sudoku.Solver.new(board) }
+  local objects = { Board = board, Solver = sudoku.Solver.new(board),
+    Pencil = require("sudoku.logic").pencil(board) }
   for class, object in pairs(objects) do
     for key, value in pairs(getmetatable(object).__index) do
       if type(value) == "function" then add("*", class .. ":" .. key) end

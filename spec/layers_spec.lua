@@ -19,7 +19,7 @@ local LAYERS = {
   { "sudoku.core", "sudoku.symbols", "sudoku.shape", "sudoku.show", "sudoku.number" },
   { "sudoku.board" },
   { "sudoku.format", "sudoku.format.*" },
-  { "sudoku.records", "sudoku.gen", "sudoku.gen.*", "sudoku.leetcode", "sudoku.variant",
+  { "sudoku.records", "sudoku.gen", "sudoku.gen.*", "sudoku.leetcode", "sudoku.logic", "sudoku.variant",
     "sudoku.variant.*" },
   { "sudoku" },
   { "sudoku.cli", "sudoku.cli.*" },

@@ -267,4 +267,96 @@ function core.debug.fast9_isa() end
 ---@return integer
 function core.debug.fast9_bytes() end
 
+---A step of human-style logic (sudoku.logic).
+---@class sudoku.LogicStep
+---@field technique string
+---@field title string
+---@field rating number
+---@field se boolean
+---@field digits integer[]
+---@field cells integer[][]
+---@field units {kind: string, index: integer}[]
+---@field base integer
+---@field placements integer[][]
+---@field eliminations integer[][]
+---@field links table[]
+---@field text string
+
+---Options of the logic functions.
+---@class sudoku.LogicOptions
+---@field allowed? string[]|table<string, boolean>
+---@field max_rating? number
+---@field se_only? boolean
+
+---@class sudoku.Pencil
+local Pencil = {}
+
+---@param r integer
+---@param c integer
+---@return integer[]
+function Pencil:candidates(r, c) end
+
+---@param r integer
+---@param c integer
+---@return integer
+function Pencil:value(r, c) end
+
+---@return integer
+function Pencil:size() end
+
+---@return boolean
+function Pencil:solved() end
+
+---@param r integer
+---@param c integer
+---@param v integer
+---@return boolean? changed
+---@return string? message
+function Pencil:eliminate(r, c, v) end
+
+---@param r integer
+---@param c integer
+---@param v integer
+---@return boolean? ok
+---@return string? message
+function Pencil:place(r, c, v) end
+
+---@return sudoku.Board
+function Pencil:board() end
+
+---@param opts? sudoku.LogicOptions
+---@return sudoku.LogicStep?
+function Pencil:hint(opts) end
+
+---@param opts? sudoku.LogicOptions
+---@return sudoku.LogicStep[]
+function Pencil:find(opts) end
+
+---@param step sudoku.LogicStep|table
+---@return boolean? ok
+---@return string? message
+function Pencil:apply(step) end
+
+---@param opts? sudoku.LogicOptions
+---@return sudoku.LogicStep[] steps
+---@return boolean solved
+---@return number rating
+---@return string? hardest
+---@return table<string, integer> counts
+function Pencil:path(opts) end
+
+---@param opts? sudoku.LogicOptions
+---@return boolean solved
+---@return number rating
+---@return string? hardest
+---@return table<string, integer> counts
+function Pencil:rate(opts) end
+
+---@param board sudoku.Board
+---@return sudoku.Pencil
+function core.pencil(board) end
+
+---@return {name: string, title: string, rating: number, se: boolean}[]
+function core.logic_techniques() end
+
 return core

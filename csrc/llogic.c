@@ -1,0 +1,519 @@
+/*
+ * sudoku.core.Pencil: a pencil-mark grid for human-style logic (logic/logic.h), and the steps
+ * its techniques find, as tables.
+ *
+ * A Pencil keeps a copy of the board it was made from (geometry, values) and the candidates of
+ * every empty cell, so later edits of the board do not reach it. Steps come out as tables:
+ *   {technique = "x_wing", title = "X-Wing", rating = 3.2, se = true, digits = {4},
+ *    cells = {{r, c}, ...}, units = {{kind = "row", index = 2}, ...}, base = 2,
+ *    placements = {{r, c, v}, ...}, eliminations = {{r, c, v}, ...},
+ *    links = {{r1, c1, v1, r2, c2, v2, strong = true}, ...}, text = "..."}
+ * and apply reads back only placements and eliminations, so a step can be stored and applied
+ * later, or written by hand.
+ */
+#include "lsudoku.h"
+
+#include <string.h>
+
+#include "logic/logic.h"
+
+#define PENCIL_MT "sudoku.Pencil"
+
+typedef struct lpencil {
+    sdk_board b;     /* the pencil's own copy of the board */
+    sdk_grid g;
+    sdk_grid work;   /* where path and rate solve, so the pencil keeps its marks */
+    sdk_sink sink;
+    int board_open, grid_open;
+} lpencil;
+
+static int pencil_gc(lua_State *L) {
+    lpencil *p = (lpencil *)luaL_checkudata(L, 1, PENCIL_MT);
+    if (p->grid_open) {
+        sdk_sink_free(&p->sink);
+        sdk_grid_free(&p->g);
+        sdk_grid_free(&p->work);
+        p->grid_open = 0;
+    }
+    if (p->board_open) {
+        sdk_board_free(&p->b);
+        p->board_open = 0;
+    }
+    return 0;
+}
+
+static lpencil *check_pencil(lua_State *L, int idx) {
+    lpencil *p = (lpencil *)luaL_checkudata(L, idx, PENCIL_MT);
+    if (!p->grid_open) luaL_argerror(L, idx, "pencil is closed");
+    return p;
+}
+
+/* core.pencil(board): a pencil-mark grid of the board's values, each empty cell with the values
+ * its units leave. */
+static int l_pencil(lua_State *L) {
+    sdk_board *src = lsdk_check_board(L, 1);
+    lpencil *p = (lpencil *)lua_newuserdata(L, sizeof(lpencil));
+    memset(p, 0, sizeof *p);
+    luaL_getmetatable(L, PENCIL_MT);
+    lua_setmetatable(L, -2);
+    if (sdk_board_copy(&p->b, src) != SDK_OK) {
+        sdk_board_free(&p->b);
+        return lsdk_memory_error(L);
+    }
+    p->board_open = 1;
+    if (sdk_grid_init(&p->g, lsdk_allocator(L), &p->b) != SDK_OK ||
+        sdk_grid_init(&p->work, lsdk_allocator(L), &p->b) != SDK_OK) {
+        sdk_grid_free(&p->g);
+        sdk_grid_free(&p->work);
+        return lsdk_memory_error(L);
+    }
+    sdk_sink_init(&p->sink, lsdk_allocator(L), &p->g);
+    p->grid_open = 1;
+    return 1;
+}
+
+static int pencil_candidates(lua_State *L) {
+    lpencil *p = check_pencil(L, 1);
+    int cell = lsdk_check_cell(L, 2, &p->b);
+    lsdk_push_values(L, p->g.cand[cell]);
+    return 1;
+}
+
+static int pencil_value(lua_State *L) {
+    lpencil *p = check_pencil(L, 1);
+    int cell = lsdk_check_cell(L, 2, &p->b);
+    lua_pushinteger(L, p->g.value[cell]);
+    return 1;
+}
+
+static int pencil_size(lua_State *L) {
+    lpencil *p = check_pencil(L, 1);
+    lua_pushinteger(L, p->g.n);
+    return 1;
+}
+
+static int pencil_solved(lua_State *L) {
+    lpencil *p = check_pencil(L, 1);
+    int cell;
+    for (cell = 0; cell < p->g.ncells && p->g.value[cell]; cell++) {}
+    lua_pushboolean(L, cell == p->g.ncells);
+    return 1;
+}
+
+static int check_value(lua_State *L, int arg, const lpencil *p) {
+    lua_Integer v = luaL_checkinteger(L, arg);
+    if (v < 1 || v > p->g.n) {
+        lua_pushfstring(L, "value must be 1..%d, got %d", p->g.n, (int)v);
+        luaL_argerror(L, arg, lua_tostring(L, -1));
+    }
+    return (int)v;
+}
+
+/* p:eliminate(r, c, v): takes v out of the candidates of an empty cell; true when it was there.
+ * Leaving a cell no candidate is refused (nil and a message). */
+static int pencil_eliminate(lua_State *L) {
+    lpencil *p = check_pencil(L, 1);
+    int cell = lsdk_check_cell(L, 2, &p->b), v = check_value(L, 4, p);
+    if (!(p->g.cand[cell] & sdk_bit(v))) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    if (p->g.cand[cell] == sdk_bit(v)) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "r%dc%d: %d is its last candidate", cell / p->g.n + 1,
+                        cell % p->g.n + 1, v);
+        return 2;
+    }
+    p->g.cand[cell] &= ~sdk_bit(v);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+/* p:place(r, c, v): places a candidate of an empty cell (its peers lose v); nil and a message
+ * when v is not a candidate there. */
+static int pencil_place(lua_State *L) {
+    lpencil *p = check_pencil(L, 1);
+    int cell = lsdk_check_cell(L, 2, &p->b), v = check_value(L, 4, p);
+    if (!(p->g.cand[cell] & sdk_bit(v))) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "r%dc%d: %d is not a candidate there", cell / p->g.n + 1,
+                        cell % p->g.n + 1, v);
+        return 2;
+    }
+    sdk_grid_place(&p->g, cell, v);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+/* p:board(): a new Board with the pencil's values (rules of the original board not included). */
+static int pencil_board(lua_State *L) {
+    lpencil *p = check_pencil(L, 1);
+    lboard *lb = lsdk_push_board(L);
+    int cell;
+    if (sdk_board_copy(&lb->b, &p->b) != SDK_OK) {
+        sdk_board_free(&lb->b);
+        return lsdk_memory_error(L);
+    }
+    lb->open = 1;
+    for (cell = 0; cell < p->g.ncells; cell++)
+        if (lb->b.value[cell] != p->g.value[cell]) sdk_board_set(&lb->b, cell, p->g.value[cell]);
+    return 1;
+}
+
+/* ---- options ---------------------------------------------------------------------------------- */
+
+/* The options table at idx (or nil): allowed (a list of names, or a set name -> true),
+ * max_rating (an SE rating, e.g. 4.5), se_only (only techniques SE rates). */
+static void read_opts(lua_State *L, int idx, sdk_logic_opts *o) {
+    static const char *const names[] = {"allowed", "max_rating", "se_only", NULL};
+    int count, t = -1, se_only;
+    const sdk_technique *tech = sdk_logic_techniques(&count);
+    uint8_t *allowed = NULL;
+    memset(o, 0, sizeof *o);
+    if (lua_isnoneornil(L, idx)) return;
+    luaL_checktype(L, idx, LUA_TTABLE);
+    lsdk_check_option_names(L, idx, names);
+    lua_getfield(L, idx, "se_only");
+    se_only = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    lua_getfield(L, idx, "allowed");
+    if (!lua_isnil(L, -1) || se_only) {
+        allowed = (uint8_t *)lsdk_scratch(L, (size_t)count);
+        lua_insert(L, -2);   /* keep the scratch below the allowed table */
+        memset(allowed, lua_isnil(L, -1) ? 1 : 0, (size_t)count);
+    }
+    if (!lua_isnil(L, -1)) {
+        if (!lua_istable(L, -1)) luaL_argerror(L, idx, "allowed must be a table of technique names");
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            const char *name = lua_type(L, -2) == LUA_TSTRING && lua_toboolean(L, -1)
+                                   ? lua_tostring(L, -2)
+                                   : lua_tostring(L, -1);
+            if (!name || (t = sdk_logic_technique_index(name)) < 0) {
+                lua_pushfstring(L, "allowed: unknown technique %s",
+                                name ? name : luaL_typename(L, -1));
+                luaL_argerror(L, idx, lua_tostring(L, -1));
+            }
+            allowed[t] = 1;
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+    if (se_only)
+        for (t = 0; t < count; t++)
+            if (!tech[t].se) allowed[t] = 0;
+    o->allowed = allowed;   /* the scratch userdata stays on the stack below */
+    lua_getfield(L, idx, "max_rating");
+    if (!lua_isnil(L, -1)) {
+        lua_Number r = luaL_checknumber(L, -1);
+        if (!(r > 0)) luaL_argerror(L, idx, "max_rating must be a number above 0");
+        o->max_rating = (int)(r * 10 + 0.5);
+    }
+    lua_pop(L, 1);
+}
+
+/* ---- steps as tables -------------------------------------------------------------------------- */
+
+static void push_cell(lua_State *L, int n, int cell) {
+    lua_createtable(L, 2, 0);
+    lua_pushinteger(L, cell / n + 1);
+    lua_rawseti(L, -2, 1);
+    lua_pushinteger(L, cell % n + 1);
+    lua_rawseti(L, -2, 2);
+}
+
+static void push_triples(lua_State *L, int n, const int *pairs, int count) {
+    int i;
+    lua_createtable(L, count, 0);
+    for (i = 0; i < count; i++) {
+        push_cell(L, n, pairs[2 * i]);
+        lua_pushinteger(L, pairs[2 * i + 1]);
+        lua_rawseti(L, -2, 3);
+        lua_rawseti(L, -2, i + 1);
+    }
+}
+
+static void push_step(lua_State *L, const sdk_grid *g, const sdk_step *st) {
+    static const char *const kinds[] = {"", "row", "column", "box", "extra"};
+    int count, i, n = g->n;
+    const sdk_technique *tech = sdk_logic_techniques(&count);
+    lua_createtable(L, 0, 12);
+    lua_pushstring(L, tech[st->technique].name);
+    lua_setfield(L, -2, "technique");
+    lua_pushstring(L, tech[st->technique].title);
+    lua_setfield(L, -2, "title");
+    lua_pushnumber(L, st->rating / 10.0);
+    lua_setfield(L, -2, "rating");
+    lua_pushboolean(L, tech[st->technique].se);
+    lua_setfield(L, -2, "se");
+    lsdk_push_values(L, st->digits);
+    lua_setfield(L, -2, "digits");
+    lua_createtable(L, st->ncells, 0);
+    for (i = 0; i < st->ncells; i++) {
+        push_cell(L, n, st->cells[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "cells");
+    lua_createtable(L, st->nunits, 0);
+    for (i = 0; i < st->nunits; i++) {
+        int u = st->units[i], kind = sdk_grid_unit_kind(g, u);
+        lua_createtable(L, 0, 2);
+        lua_pushstring(L, kind == 3 && g->b->jigsaw ? "region" : kinds[kind]);
+        lua_setfield(L, -2, "kind");
+        lua_pushinteger(L, u - (kind - 1) * n + 1);
+        lua_setfield(L, -2, "index");
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "units");
+    lua_pushinteger(L, st->nbase);
+    lua_setfield(L, -2, "base");
+    push_triples(L, n, st->place, st->nplace);
+    lua_setfield(L, -2, "placements");
+    push_triples(L, n, st->elim, st->nelim);
+    lua_setfield(L, -2, "eliminations");
+    lua_createtable(L, st->nlinks, 0);
+    for (i = 0; i < st->nlinks; i++) {
+        const sdk_link *l = &st->links[i];
+        lua_createtable(L, 6, 1);
+        lua_pushinteger(L, l->cell1 / n + 1);
+        lua_rawseti(L, -2, 1);
+        lua_pushinteger(L, l->cell1 % n + 1);
+        lua_rawseti(L, -2, 2);
+        lua_pushinteger(L, l->value1);
+        lua_rawseti(L, -2, 3);
+        lua_pushinteger(L, l->cell2 / n + 1);
+        lua_rawseti(L, -2, 4);
+        lua_pushinteger(L, l->cell2 % n + 1);
+        lua_rawseti(L, -2, 5);
+        lua_pushinteger(L, l->value2);
+        lua_rawseti(L, -2, 6);
+        lua_pushboolean(L, l->strong);
+        lua_setfield(L, -2, "strong");
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "links");
+    lua_pushstring(L, st->text ? st->text : "");
+    lua_setfield(L, -2, "text");
+}
+
+/* Reads list field of the step table at idx ({r, c, v} entries) into pairs (cell, value);
+ * returns how many, or raises naming the entry. */
+static int read_triples(lua_State *L, int idx, const char *field, const lpencil *p, int *pairs,
+                        int room) {
+    int i, len;
+    lua_getfield(L, idx, field);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    if (!lua_istable(L, -1)) {
+        lua_pushfstring(L, "step.%s must be a list of {row, column, value}", field);
+        return luaL_argerror(L, 2, lua_tostring(L, -1));
+    }
+    len = (int)compat_rawlen(L, -1);
+    if (len > room) {
+        lua_pushfstring(L, "step.%s has more entries than the board has candidates", field);
+        return luaL_argerror(L, 2, lua_tostring(L, -1));
+    }
+    for (i = 0; i < len; i++) {
+        lua_Integer x[3];
+        int k;
+        lua_rawgeti(L, -1, i + 1);
+        if (!lua_istable(L, -1)) {
+            lua_pushfstring(L, "step.%s[%d] must be {row, column, value}", field, i + 1);
+            return luaL_argerror(L, 2, lua_tostring(L, -1));
+        }
+        for (k = 0; k < 3; k++) {
+            lua_rawgeti(L, -1, k + 1);
+            x[k] = lua_isnumber(L, -1) ? lua_tointeger(L, -1) : 0;
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+        if (x[0] < 1 || x[0] > p->g.n || x[1] < 1 || x[1] > p->g.n || x[2] < 1 || x[2] > p->g.n) {
+            lua_pushfstring(L, "step.%s[%d]: row, column and value must be 1..%d", field, i + 1,
+                            p->g.n);
+            return luaL_argerror(L, 2, lua_tostring(L, -1));
+        }
+        pairs[2 * i] = (int)((x[0] - 1) * p->g.n + (x[1] - 1));
+        pairs[2 * i + 1] = (int)x[2];
+    }
+    lua_pop(L, 1);
+    return len;
+}
+
+/* ---- hints, paths, ratings -------------------------------------------------------------------- */
+
+/* p:hint(opts): the easiest step, or nil when no allowed technique applies. */
+static int pencil_hint(lua_State *L) {
+    lpencil *p = check_pencil(L, 1);
+    sdk_logic_opts o;
+    int rc;
+    read_opts(L, 2, &o);
+    rc = sdk_logic_hint(&p->g, &o, &p->sink);
+    if (rc < 0) {
+        sdk_sink_clear(&p->sink);
+        return lsdk_memory_error(L);
+    }
+    if (rc == 0) {
+        lua_pushnil(L);
+        return 1;
+    }
+    push_step(L, &p->g, &p->sink.steps[0]);
+    sdk_sink_clear(&p->sink);
+    return 1;
+}
+
+/* p:find(opts): every step the allowed techniques see now, easiest first. */
+static int pencil_find(lua_State *L) {
+    lpencil *p = check_pencil(L, 1);
+    sdk_logic_opts o;
+    int nf, i, k, rating, out = 0;
+    const sdk_finder *f = sdk_logic_finders(&nf);
+    read_opts(L, 2, &o);
+    sdk_sink_clear(&p->sink);
+    p->sink.g = &p->g;
+    p->sink.failed = 0;
+    p->sink.limit = 0;
+    p->sink.allowed = o.allowed;
+    p->sink.max_rating = o.max_rating;
+    for (i = 0; i < nf; i++) {
+        f[i].find(&p->g, &p->sink);
+        if (p->sink.failed) {
+            sdk_sink_clear(&p->sink);
+            return lsdk_memory_error(L);
+        }
+    }
+    lua_createtable(L, p->sink.nsteps, 0);
+    /* Stable by rating: each rating in turn, in the order found. */
+    for (rating = 0; out < p->sink.nsteps; rating++)
+        for (k = 0; k < p->sink.nsteps; k++)
+            if (p->sink.steps[k].rating == rating) {
+                push_step(L, &p->g, &p->sink.steps[k]);
+                lua_rawseti(L, -2, ++out);
+            }
+    sdk_sink_clear(&p->sink);
+    return 1;
+}
+
+/* p:apply(step): its placements, then its eliminations; true, or nil and a message (the pencil
+ * unchanged) when a placement is not a candidate or a cell would be left with none. */
+static int pencil_apply(lua_State *L) {
+    lpencil *p = check_pencil(L, 1);
+    size_t room = (size_t)p->g.ncells * (size_t)p->g.n;
+    int *place, *elim;
+    sdk_step st;
+    luaL_checktype(L, 2, LUA_TTABLE);
+    place = (int *)lsdk_scratch(L, sizeof(int) * 2 * room);
+    elim = (int *)lsdk_scratch(L, sizeof(int) * 2 * room);
+    memset(&st, 0, sizeof st);
+    st.place = place;
+    st.elim = elim;
+    st.nplace = read_triples(L, 2, "placements", p, place, (int)room);
+    st.nelim = read_triples(L, 2, "eliminations", p, elim, (int)room);
+    if (sdk_logic_apply(&p->g, &st) != SDK_OK) {
+        lua_pushnil(L);
+        lua_pushliteral(L, "the step does not fit the pencil marks: a placement is not a "
+                           "candidate, or a cell would be left with none");
+        return 2;
+    }
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+typedef struct path_state {
+    lua_State *L;
+    const sdk_grid *g;
+    int list, count;
+} path_state;
+
+static int collect(void *ud, const sdk_step *st) {
+    path_state *ps = (path_state *)ud;
+    push_step(ps->L, ps->g, st);
+    lua_rawseti(ps->L, ps->list, ++ps->count);
+    return 0;
+}
+
+/* The counts per technique as a table name -> count (techniques used only). */
+static void push_counts(lua_State *L, const int *counts) {
+    int count, t;
+    const sdk_technique *tech = sdk_logic_techniques(&count);
+    lua_newtable(L);
+    for (t = 0; t < count; t++)
+        if (counts[t]) {
+            lua_pushinteger(L, counts[t]);
+            lua_setfield(L, -2, tech[t].name);
+        }
+}
+
+/* Shared by path and rate: solves a copy of the pencil; with steps, each step's table goes
+ * into a list. Pushes steps (or nothing), solved, rating, hardest, counts. */
+static int run_path(lua_State *L, int with_steps) {
+    lpencil *p = check_pencil(L, 1);
+    sdk_logic_opts o;
+    int count, rating, hardest, rc, *counts;
+    const sdk_technique *tech = sdk_logic_techniques(&count);
+    path_state ps;
+    read_opts(L, 2, &o);
+    counts = (int *)lsdk_scratch(L, sizeof(int) * (size_t)count);
+    if (with_steps) lua_newtable(L);
+    ps.L = L;
+    ps.list = lua_gettop(L);
+    ps.count = 0;
+    memcpy(p->work.value, p->g.value, (size_t)p->g.ncells);
+    memcpy(p->work.cand, p->g.cand, sizeof(sdk_mask) * (size_t)p->g.ncells);
+    ps.g = &p->work;
+    rc = sdk_logic_path(&p->work, &o, &p->sink, counts, &rating, &hardest, with_steps ? collect : NULL,
+                        &ps);
+    sdk_sink_clear(&p->sink);
+    if (rc < 0) return lsdk_memory_error(L);
+    lua_pushboolean(L, rc == 1);
+    lua_pushnumber(L, rating / 10.0);
+    if (hardest >= 0)
+        lua_pushstring(L, tech[hardest].name);
+    else
+        lua_pushnil(L);
+    push_counts(L, counts);
+    return with_steps ? 5 : 4;
+}
+
+/* p:path(opts) -> steps, solved, rating, hardest, counts: the easiest step each time on a copy
+ * of the pencil, until solved or stuck. */
+static int pencil_path(lua_State *L) { return run_path(L, 1); }
+
+/* p:rate(opts) -> solved, rating, hardest, counts: the same without the step tables. */
+static int pencil_rate(lua_State *L) { return run_path(L, 0); }
+
+/* core.logic_techniques(): {name =, title =, rating =, se =} per technique, in table order. */
+static int l_techniques(lua_State *L) {
+    int count, t;
+    const sdk_technique *tech = sdk_logic_techniques(&count);
+    lua_createtable(L, count, 0);
+    for (t = 0; t < count; t++) {
+        lua_createtable(L, 0, 4);
+        lua_pushstring(L, tech[t].name);
+        lua_setfield(L, -2, "name");
+        lua_pushstring(L, tech[t].title);
+        lua_setfield(L, -2, "title");
+        lua_pushnumber(L, tech[t].rating / 10.0);
+        lua_setfield(L, -2, "rating");
+        lua_pushboolean(L, tech[t].se);
+        lua_setfield(L, -2, "se");
+        lua_rawseti(L, -2, t + 1);
+    }
+    return 1;
+}
+
+void lsdk_open_logic(lua_State *L, int module, int fast9) {
+    static const luaL_Reg methods[] = {
+        {"candidates", pencil_candidates}, {"value", pencil_value}, {"size", pencil_size},
+        {"solved", pencil_solved}, {"eliminate", pencil_eliminate}, {"place", pencil_place},
+        {"board", pencil_board}, {"hint", pencil_hint}, {"find", pencil_find},
+        {"apply", pencil_apply}, {"path", pencil_path}, {"rate", pencil_rate}, {NULL, NULL}};
+    static const luaL_Reg fns[] = {
+        {"pencil", l_pencil}, {"logic_techniques", l_techniques}, {NULL, NULL}};
+    lsdk_new_class(L, PENCIL_MT, methods, pencil_gc, "Pencil", module, fast9);
+    lua_pop(L, 1);
+    lua_pushvalue(L, module);
+    lsdk_set_functions(L, fns, fast9);
+    lua_pop(L, 1);
+}

@@ -1,0 +1,96 @@
+/* Solving like a player (logic.h): the easiest step, and applying a step. */
+#include "logic.h"
+
+#include <string.h>
+
+/* Whether the finder may report a technique the options allow. */
+static int finder_allowed(const sdk_finder *f, const sdk_logic_opts *o) {
+    const int *t;
+    if (!o || !o->allowed) return 1;
+    for (t = f->techniques; *t >= 0; t++)
+        if (o->allowed[*t]) return 1;
+    return 0;
+}
+
+int sdk_logic_hint(const sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s) {
+    int nf, i, best = -1;
+    const sdk_finder *f = sdk_logic_finders(&nf);
+    sdk_sink_clear(s);
+    s->g = g;
+    s->failed = 0;
+    s->limit = 0;
+    s->allowed = o ? o->allowed : NULL;
+    s->max_rating = o ? o->max_rating : 0;
+    for (i = 0; i < nf; i++) {
+        int k;
+        if (best >= 0 && f[i].min_rating >= s->steps[best].rating) break;
+        if (s->max_rating && f[i].min_rating > s->max_rating) break;
+        if (!finder_allowed(&f[i], o)) continue;
+        f[i].find(g, s);
+        if (s->failed) return SDK_ENOMEM;
+        for (k = 0; k < s->nsteps; k++)
+            if (best < 0 || s->steps[k].rating < s->steps[best].rating) best = k;
+        /* Later finders need only beat the best: the others are dropped as they come. */
+        if (best >= 0) s->max_rating = s->steps[best].rating - 1;
+    }
+    if (best < 0) return 0;
+    /* Keep the one step: take it out of the list, free the rest. */
+    {
+        sdk_step first = s->steps[best];
+        memset(&s->steps[best], 0, sizeof(sdk_step));
+        sdk_sink_clear(s);
+        s->steps[0] = first;
+        s->nsteps = 1;
+    }
+    return 1;
+}
+
+int sdk_logic_apply(sdk_grid *g, const sdk_step *st) {
+    int i;
+    for (i = 0; i < st->nplace; i++) {
+        int cell = st->place[2 * i], v = st->place[2 * i + 1];
+        if (g->value[cell] ? g->value[cell] != v : !(g->cand[cell] & sdk_bit(v))) return SDK_EINVAL;
+    }
+    for (i = 0; i < st->nelim; i++) {
+        int cell = st->elim[2 * i];
+        sdk_mask left = g->cand[cell];
+        int k;
+        if (g->value[cell]) continue;
+        for (k = 0; k < st->nelim; k++)
+            if (st->elim[2 * k] == cell) left &= ~sdk_bit(st->elim[2 * k + 1]);
+        if (!left) return SDK_EINVAL;
+    }
+    for (i = 0; i < st->nplace; i++) {
+        int cell = st->place[2 * i], v = st->place[2 * i + 1];
+        if (!g->value[cell]) sdk_grid_place(g, cell, v);
+    }
+    for (i = 0; i < st->nelim; i++) {
+        int cell = st->elim[2 * i];
+        if (!g->value[cell]) g->cand[cell] &= ~sdk_bit(st->elim[2 * i + 1]);
+    }
+    return SDK_OK;
+}
+
+int sdk_logic_path(sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s, int *counts, int *rating,
+                   int *hardest, sdk_step_fn on_step, void *ud) {
+    int cell, rc;
+    memset(counts, 0, sizeof(int) * (size_t)sdk_logic_technique_count());
+    *rating = 0;
+    *hardest = -1;
+    for (;;) {
+        const sdk_step *st;
+        for (cell = 0; cell < g->ncells && g->value[cell]; cell++) {}
+        if (cell == g->ncells) return 1;
+        rc = sdk_logic_hint(g, o, s);
+        if (rc < 0) return rc;
+        if (rc == 0) return 0;
+        st = &s->steps[0];
+        if (sdk_logic_apply(g, st) != SDK_OK) return 0;   /* a wrong step: stop there */
+        counts[st->technique]++;
+        if (st->rating > *rating) {
+            *rating = st->rating;
+            *hardest = st->technique;
+        }
+        if (on_step && on_step(ud, st)) return 0;
+    }
+}

@@ -1,0 +1,189 @@
+/*
+ * Human-style logic: a pencil-mark grid, and techniques that find steps on it.
+ *
+ * A grid is what a player sees: the values placed, and for each empty cell the candidates left
+ * (the units' leftovers, less whatever earlier steps eliminated). A technique (one C file per
+ * family in logic/) looks at a grid and reports steps: placements and eliminations, with the
+ * pattern that justifies them (cells, units, digits, links between candidates) and a sentence
+ * a player understands. Techniques read the grid only; applying a step is the caller's choice.
+ *
+ * Techniques work on units, not on 9x9 coordinates, so they hold on every box shape, on jigsaw
+ * regions and on extra regions (diagonals, windows): a unit is any set of n cells that holds
+ * each value once. The finders table (logic/table.c) lists them in order of their SE rating,
+ * the scale of Sukaku Explainer (SE), times ten.
+ *
+ * Plain C99, no Lua: the binding (llogic.c) turns steps into tables.
+ */
+#ifndef SUDOKU_LOGIC_H
+#define SUDOKU_LOGIC_H
+
+#include "../board.h"
+
+/* ---- the grid ------------------------------------------------------------------------------ */
+
+typedef struct sdk_grid {
+    sdk_allocator alloc;
+    const sdk_board *b;   /* the geometry: units (rows, columns, boxes or regions, extras) */
+    int n, ncells, nunits;
+    uint8_t *value;       /* per cell: its value, 0 when empty */
+    sdk_mask *cand;       /* per cell: candidates of an empty cell, 0 for a placed one */
+    int words;            /* 64-bit words of a set of cells */
+    uint64_t *peers;      /* per cell, words words: the cells sharing a unit with it (not itself) */
+} sdk_grid;
+
+/* A grid of the board's geometry and values, each empty cell with the values its units leave.
+ * SDK_OK or SDK_ENOMEM (then *g is safe to free). The board must outlive the grid and keep its
+ * units (the binding keeps a copy of its own). */
+SDK_INTERNAL int sdk_grid_init(sdk_grid *g, sdk_allocator a, const sdk_board *b);
+SDK_INTERNAL void sdk_grid_free(sdk_grid *g);
+/* dst (uninitialised) becomes a copy of src, on the same board. SDK_OK or SDK_ENOMEM (then
+ * dst is safe to free). */
+SDK_INTERNAL int sdk_grid_copy(sdk_grid *dst, const sdk_grid *src);
+/* Places v at an empty cell and removes v from its peers' candidates. */
+SDK_INTERNAL void sdk_grid_place(sdk_grid *g, int cell, int v);
+/* The cells of unit u: b->unit_cells[b->unit_start[u] .. b->unit_start[u + 1]). */
+static inline const int *sdk_grid_unit(const sdk_grid *g, int u, int *len) {
+    *len = g->b->unit_start[u + 1] - g->b->unit_start[u];
+    return g->b->unit_cells + g->b->unit_start[u];
+}
+/* Whether a and b (a != b) share a unit. */
+static inline int sdk_grid_sees(const sdk_grid *g, int a, int b) {
+    return (int)((g->peers[(size_t)a * (size_t)g->words + (size_t)(b >> 6)] >> (b & 63)) & 1);
+}
+/* The positions (bit i: the unit's i-th cell) of the empty cells of unit u with candidate v. */
+SDK_INTERNAL sdk_mask sdk_grid_places(const sdk_grid *g, int u, int v);
+/* 1 when u is a row, 2 a column, 3 a box (or jigsaw region), 4 an extra region. */
+SDK_INTERNAL int sdk_grid_unit_kind(const sdk_grid *g, int u);
+/* "row 3", "column 5", "box 7", "region 2", "diagonal"-style extras as "extra region 1":
+ * the unit as a player names it (1-based), written into buf. */
+SDK_INTERNAL void sdk_grid_unit_name(const sdk_grid *g, int u, char *buf, size_t size);
+/* "r3c5" (1-based). */
+SDK_INTERNAL void sdk_grid_cell_name(const sdk_grid *g, int cell, char *buf, size_t size);
+
+/* ---- steps ----------------------------------------------------------------------------------- */
+
+/* A link between two candidates of a chain or a pattern: strong (one of them is true) or weak
+ * (not both). */
+typedef struct sdk_link {
+    int cell1, value1, cell2, value2, strong;
+} sdk_link;
+
+/* One step, as a finder reports it. The arrays belong to the sink that holds the step. */
+typedef struct sdk_step {
+    int technique;        /* index in sdk_logic_techniques() */
+    int rating;           /* SE rating times ten: the table's, or more for a longer chain */
+    sdk_mask digits;      /* the digits of the pattern */
+    int ncells, nunits, nbase, nplace, nelim, nlinks;
+    int *cells;           /* the pattern's cells */
+    int *units;           /* its units: the first nbase are the base (a fish's rows), then cover */
+    int *place;           /* cell, value pairs: nplace of them */
+    int *elim;            /* cell, value pairs: nelim of them (one pair per candidate) */
+    sdk_link *links;
+    char *text;           /* one sentence */
+} sdk_step;
+
+/* Where finders put steps. A finder calls sdk_step_begin, then adds the parts, then
+ * sdk_step_end, which keeps the step when it places or eliminates something the grid still
+ * has (duplicate candidates are merged), and drops it otherwise. */
+typedef struct sdk_sink {
+    sdk_allocator alloc;
+    const sdk_grid *g;
+    int limit;            /* stop once this many steps are kept (0: no limit) */
+    int max_rating;       /* steps rated above this are dropped by sdk_step_end (0: none) */
+    const uint8_t *allowed; /* per technique: 0 drops its steps in sdk_step_end (NULL: all) */
+    int failed;           /* SDK_ENOMEM once an allocation failed */
+    int nsteps;
+    sdk_step *steps;
+    size_t steps_size;
+    int open;             /* a step is being built */
+    /* The step being built, its parts in growable arrays. */
+    sdk_step cur;
+    size_t cells_size, units_size, place_size, elim_size, links_size, text_size;
+} sdk_sink;
+
+/* Results of finders and of sdk_step_end. */
+enum {
+    SDK_LOGIC_MORE = 0,   /* go on looking */
+    SDK_LOGIC_ENOUGH = 1  /* the sink has what it wanted: return at once */
+};
+
+SDK_INTERNAL void sdk_sink_init(sdk_sink *s, sdk_allocator a, const sdk_grid *g);
+SDK_INTERNAL void sdk_sink_clear(sdk_sink *s);   /* forgets the steps, keeps the memory */
+SDK_INTERNAL void sdk_sink_free(sdk_sink *s);
+
+SDK_INTERNAL void sdk_step_begin(sdk_sink *s, int technique, int rating);
+SDK_INTERNAL void sdk_step_digit(sdk_sink *s, int v);
+SDK_INTERNAL void sdk_step_cell(sdk_sink *s, int cell);
+SDK_INTERNAL void sdk_step_base(sdk_sink *s, int unit);    /* base units first ... */
+SDK_INTERNAL void sdk_step_cover(sdk_sink *s, int unit);   /* ... then cover units */
+SDK_INTERNAL void sdk_step_place(sdk_sink *s, int cell, int v);
+/* Every candidate of mask at cell (those the cell no longer has are ignored). */
+SDK_INTERNAL void sdk_step_elim(sdk_sink *s, int cell, sdk_mask values);
+SDK_INTERNAL void sdk_step_link(sdk_sink *s, int cell1, int v1, int cell2, int v2, int strong);
+/* The step's sentence, printf style (cells and units through sdk_grid_cell_name/unit_name). */
+SDK_INTERNAL void sdk_step_text(sdk_sink *s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Whether a step of this technique and rating would be kept (finders skip the work of building
+ * one that would not). */
+static inline int sdk_step_wanted(const sdk_sink *s, int technique, int rating) {
+    return (!s->max_rating || rating <= s->max_rating) && (!s->allowed || s->allowed[technique]);
+}
+/* Keeps the step if it does something: SDK_LOGIC_ENOUGH when the sink is now full (the finder
+ * returns at once), SDK_LOGIC_MORE otherwise (also after an allocation failure, which
+ * s->failed records). */
+SDK_INTERNAL int sdk_step_end(sdk_sink *s);
+
+/* ---- techniques ----------------------------------------------------------------------------- */
+
+/* A finder reports every instance of its techniques it sees on the grid (or stops when
+ * sdk_step_end says ENOUGH, returning SDK_LOGIC_ENOUGH). It never changes the grid. */
+typedef int (*sdk_finder_fn)(const sdk_grid *g, sdk_sink *s);
+
+typedef struct sdk_technique {
+    const char *name;     /* "x_wing": stable, what the Lua side calls it */
+    const char *title;    /* "X-Wing": what a player reads */
+    int rating;           /* SE rating times ten (the smallest, for a family of sizes) */
+    int se;               /* 1 when Sukaku Explainer rates it (the rating uses only these) */
+} sdk_technique;
+
+typedef struct sdk_finder {
+    sdk_finder_fn find;
+    int min_rating;       /* the lowest rating its steps can have (order of the table) */
+    int max_rating;       /* the highest */
+    const int *techniques;/* the techniques it reports, ended by -1 */
+} sdk_finder;
+
+/* The tables (logic/table.c): techniques by index, finders by min_rating ascending. */
+SDK_INTERNAL const sdk_technique *sdk_logic_techniques(int *count);
+SDK_INTERNAL const sdk_finder *sdk_logic_finders(int *count);
+SDK_INTERNAL int sdk_logic_technique_count(void);
+/* Index of the technique named name, or -1. */
+SDK_INTERNAL int sdk_logic_technique_index(const char *name);
+
+/* ---- solving like a player -------------------------------------------------------------------- */
+
+/* Which techniques may be used: allowed[t] for technique index t (NULL: all). */
+typedef struct sdk_logic_opts {
+    const uint8_t *allowed;
+    int max_rating;       /* ignore steps above this rating (0: none) */
+} sdk_logic_opts;
+
+/* The easiest step on the grid (lowest rating; among equals, the first finder's first), into
+ * s (cleared first): 1 when found, 0 when no allowed technique applies, SDK_ENOMEM. */
+SDK_INTERNAL int sdk_logic_hint(const sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s);
+/* Solves the grid (changing it) by the easiest step each time, until it is solved or no
+ * allowed technique applies. Counts per technique go to counts[T_COUNT] (zeroed first), the
+ * hardest step's rating and technique to *rating and *hardest (0 and -1 without steps); each
+ * step is also passed to on_step when not NULL (non-zero stops). Returns 1 when solved, 0 when
+ * stuck (or stopped), SDK_ENOMEM. */
+typedef int (*sdk_step_fn)(void *ud, const sdk_step *st);
+SDK_INTERNAL int sdk_logic_path(sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s, int *counts,
+                                int *rating, int *hardest, sdk_step_fn on_step, void *ud);
+/* Applies a step: its placements, then its eliminations. SDK_OK, or SDK_EINVAL when it would
+ * place a value where the grid does not allow it or empty a cell (the grid is then unchanged). */
+SDK_INTERNAL int sdk_logic_apply(sdk_grid *g, const sdk_step *st);
+
+#endif

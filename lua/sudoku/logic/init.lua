@@ -1,0 +1,89 @@
+--- Human-style logic: pencil marks, techniques, hints with explanations, a rating.
+--
+-- A pencil (`logic.pencil(board)`) is what a player sees: the board's values and, for each empty
+-- cell, the candidates left. Techniques (C, `csrc/logic/`) look at it and report steps as data:
+--
+--     {technique = "x_wing", title = "X-Wing", rating = 3.2, se = true, digits = {4},
+--      cells = {{r, c}, ...}, units = {{kind = "row", index = 2}, ...}, base = 2,
+--      placements = {{r, c, v}, ...}, eliminations = {{r, c, v}, ...},
+--      links = {{r1, c1, v1, r2, c2, v2, strong = true}, ...}, text = "..."}
+--
+-- `units` lists the pattern's base units first (`base` of them: a fish's rows), then its cover
+-- units; `kind` is "row", "column", "box", "region" (jigsaw) or "extra". Ratings follow Sukaku
+-- Explainer's scale (SE); `se` is false for techniques SE does not have (HoDoKu's names).
+--
+-- Options of hint, steps and rate: `allowed` (a list of technique names, or a set name -> true:
+-- only those), `max_rating` (ignore steps rated above), `se_only` (only techniques SE rates).
+-- @module sudoku.logic
+local core = require "sudoku.core"
+
+local logic = {}
+
+--- A pencil of the board: its values, and the values each empty cell's units leave.
+function logic.pencil(board)
+  return core.pencil(board)
+end
+
+-- The pencil x is, or a fresh one of the board x.
+local function pencil_of(x)
+  if type(x) == "userdata" and x.hint and x.path then return x end
+  return core.pencil(x)
+end
+
+--- The easiest step (lowest rating) on a board or a pencil, or nil when no allowed technique
+-- applies. On a board, the candidates are the ones its units leave.
+function logic.hint(x, opts)
+  return pencil_of(x):hint(opts)
+end
+
+--- Every step the allowed techniques see now, easiest first.
+function logic.find(x, opts)
+  return pencil_of(x):find(opts)
+end
+
+--- The whole path: the easiest step each time, until solved or stuck (the pencil or board
+-- given is not changed). Returns the list of steps and `{solved =, rating =, hardest =,
+-- counts = {technique = count}}`.
+function logic.steps(x, opts)
+  local steps, solved, rating, hardest, counts = pencil_of(x):path(opts)
+  return steps, {solved = solved, rating = rating, hardest = hardest, counts = counts}
+end
+
+--- Applies a step: on a pencil, its placements and eliminations (true, or nil and a message
+-- when the step does not fit the marks); on a board, its placements only (a board keeps no
+-- pencil marks), then the board.
+function logic.apply(x, step)
+  if type(step) ~= "table" then
+    error("bad argument #2 to 'apply' (step table expected, got " .. type(step) .. ")", 2)
+  end
+  if type(x) == "userdata" and x.hint and x.path then return x:apply(step) end
+  for _, p in ipairs(step.placements or {}) do
+    local v = x:get(p[1], p[2])
+    if v ~= 0 and v ~= p[3] then
+      return nil, ("r%dc%d holds %d, the step places %d"):format(p[1], p[2], v, p[3])
+    end
+  end
+  for _, p in ipairs(step.placements or {}) do x:set(p[1], p[2], p[3]) end
+  return x
+end
+
+--- The rating of a board (or pencil): the hardest step of the easiest-first path, with SE's
+-- techniques only unless opts say otherwise. `{rating =, hardest =, counts =}`, or nil and a
+-- message when the techniques get stuck.
+function logic.rate(x, opts)
+  local o = {se_only = true}
+  for k, v in pairs(opts or {}) do o[k] = v end
+  local solved, rating, hardest, counts = pencil_of(x):rate(o)
+  if not solved then
+    return nil, ("stuck: no allowed technique applies (hardest so far %s, %.1f)")
+      :format(hardest or "none", rating)
+  end
+  return {rating = rating, hardest = hardest, counts = counts}
+end
+
+--- The techniques: `{name =, title =, rating =, se =}` each, in the order of the C table.
+function logic.techniques()
+  return core.logic_techniques()
+end
+
+return logic

@@ -1,0 +1,171 @@
+-- Human-style logic: the pencil, hints, paths, the rating's plumbing, and the singles and
+-- intersections techniques. Each technique family has its own spec (logic_<family>_spec.lua).
+local sudoku = require "sudoku"
+local logic = require "sudoku.logic"
+local support = require "support.logic"
+
+local EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+
+describe("a pencil", function()
+  it("holds the board's values and the candidates its units leave", function()
+    local b = assert(sudoku.parse(EASY))
+    local p = logic.pencil(b)
+    assert.are.equal(3, p:value(1, 3))
+    assert.are.same({}, p:candidates(1, 3))
+    assert.are.same(b:candidates(1, 1), p:candidates(1, 1))
+    assert.are.equal(9, p:size())
+    assert.is_false(p:solved())
+  end)
+
+  it("is its own copy: later edits of the board do not reach it", function()
+    local b = assert(sudoku.parse(EASY))
+    local p = logic.pencil(b)
+    b:set(1, 1, 4)
+    assert.are.equal(0, p:value(1, 1))
+  end)
+
+  it("takes eliminations and placements, and refuses to empty a cell", function()
+    local p = logic.pencil(assert(sudoku.parse(EASY)))
+    local before = p:candidates(1, 1)
+    assert.is_true(p:eliminate(1, 1, before[1]))
+    assert.is_false(p:eliminate(1, 1, before[1]))        -- already gone
+    for i = 2, #before - 1 do assert.is_true(p:eliminate(1, 1, before[i])) end
+    local ok, msg = p:eliminate(1, 1, before[#before])
+    assert.is_nil(ok)
+    assert.matches("r1c1: %d is its last candidate", msg)
+    local v = p:candidates(1, 2)[1]
+    assert.is_true(p:place(1, 2, v))
+    assert.are.equal(v, p:value(1, 2))
+    for _, c in ipairs(p:candidates(1, 5)) do assert.are_not.equal(v, c) end
+    assert.is_nil((p:place(1, 1, 9 == before[#before] and 8 or 9)))
+  end)
+
+  it("raises for a cell or value off the board", function()
+    local p = logic.pencil(assert(sudoku.parse(EASY)))
+    assert.has_error(function() p:candidates(10, 1) end)
+    assert.has_error(function() p:eliminate(1, 1, 10) end)
+  end)
+
+  it("gives a board of its values", function()
+    local p = logic.pencil(assert(sudoku.parse(EASY)))
+    local steps = logic.steps(p)
+    assert.is_true(#steps > 0)
+    for _, st in ipairs(steps) do assert(p:apply(st)) end
+    assert.is_true(p:solved())
+    assert.is_true(p:board():is_solved())
+  end)
+end)
+
+describe("logic.hint", function()
+  it("gives the easiest step, with its pattern and a sentence", function()
+    local h = logic.hint(assert(sudoku.parse(EASY)))
+    assert.are.equal("table", type(h))
+    assert.is_true(h.rating <= 1.2)   -- a full house or a hidden single in a box is there
+    assert.are.equal(1, #h.placements)
+    assert.matches("%d", h.text)
+  end)
+
+  it("keeps to the allowed techniques", function()
+    local b = assert(sudoku.parse(EASY))
+    local h = logic.hint(b, {allowed = {"naked_single"}})
+    assert.are.equal("naked_single", h.technique)
+    h = logic.hint(b, {allowed = {naked_single = true}})
+    assert.are.equal("naked_single", h.technique)
+    assert.has_error(function() logic.hint(b, {allowed = {"no_such"}}) end,
+      "bad argument #1 to 'hint' (allowed: unknown technique no_such)")
+    assert.has_error(function() logic.hint(b, {colour = 1}) end)
+  end)
+
+  it("returns nil when nothing allowed applies", function()
+    local solved = assert(sudoku.parse(EASY))
+    assert(solved:solve())
+    assert.is_nil(logic.hint(solved))
+  end)
+end)
+
+describe("the path", function()
+  it("is sound on puzzles of every SE rating: placements match the solution, eliminations "
+    .. "never remove it", function()
+    for _, rec in ipairs(support.rated_sample()) do
+      local b = assert(sudoku.parse(rec.puzzle))
+      local solution = b:copy()
+      assert(solution:solve())
+      local steps = logic.steps(b)
+      assert.is_nil(support.unsound(steps, solution))
+    end
+  end)
+
+  it("solves an easy puzzle with singles, and rates it", function()
+    local steps, info = logic.steps(assert(sudoku.parse(EASY)))
+    assert.is_true(info.solved)
+    assert.is_true(#steps >= 49)
+    local r = assert(logic.rate(assert(sudoku.parse(EASY))))
+    assert.is_true(r.rating <= 2.3)
+    assert.are.equal(info.hardest, r.hardest)
+    local total = 0
+    for _, n in pairs(r.counts) do total = total + n end
+    assert.are.equal(#steps, total)
+  end)
+
+  it("says when it gets stuck", function()
+    local b = assert(sudoku.parse(EASY))
+    local rated, msg = logic.rate(b, {allowed = {"full_house"}})
+    assert.is_nil(rated)
+    assert.matches("^stuck", msg)
+  end)
+end)
+
+describe("applying a step", function()
+  it("refuses a step that does not fit the marks, and changes nothing", function()
+    local p = logic.pencil(assert(sudoku.parse(EASY)))
+    local v = p:value(1, 3)
+    local ok, msg = p:apply({placements = {{1, 1, v}}})   -- v is in the row already
+    assert.is_nil(ok)
+    assert.matches("does not fit", msg)
+    assert.are.equal(0, p:value(1, 1))
+  end)
+
+  it("places a step's values on a board", function()
+    local b = assert(sudoku.parse(EASY))
+    local h = logic.hint(b)
+    assert.are.equal(b, logic.apply(b, h))
+    local p = h.placements[1]
+    assert.are.equal(p[3], b:get(p[1], p[2]))
+  end)
+end)
+
+describe("intersections", function()
+  it("report pointing: a box's places for a digit in one row clear the rest of the row", function()
+    -- Box 1 keeps 5 only in row 1 (r1c1, r1c2): 5 leaves r1c4..r1c9.
+    local empty = string.rep(".", 81)
+    local keep = {}
+    for r = 1, 3 do
+      for c = 1, 3 do
+        if r > 1 then keep[#keep + 1] = {r, c, {1, 2, 3, 4, 6, 7, 8, 9}} end
+      end
+    end
+    local p = support.pencil(empty, keep)
+    local steps = support.found(p, "pointing")
+    local hit
+    for _, st in ipairs(steps) do
+      if st.digits[1] == 5 and st.units[1].kind == "box" and st.units[2].kind == "row" then hit = st end
+    end
+    assert.is_truthy(hit)
+    assert.are.equal(6, #hit.eliminations)
+    for _, e in ipairs(hit.eliminations) do
+      assert.are.equal(1, e[1])
+      assert.is_true(e[2] >= 4)
+    end
+  end)
+end)
+
+describe("logic.techniques", function()
+  it("lists every technique with its SE rating", function()
+    local list = logic.techniques()
+    local names = {}
+    for _, t in ipairs(list) do names[t.name] = t end
+    assert.are.equal(3.2, names.x_wing.rating)
+    assert.is_true(names.x_wing.se)
+    assert.is_false(names.w_wing.se)
+  end)
+end)

@@ -1,0 +1,42 @@
+---@meta sudoku.logic
+-- LuaLS type stubs of sudoku.logic.
+
+---@class sudoku.logic
+local logic = {}
+
+---@param board sudoku.Board
+---@return sudoku.Pencil
+function logic.pencil(board) end
+
+---@param x sudoku.Board|sudoku.Pencil
+---@param opts? sudoku.LogicOptions
+---@return sudoku.LogicStep?
+function logic.hint(x, opts) end
+
+---@param x sudoku.Board|sudoku.Pencil
+---@param opts? sudoku.LogicOptions
+---@return sudoku.LogicStep[]
+function logic.find(x, opts) end
+
+---@param x sudoku.Board|sudoku.Pencil
+---@param opts? sudoku.LogicOptions
+---@return sudoku.LogicStep[] steps
+---@return {solved: boolean, rating: number, hardest: string?, counts: table<string, integer>} info
+function logic.steps(x, opts) end
+
+---@param x sudoku.Board|sudoku.Pencil
+---@param step sudoku.LogicStep|table
+---@return any? result the pencil's true, or the board
+---@return string? message
+function logic.apply(x, step) end
+
+---@param x sudoku.Board|sudoku.Pencil
+---@param opts? sudoku.LogicOptions
+---@return {rating: number, hardest: string, counts: table<string, integer>}? rating
+---@return string? message
+function logic.rate(x, opts) end
+
+---@return {name: string, title: string, rating: number, se: boolean}[]
+function logic.techniques() end
+
+return logic
