@@ -356,6 +356,28 @@ if not opts.only or ("variants"):find(opts.only, 1, true) then
   end
 end
 
+-- The rating.
+local rated_path = data_dir .. "/rated/se_calibration.txt"
+if not opts.only or ("rating"):find(opts.only, 1, true) then
+  say("")
+  say("## Rating: sudoku.logic's SE-style rating against Sukaku Explainer's (rated/se_calibration.txt)")
+  say("")
+  if not file_exists(rated_path) then
+    say("- skipped: no " .. rated_path)
+  else
+    local rb = require "bench.rating"
+    local rows, sum = rb.run(sudoku, require "sudoku.logic", rb.read(rated_path, opts.quick and 440 or nil))
+    say(report.table(rb.HEADER, rows, rb.ALIGN))
+    say("")
+    say(("- %d puzzles%s: Spearman rank correlation %.3f (stuck puzzles ranked above every "
+      .. "rating), exact SE value on %.1f %%, stuck on %d; time per puzzle median %.3f ms, 99th "
+      .. "percentile %.3f ms, all %.2f s (os.clock, one core). Goal (issue 15): Spearman at least "
+      .. "0.95, exact on at least 80 %%, all in under 60 s.")
+      :format(sum.puzzles, opts.quick and " (the first of the file)" or "", sum.spearman,
+        100 * sum.exact, sum.stuck, sum.median_ms, sum.p99_ms, sum.total_s))
+  end
+end
+
 -- Memory.
 local Board = sudoku.Board
 local board_bytes, how = {}, nil

@@ -250,3 +250,31 @@ describe("bench variants table (bench/variants.lua)", function()
     assert.matches("×$", rows[1][10])
   end)
 end)
+
+describe("bench rating table (bench/rating.lua)", function()
+  local rating_bench = require "bench.rating"
+
+  it("computes Spearman's rank correlation, ties sharing their average rank", function()
+    assert.are.equal(1, rating_bench.spearman({ 1, 2, 3, 4 }, { 10, 20, 30, 40 }))
+    assert.are.equal(-1, rating_bench.spearman({ 1, 2, 3, 4 }, { 4, 3, 2, 1 }))
+    -- Ranks {1, 2.5, 2.5, 4} against {1, 2, 3, 4}: 0.9486...
+    assert.is_true(math.abs(rating_bench.spearman({ 1, 2, 2, 3 }, { 1, 2, 3, 4 }) - 0.9487) < 1e-3)
+  end)
+
+  it("rates calibration records by SE band, counting exact ratings and stuck puzzles", function()
+    local sudoku = require "sudoku"
+    local logic = require "sudoku.logic"
+    local records = {}
+    for line in io.lines(data.root .. "spec/fixtures/se_rated_sample.txt") do
+      local p, r = line:match("^([%d%.]+),([%d%.]+)")
+      if p then records[#records + 1] = { puzzle = p, se = tonumber(r) } end
+    end
+    local rows, sum = rating_bench.run(sudoku, logic, records)
+    assert.are.equal(#records, sum.puzzles)
+    local counted = 0
+    for _, row in ipairs(rows) do counted = counted + tonumber(row[2]) end
+    assert.are.equal(#records, counted)
+    assert.is_true(sum.spearman >= -1 and sum.spearman <= 1)
+    assert.is_true(sum.median_ms >= 0 and sum.p99_ms >= sum.median_ms)
+  end)
+end)
