@@ -366,8 +366,8 @@ if not opts.only or ("rating"):find(opts.only, 1, true) then
     say("- skipped: no " .. rated_path)
   else
     local rb = require "bench.rating"
-    local rows, sum = rb.run(sudoku, require "sudoku.logic", rb.read(rated_path, opts.quick and 440 or nil))
-    say(report.table(rb.HEADER, rows, rb.ALIGN))
+    local rating_rows, sum = rb.run(sudoku, require "sudoku.logic", rb.read(rated_path, opts.quick and 440 or nil))
+    say(report.table(rb.HEADER, rating_rows, rb.ALIGN))
     say("")
     say(("- %d puzzles%s: Spearman rank correlation %.3f (stuck puzzles ranked above every "
       .. "rating), exact SE value on %.1f %%, stuck on %d; time per puzzle median %.3f ms, 99th "

@@ -352,6 +352,8 @@ function Pencil:path(opts) end
 ---@return table<string, integer> counts
 function Pencil:rate(opts) end
 
+core.Pencil = Pencil
+
 ---@param board sudoku.Board
 ---@return sudoku.Pencil
 function core.pencil(board) end
