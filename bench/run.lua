@@ -366,7 +366,8 @@ if not opts.only or ("rating"):find(opts.only, 1, true) then
     say("- skipped: no " .. rated_path)
   else
     local rb = require "bench.rating"
-    local rating_rows, sum = rb.run(sudoku, require "sudoku.logic", rb.read(rated_path, opts.quick and 440 or nil))
+    local records = rb.read(rated_path, opts.quick and 440 or nil)
+    local rating_rows, sum = rb.run(sudoku, require "sudoku.logic", records)
     say(report.table(rb.HEADER, rating_rows, rb.ALIGN))
     say("")
     say(("- %d puzzles%s: Spearman rank correlation %.3f (stuck puzzles ranked above every "
