@@ -48,11 +48,56 @@ static lpencil *check_pencil(lua_State *L, int idx) {
     return p;
 }
 
-/* core.pencil(board): a pencil-mark grid of the board's values, each empty cell with the values
- * its units leave. */
+/* Keeps, in each empty cell that the table at idx lists (marks[i] = {v, ...}, i the row-major
+ * 1-based cell index, as records keep pencil marks), only the listed values. Returns 1, or
+ * pushes a message and returns 0 when a cell would be left without a candidate. */
+static int keep_marks(lua_State *L, int idx, lpencil *p) {
+    int cell;
+    for (cell = 0; cell < p->g.ncells; cell++) {
+        sdk_mask keep = 0;
+        int i, len;
+        lua_rawgeti(L, idx, cell + 1);
+        if (lua_isnil(L, -1)) {
+            lua_pop(L, 1);
+            continue;
+        }
+        if (!lua_istable(L, -1)) {
+            lua_pushfstring(L, "marks[%d] must be a list of values", cell + 1);
+            luaL_argerror(L, 2, lua_tostring(L, -1));
+        }
+        len = (int)compat_rawlen(L, -1);
+        for (i = 1; i <= len; i++) {
+            lua_Integer v;
+            lua_rawgeti(L, -1, i);
+            v = lua_isnumber(L, -1) ? lua_tointeger(L, -1) : 0;
+            if (v < 1 || v > p->g.n) {
+                lua_pushfstring(L, "marks[%d][%d] must be a value 1..%d", cell + 1, i, p->g.n);
+                luaL_argerror(L, 2, lua_tostring(L, -1));
+            }
+            keep |= sdk_bit((int)v);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+        if (p->g.value[cell]) continue;
+        p->g.cand[cell] &= keep;
+        if (!p->g.cand[cell]) {
+            lua_pushfstring(L, "r%dc%d: none of its pencil marks fits its row, column and box",
+                            cell / p->g.n + 1, cell % p->g.n + 1);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* core.pencil(board [, marks]): a pencil-mark grid of the board's values, each empty cell with
+ * the values its units leave (and, with marks, only those of its marks). nil and a message when
+ * the marks leave a cell nothing. */
 static int l_pencil(lua_State *L) {
     sdk_board *src = lsdk_check_board(L, 1);
-    lpencil *p = (lpencil *)lua_newuserdata(L, sizeof(lpencil));
+    int marks = !lua_isnoneornil(L, 2);
+    lpencil *p;
+    if (marks) luaL_checktype(L, 2, LUA_TTABLE);
+    p = (lpencil *)lua_newuserdata(L, sizeof(lpencil));
     memset(p, 0, sizeof *p);
     luaL_getmetatable(L, PENCIL_MT);
     lua_setmetatable(L, -2);
@@ -69,6 +114,11 @@ static int l_pencil(lua_State *L) {
     }
     sdk_sink_init(&p->sink, lsdk_allocator(L), &p->g);
     p->grid_open = 1;
+    if (marks && !keep_marks(L, 2, p)) {
+        lua_pushnil(L);
+        lua_insert(L, -2);
+        return 2;
+    }
     return 1;
 }
 

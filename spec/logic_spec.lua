@@ -169,3 +169,17 @@ describe("logic.techniques", function()
     assert.is_false(names.w_wing.se)
   end)
 end)
+
+describe("a pencil with marks", function()
+  it("keeps only the marks a record gives, within what the units leave", function()
+    local b = assert(sudoku.parse(EASY))
+    local p = assert(logic.pencil(b, { [1] = { 4, 5, 9 }, [2] = { 1, 4 } }))
+    assert.are.same({ 4, 5 }, p:candidates(1, 1))   -- 9 is in column 1
+    assert.are.same({ 4 }, p:candidates(1, 2))
+    local none, msg = logic.pencil(b, { [1] = { 9 } })
+    assert.is_nil(none)
+    assert.are.equal("r1c1: none of its pencil marks fits its row, column and box", msg)
+    assert.has_error(function() logic.pencil(b, { [1] = { 10 } }) end,
+      "bad argument #2 to 'pencil' (marks[1][1] must be a value 1..9)")
+  end)
+end)

@@ -14,6 +14,7 @@ int sdk_grid_init(sdk_grid *g, sdk_allocator a, const sdk_board *b) {
     g->ncells = b->ncells;
     g->nunits = b->nunits;
     g->words = (b->ncells + 63) / 64;
+    g->has_rules = b->rules.n > 0;
     g->value = sdk_alloc(a, nc);
     g->cand = sdk_alloc(a, nc * sizeof(sdk_mask));
     g->peers = sdk_alloc(a, nc * (size_t)g->words * sizeof(uint64_t));

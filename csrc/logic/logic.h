@@ -29,6 +29,9 @@ typedef struct sdk_grid {
     sdk_mask *cand;       /* per cell: candidates of an empty cell, 0 for a placed one */
     int words;            /* 64-bit words of a set of cells */
     uint64_t *peers;      /* per cell, words words: the cells sharing a unit with it (not itself) */
+    int has_rules;        /* the board has rules beyond its units (a variant): techniques that
+                           * argue from the uniqueness of the plain grid (unique rectangles,
+                           * BUG) do not hold there, since a swap of digits may break a rule */
 } sdk_grid;
 
 /* A grid of the board's geometry and values, each empty cell with the values its units leave.

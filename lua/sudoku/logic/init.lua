@@ -19,9 +19,12 @@ local core = require "sudoku.core"
 
 local logic = {}
 
---- A pencil of the board: its values, and the values each empty cell's units leave.
-function logic.pencil(board)
-  return core.pencil(board)
+--- A pencil of the board: its values, and the values each empty cell's units leave; with
+-- `marks` (`{[i] = {v, ...}}`, i = (r - 1) * N + c, as records keep pencil marks), each listed
+-- empty cell keeps only those of its marks. Nil and a message when the marks leave a cell
+-- nothing.
+function logic.pencil(board, marks)
+  return core.pencil(board, marks)
 end
 
 -- The pencil x is, or a fresh one of the board x.
