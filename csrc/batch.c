@@ -5,6 +5,7 @@
 #include "dispatch.h"
 #include "reader.h"
 #include "symbols.h"
+#include "logic/logic.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -25,6 +26,8 @@ typedef struct item {
     size_t out;        /* solve mode: offset of its solution in the output buffer */
     int64_t count;     /* count mode: the count */
     int status;        /* SDK_BATCH_* */
+    int rating;        /* rate mode: SE rating x 10 of the path (so far, when stuck) */
+    int hardest;       /* and its hardest technique, or -1 */
     size_t column;     /* SDK_BATCH_BAD_CHAR: 1-based column of the character */
     unsigned char ch;  /* and the character */
 } item;
@@ -44,6 +47,8 @@ struct sdk_batch {
     size_t output_size;
     int64_t limit;
     int portable;
+    int rate;                            /* rate mode (batch.h) */
+    const struct sdk_logic_opts *logic;
     sdk_limits limits;     /* per puzzle, and the batch's cancellation flag */
 
     /* Shared while the threads run. */
@@ -206,6 +211,41 @@ static int solve_one(worker *w, item *it) {
     return SDK_OK;
 }
 
+/* One puzzle in rate mode: proved to have one solution, then rated along its path. */
+static int rate_one(worker *w, item *it) {
+    sdk_batch *b = w->batch;
+    int n = read_puzzle(b, it, w->givens), rc;
+    int64_t count;
+    sdk_watch watch;
+    sdk_engine e;
+    sdk_board *board;
+    it->hardest = -1;
+    if (!n) return SDK_OK;
+    if (n == 9 && !w->fast) {
+        w->fast = sdk_fast9_new(w->alloc);
+        if (!w->fast) return SDK_ENOMEM;
+        if (b->portable) sdk_fast9_use_portable(w->fast, 1);
+    }
+    sdk_watch_start(&watch, &b->limits);
+    e = sdk_engine_init(w->fast, w->alloc, &watch);
+    e.board = scratch_board;
+    e.ud = w;
+    count = sdk_engine_count(&e, n, w->givens, 2);
+    w->guesses += e.guesses;
+    if (count < 0) return stopped(it, count);
+    if (count != 1) {
+        it->status = count ? SDK_BATCH_NOT_UNIQUE : SDK_BATCH_UNSAT;
+        return SDK_OK;
+    }
+    board = scratch_board(w, n, w->givens);
+    if (!board) return SDK_ENOMEM;
+    rc = sdk_logic_rate_board(board, w->alloc, b->logic, &watch, &it->rating, &it->hardest);
+    if (rc == SDK_ENOMEM) return rc;
+    if (rc < 0) return stopped(it, rc);
+    it->status = rc ? SDK_BATCH_SOLVED : SDK_BATCH_STUCK;
+    return SDK_OK;
+}
+
 /* ---- the pool ----------------------------------------------------------------------------- */
 
 /* Takes the next chunk: its first puzzle in *first and its end in *end; 0 when none is left. */
@@ -241,7 +281,7 @@ static void work(worker *w, int locked) {
         for (i = first; i < end; i++) {
             int rc;
             if (cancelled(b)) return;
-            rc = solve_one(w, &b->items[i]);
+            rc = b->rate ? rate_one(w, &b->items[i]) : solve_one(w, &b->items[i]);
             if (rc != SDK_OK) {
                 w->error = rc;
                 report_error(b, locked, rc);
@@ -384,6 +424,8 @@ int sdk_batch_run(sdk_batch **out, sdk_allocator a, const char *text, size_t len
     b->limit = opts->limit;
     b->portable = opts->portable;
     b->limits = opts->limits;
+    b->rate = opts->rate;
+    b->logic = opts->logic;
 
     b->nitems = scan_lines(text, len, NULL, &symbols);
     if (b->nitems) {
@@ -396,7 +438,7 @@ int sdk_batch_run(sdk_batch **out, sdk_allocator a, const char *text, size_t len
         scan_lines(text, len, b->items, NULL);
     }
     /* One buffer for every solution: a solution has as many symbols as its puzzle. */
-    if (b->limit <= 0 && symbols) {
+    if (b->limit <= 0 && !b->rate && symbols) {
         b->output = sdk_alloc(a, symbols);
         if (!b->output) {
             sdk_batch_free(b);
@@ -434,6 +476,11 @@ int sdk_batch_result(const sdk_batch *b, size_t i, const char **solution, size_t
         if (count) *count = it->count;
     }
     return it->status;
+}
+
+void sdk_batch_rating(const sdk_batch *b, size_t i, int *rating, int *hardest) {
+    *rating = b->items[i].rating;
+    *hardest = b->items[i].hardest;
 }
 
 /* Whether count is a square too large for a board. */
@@ -476,6 +523,21 @@ size_t sdk_batch_message(const sdk_batch *b, size_t i, char *buf, size_t size) {
     case SDK_BATCH_INTERRUPTED:
         r = snprintf(buf, size, "line %lu: interrupted", (unsigned long)it->line);
         break;
+    case SDK_BATCH_NOT_UNIQUE:
+        r = snprintf(buf, size, "line %lu: more than one solution", (unsigned long)it->line);
+        break;
+    case SDK_BATCH_STUCK: {
+        int count;
+        const sdk_technique *t = sdk_logic_techniques(&count);
+        if (it->hardest >= 0)
+            r = snprintf(buf, size, "line %lu: stuck: no technique applies (hardest so far: "
+                         "%s, %d.%d)", (unsigned long)it->line, t[it->hardest].name,
+                         it->rating / 10, it->rating % 10);
+        else
+            r = snprintf(buf, size, "line %lu: stuck: no technique applies",
+                         (unsigned long)it->line);
+        break;
+    }
     default:
         r = snprintf(buf, size, "%s", "");
     }

@@ -27,6 +27,7 @@
 #include "search_limits.h"
 
 typedef struct sdk_batch sdk_batch;
+struct sdk_logic_opts;
 
 /* Threads beyond this many would only wait on each other: a batch never runs more, whatever
  * is asked, and sdk_batch_cpus never says more. */
@@ -40,6 +41,11 @@ typedef struct sdk_batch_options {
      * is up, the puzzles being solved stop and no other starts (their outcome:
      * SDK_BATCH_INTERRUPTED); the puzzles already done keep their answers. */
     sdk_limits limits;
+    /* Rate mode (rate = 1): each puzzle with exactly one solution is rated by human-style logic
+     * (logic/logic.h, sdk_logic_rate_board) with these options (NULL: every technique) instead
+     * of being solved; its node budget counts the search and the steps of the path apart. */
+    int rate;
+    const struct sdk_logic_opts *logic;
 } sdk_batch_options;
 
 typedef struct sdk_batch_stats {
@@ -61,7 +67,9 @@ enum {
     SDK_BATCH_BAD_SIZE = -2,    /* the line's length is not N*N for 1 <= N <= 64 */
     SDK_BATCH_OUT_OF_NODES = -3, /* the puzzle's node budget ran out */
     SDK_BATCH_OUT_OF_TIME = -4, /* the puzzle's time budget ran out */
-    SDK_BATCH_INTERRUPTED = -5  /* the cancellation flag went up before it was done */
+    SDK_BATCH_INTERRUPTED = -5, /* the cancellation flag went up before it was done */
+    SDK_BATCH_NOT_UNIQUE = -6,  /* rate mode: more than one solution */
+    SDK_BATCH_STUCK = -7        /* rate mode: no allowed technique applies before the end */
 };
 
 /* Solves every puzzle of text[0 .. len). Returns SDK_OK and the batch in *out, SDK_ENOMEM (no
@@ -77,6 +85,9 @@ SDK_INTERNAL const sdk_batch_stats *sdk_batch_stats_of(const sdk_batch *b);
  * holds the count. Either pointer may be NULL. */
 SDK_INTERNAL int sdk_batch_result(const sdk_batch *b, size_t i, const char **solution,
                                   size_t *size, int64_t *count);
+/* Rate mode: the rating (SE times ten) of puzzle i's path and its hardest technique (an index
+ * of the logic table, -1 without steps), for a rated puzzle and for a stuck one (so far). */
+SDK_INTERNAL void sdk_batch_rating(const sdk_batch *b, size_t i, int *rating, int *hardest);
 
 /* The message for an outcome other than SDK_BATCH_SOLVED, NUL-terminated in buf:
  * "line 7, column 12: unexpected character 'x'", "line 3: 80 cells, expected a square number

@@ -9,6 +9,7 @@
 
 #include "batch.h"
 #include "lsudoku.h"
+#include "logic/logic.h"
 #include "reader.h"
 
 /* The 81 givens of a line of 1-9 and blanks; 0 when the line is not in that form. */
@@ -154,14 +155,20 @@ static const char *const batch_option_names[] = {
     "limit", "threads", "portable", "max_nodes", "timeout", NULL
 };
 
-static void read_batch_options(lua_State *L, int opts, sdk_batch_options *o) {
+static const char *const rate_option_names[] = {
+    "threads", "portable", "max_nodes", "timeout", "allowed", "max_rating", "se_only", NULL
+};
+
+static void read_batch_options(lua_State *L, int opts, sdk_batch_options *o,
+                               const char *const names[]) {
+    memset(o, 0, sizeof *o);
     o->limit = 0;
     o->threads = 1;
     o->portable = 0;
     o->limits = lsdk_no_limits();
     if (lua_isnoneornil(L, opts)) return;
     luaL_checktype(L, opts, LUA_TTABLE);
-    lsdk_check_option_names(L, opts, batch_option_names);
+    lsdk_check_option_names(L, opts, names);
     lsdk_read_limits(L, opts, &o->limits);
     lua_getfield(L, opts, "limit");
     if (!lua_isnil(L, -1)) {
@@ -196,7 +203,7 @@ static int l_solve_many(lua_State *L) {
     int rc;
     luaL_checktype(L, 1, LUA_TSTRING);
     text = lua_tolstring(L, 1, &len);
-    read_batch_options(L, 2, &o);
+    read_batch_options(L, 2, &o, batch_option_names);
     lua_settop(L, 2);
     lb = (lbatch *)compat_newuserdata(L, sizeof(lbatch));            /* 3 */
     lb->b = NULL;
@@ -248,10 +255,81 @@ static int l_solve_many(lua_State *L) {
     return 3;
 }
 
+/* core.rate_many(text [, opts]) -> ratings, errors, stats, hardest: each puzzle line rated by
+ * human-style logic (SE's techniques unless opts say otherwise) on opts.threads threads. */
+static int l_rate_many(lua_State *L) {
+    size_t len, i, n;
+    const char *text;
+    sdk_batch_options o;
+    sdk_logic_opts lo;
+    const sdk_batch_stats *st;
+    const sdk_technique *tech;
+    lbatch *lb;
+    int rc, ntech;
+    luaL_checktype(L, 1, LUA_TSTRING);
+    text = lua_tolstring(L, 1, &len);
+    read_batch_options(L, 2, &o, rate_option_names);
+    lua_settop(L, 2);
+    lsdk_read_logic_opts(L, 2, 1, &lo);                               /* 3: its scratch */
+    lua_settop(L, 3);
+    o.rate = 1;
+    o.logic = &lo;
+    lb = (lbatch *)compat_newuserdata(L, sizeof(lbatch));            /* 4 */
+    lb->b = NULL;
+    if (luaL_newmetatable(L, BATCH_MT)) {
+        lua_pushcfunction(L, batch_gc);
+        lua_setfield(L, -2, "__gc");
+    }
+    lua_setmetatable(L, 4);
+    rc = sdk_batch_run(&lb->b, lsdk_allocator(L), text, len, &o);
+    if (rc != SDK_OK) return lsdk_memory_error(L);
+    tech = sdk_logic_techniques(&ntech);
+    st = sdk_batch_stats_of(lb->b);
+    n = st->puzzles;
+    lua_createtable(L, n > INT_MAX ? INT_MAX : (int)n, 0);            /* 5: ratings */
+    lua_newtable(L);                                                   /* 6: errors */
+    lua_createtable(L, 0, 7);                                          /* 7: stats */
+    lua_createtable(L, n > INT_MAX ? INT_MAX : (int)n, 0);            /* 8: hardest */
+    for (i = 0; i < n; i++) {
+        int rating, hardest, status = sdk_batch_result(lb->b, i, NULL, NULL, NULL);
+        sdk_batch_rating(lb->b, i, &rating, &hardest);
+        if (status == SDK_BATCH_SOLVED) {
+            lua_pushnumber(L, rating / 10.0);
+            if (hardest >= 0)
+                lua_pushstring(L, tech[hardest].name);
+            else
+                lua_pushboolean(L, 0);
+        } else {
+            char msg[200];
+            size_t mlen = sdk_batch_message(lb->b, i, msg, sizeof msg);
+            lua_pushlstring(L, msg, mlen);
+            lua_rawseti(L, 6, (lua_Integer)i + 1);
+            lua_pushboolean(L, 0);
+            lua_pushboolean(L, 0);
+        }
+        lua_rawseti(L, 8, (lua_Integer)i + 1);
+        lua_rawseti(L, 5, (lua_Integer)i + 1);
+    }
+    {
+        const char *const names[] = {"puzzles", "solved", "failed", "gave_up", "interrupted",
+                                     "threads"};
+        const int64_t values[] = {st->puzzles, st->solved, st->failed, st->gave_up,
+                                  st->interrupted, st->threads};
+        size_t k;
+        for (k = 0; k < sizeof names / sizeof names[0]; k++) {
+            lua_pushinteger(L, (lua_Integer)values[k]);
+            lua_setfield(L, 7, names[k]);
+        }
+    }
+    sdk_batch_free(lb->b);
+    lb->b = NULL;
+    return 4;
+}
+
 void lsdk_open_lines(lua_State *L, int module, int fast9) {
     static const luaL_Reg fns[] = {
         {"solve_line", l_solve_line}, {"wrap_solve", l_wrap_solve}, {"count_line", l_count_line},
-        {"solve_many", l_solve_many}, {NULL, NULL}};
+        {"solve_many", l_solve_many}, {"rate_many", l_rate_many}, {NULL, NULL}};
     lua_pushvalue(L, module);
     lsdk_set_functions(L, fns, fast9);
     lua_pop(L, 1);

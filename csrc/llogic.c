@@ -216,50 +216,64 @@ static int pencil_board(lua_State *L) {
  * max_rating (an SE rating, e.g. 4.5), se_only (only techniques SE rates). */
 static void read_opts(lua_State *L, int idx, sdk_logic_opts *o) {
     static const char *const names[] = {"allowed", "max_rating", "se_only", NULL};
-    int count, t = -1, se_only;
-    const sdk_technique *tech = sdk_logic_techniques(&count);
-    uint8_t *allowed = NULL;
-    memset(o, 0, sizeof *o);
-    if (lua_isnoneornil(L, idx)) return;
-    luaL_checktype(L, idx, LUA_TTABLE);
-    lsdk_check_option_names(L, idx, names);
-    lua_getfield(L, idx, "se_only");
-    se_only = lua_toboolean(L, -1);
-    lua_pop(L, 1);
-    lua_getfield(L, idx, "allowed");
-    if (!lua_isnil(L, -1) || se_only) {
-        allowed = (uint8_t *)lsdk_scratch(L, (size_t)count);
-        lua_insert(L, -2);   /* keep the scratch below the allowed table */
-        memset(allowed, lua_isnil(L, -1) ? 1 : 0, (size_t)count);
+    if (!lua_isnoneornil(L, idx)) {
+        luaL_checktype(L, idx, LUA_TTABLE);
+        lsdk_check_option_names(L, idx, names);
     }
-    if (!lua_isnil(L, -1)) {
-        if (!lua_istable(L, -1)) luaL_argerror(L, idx, "allowed must be a table of technique names");
-        lua_pushnil(L);
-        while (lua_next(L, -2)) {
-            const char *name = lua_type(L, -2) == LUA_TSTRING && lua_toboolean(L, -1)
-                                   ? lua_tostring(L, -2)
-                                   : lua_tostring(L, -1);
-            if (!name || (t = sdk_logic_technique_index(name)) < 0) {
-                lua_pushfstring(L, "allowed: unknown technique %s",
-                                name ? name : luaL_typename(L, -1));
-                luaL_argerror(L, idx, lua_tostring(L, -1));
+    lsdk_read_logic_opts(L, idx, 0, o);
+}
+
+void lsdk_read_logic_opts(lua_State *L, int idx, int se_default, sdk_logic_opts *o) {
+    int count, t = -1, se_only = se_default, has = !lua_isnoneornil(L, idx), has_allowed = 0;
+    const sdk_technique *tech = sdk_logic_techniques(&count);
+    uint8_t *allowed;
+    memset(o, 0, sizeof *o);
+    if (idx < 0) idx = lua_gettop(L) + idx + 1;
+    if (has) {
+        lua_getfield(L, idx, "se_only");
+        if (!lua_isnil(L, -1)) se_only = lua_toboolean(L, -1);
+        lua_getfield(L, idx, "allowed");
+        has_allowed = !lua_isnil(L, -1);
+        if (has_allowed && !lua_istable(L, -1))
+            luaL_argerror(L, idx, "allowed must be a table of technique names");
+        lua_pop(L, 2);
+    }
+    if (!has_allowed && !se_only) {
+        lua_pushnil(L);                 /* the one value left, in place of the scratch */
+    } else {
+        allowed = (uint8_t *)lsdk_scratch(L, (size_t)count);   /* stays on the stack */
+        memset(allowed, has_allowed ? 0 : 1, (size_t)count);
+        if (has_allowed) {
+            lua_getfield(L, idx, "allowed");
+            lua_pushnil(L);
+            while (lua_next(L, -2)) {
+                const char *name = lua_type(L, -2) == LUA_TSTRING && lua_toboolean(L, -1)
+                                       ? lua_tostring(L, -2)
+                                       : lua_tostring(L, -1);
+                if (!name || (t = sdk_logic_technique_index(name)) < 0) {
+                    lua_pushfstring(L, "allowed: unknown technique %s",
+                                    name ? name : luaL_typename(L, -1));
+                    luaL_argerror(L, idx, lua_tostring(L, -1));
+                }
+                allowed[t] = 1;
+                lua_pop(L, 1);
             }
-            allowed[t] = 1;
             lua_pop(L, 1);
         }
+        if (se_only)
+            for (t = 0; t < count; t++)
+                if (!tech[t].se) allowed[t] = 0;
+        o->allowed = allowed;
     }
-    lua_pop(L, 1);
-    if (se_only)
-        for (t = 0; t < count; t++)
-            if (!tech[t].se) allowed[t] = 0;
-    o->allowed = allowed;   /* the scratch userdata stays on the stack below */
-    lua_getfield(L, idx, "max_rating");
-    if (!lua_isnil(L, -1)) {
-        lua_Number r = luaL_checknumber(L, -1);
-        if (!(r > 0)) luaL_argerror(L, idx, "max_rating must be a number above 0");
-        o->max_rating = (int)(r * 10 + 0.5);
+    if (has) {
+        lua_getfield(L, idx, "max_rating");
+        if (!lua_isnil(L, -1)) {
+            lua_Number r = luaL_checknumber(L, -1);
+            if (!(r > 0)) luaL_argerror(L, idx, "max_rating must be a number above 0");
+            o->max_rating = (int)(r * 10 + 0.5);
+        }
+        lua_pop(L, 1);
     }
-    lua_pop(L, 1);
 }
 
 /* ---- steps as tables -------------------------------------------------------------------------- */

@@ -168,5 +168,13 @@ SDK_INTERNAL void lsdk_open_lines(lua_State *L, int module, int fast9);
 SDK_INTERNAL void lsdk_open_debug(lua_State *L, int module, int fast9);
 SDK_INTERNAL void lsdk_open_host(lua_State *L);
 SDK_INTERNAL void lsdk_open_logic(lua_State *L, int module, int fast9);
+/* ---- human-style logic (llogic.c) --------------------------------------------------------- */
+struct sdk_logic_opts;
+/* Reads the logic options of the table at idx (nil: none; names are the caller's to check):
+ * allowed, max_rating, se_only (se_default when absent). Leaves exactly one value on the
+ * stack: the scratch userdata that o->allowed points into (keep it there while o is in use),
+ * or nil. */
+SDK_INTERNAL void lsdk_read_logic_opts(lua_State *L, int idx, int se_default,
+                                       struct sdk_logic_opts *o);
 
 #endif

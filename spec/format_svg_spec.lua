@@ -706,3 +706,33 @@ describe("the svg format", function()
     assert.equal(81 - givens, #select(doc, "text", "filled"))
   end)
 end)
+
+describe("svg marks and links (steps of human-style logic)", function()
+  local sudoku = require "sudoku"
+  local format = require "sudoku.format"
+  local board = assert(sudoku.parse(("."):rep(81)))
+
+  it("draws marked pencil marks in their class, and links between marks", function()
+    local svg = format.write(board, "svg", { candidates = true,
+      marks = { { 1, 1, 5, "eliminated" }, { 1, 2, 5, "placed" }, { 1, 3, 5, "pattern" } },
+      links = { { 1, 1, 5, 1, 2, 5, strong = true }, { 1, 2, 5, 9, 9, 1 } } })
+    local _, eliminated = svg:gsub('class="candidate eliminated"', "")
+    local _, placed = svg:gsub('class="candidate placed"', "")
+    local _, pattern = svg:gsub('class="candidate pattern"', "")
+    assert.are.same({ 1, 1, 1 }, { eliminated, placed, pattern })
+    local _, strong = svg:gsub('<line class="link" ', "")
+    local _, weak = svg:gsub('<line class="link weak" ', "")
+    assert.are.same({ 1, 1 }, { strong, weak })
+  end)
+
+  it("refuses a mark of an unknown kind or off the board", function()
+    assert.has_error(function()
+      format.write(board, "svg", { candidates = true, marks = { { 1, 1, 5, "glowing" } } })
+    end, "bad argument #3 to 'write' (opts.marks[1] must be {r, c, v, kind} on the 9x9 board, "
+      .. "kind pattern, eliminated or placed)")
+    assert.has_error(function()
+      format.write(board, "svg", { candidates = true, links = { { 1, 1, 5, 10, 1, 5 } } })
+    end, "bad argument #3 to 'write' (opts.links[1] must be {r1, c1, v1, r2, c2, v2} on the "
+      .. "9x9 board)")
+  end)
+end)

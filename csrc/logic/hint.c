@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "techniques.h"
+
 /* Whether the finder may report a technique the options allow. */
 static int finder_allowed(const sdk_finder *f, const sdk_logic_opts *o) {
     const int *t;
@@ -93,4 +95,42 @@ int sdk_logic_path(sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s, int *count
         }
         if (on_step && on_step(ud, st)) return 0;
     }
+}
+
+typedef struct watched {
+    const sdk_watch *watch;   /* NULL: none */
+    int64_t steps;
+    int stopped;              /* the watch's reason, once it said stop */
+} watched;
+
+/* A path's steps are its nodes for the watch: a step budget, a deadline, the flag. */
+static int stop_when_told(void *ud, const sdk_step *st) {
+    watched *w = (watched *)ud;
+    (void)st;
+    if (!w->watch) return 0;
+    w->stopped = sdk_watch_check(w->watch, ++w->steps);
+    return w->stopped != SDK_OK;
+}
+
+int sdk_logic_rate_board(const sdk_board *b, sdk_allocator a, const sdk_logic_opts *o,
+                         const sdk_watch *watch, int *rating, int *hardest) {
+    sdk_grid g;
+    sdk_sink s;
+    watched w;
+    int counts[T_COUNT], rc;
+    w.watch = watch;
+    w.steps = 0;
+    w.stopped = SDK_OK;
+    *rating = 0;
+    *hardest = -1;
+    if (sdk_grid_init(&g, a, b) != SDK_OK) {
+        sdk_grid_free(&g);
+        return SDK_ENOMEM;
+    }
+    sdk_sink_init(&s, a, &g);
+    rc = sdk_logic_path(&g, o, &s, counts, rating, hardest, stop_when_told, &w);
+    sdk_sink_free(&s);
+    sdk_grid_free(&g);
+    if (rc == 0 && w.stopped != SDK_OK) return w.stopped;
+    return rc;
 }

@@ -18,6 +18,7 @@
 #define SUDOKU_LOGIC_H
 
 #include "../board.h"
+#include "../search_limits.h"
 
 /* ---- the grid ------------------------------------------------------------------------------ */
 
@@ -185,6 +186,13 @@ SDK_INTERNAL int sdk_logic_hint(const sdk_grid *g, const sdk_logic_opts *o, sdk_
 typedef int (*sdk_step_fn)(void *ud, const sdk_step *st);
 SDK_INTERNAL int sdk_logic_path(sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s, int *counts,
                                 int *rating, int *hardest, sdk_step_fn on_step, void *ud);
+/* Rates a board as it stands (its values, the units' candidates): the hardest step of its path,
+ * into *rating and *hardest. Returns 1 when the path solves it, 0 when stuck, SDK_ENOMEM, or
+ * the watch's reason to stop (SDK_ECANCEL, SDK_ENODES, SDK_ETIME; each step counts as a node,
+ * checked after it; watch NULL: none). Allocates through a only. */
+SDK_INTERNAL int sdk_logic_rate_board(const sdk_board *b, sdk_allocator a,
+                                      const sdk_logic_opts *o, const sdk_watch *watch,
+                                      int *rating, int *hardest);
 /* Applies a step: its placements, then its eliminations. SDK_OK, or SDK_EINVAL when it would
  * place a value where the grid does not allow it or empty a cell (the grid is then unchanged). */
 SDK_INTERNAL int sdk_logic_apply(sdk_grid *g, const sdk_step *st);

@@ -272,9 +272,63 @@ local function build_parser(state)
     .. "than the squarest, which a line cannot keep: only json, grid and ss keep it).")
   add_stats_flag(generate)
 
+  local function add_allow_option(command)
+    command:option("--allow", "Use only these techniques, a comma-separated list of names "
+      .. "(sudoku.logic.techniques() lists them: full_house, hidden_single_box, ..., x_wing).")
+      :argname("LIST")
+  end
+
+  local rate = add_command(parser, state, "rate",
+    "Rate puzzles by the hardest step a human solver needs.", lines_with({
+    "Print \"PUZZLE RATING HARDEST\" for every puzzle: the puzzle's values on one line,",
+    "its rating on Sukaku Explainer's scale (SE: 1.0 to about 10) and the technique of",
+    "the hardest step of the easiest-first path of human-style techniques. Only SE's",
+    "techniques count unless --all-techniques. A puzzle must have exactly one",
+    "solution; one the techniques cannot finish is reported as FILE:LINE: stuck: ...",
+  }, ONE_PER_LINE))
+  add_from_option(rate)
+  add_box_option(rate)
+  add_allow_option(rate)
+  rate:flag("--all-techniques", "Let techniques SE does not rate (finned fish, W-Wing, "
+    .. "colouring, ALS) take part.")
+  add_jobs_option(rate)
+  add_budget_options(rate)
+  add_stats_flag(rate)
+  add_file_argument(rate)
+
+  local hint = add_command(parser, state, "hint",
+    "Show the easiest next step of each puzzle, explained.", {
+    "Print \"RATING TECHNIQUE: SENTENCE\" for every puzzle: its easiest step (the lowest",
+    "SE rating) on its pencil marks (a pencil-format record's own marks, else the values",
+    "each cell's units leave). A puzzle must have exactly one solution.",
+  })
+  add_from_option(hint)
+  add_box_option(hint)
+  add_allow_option(hint)
+  add_budget_options(hint)
+  add_stats_flag(hint)
+  add_file_argument(hint)
+
+  local explain = add_command(parser, state, "explain",
+    "Solve puzzles step by step as a human would, explaining each step.", {
+    "Print every puzzle's path, the easiest step each time, one numbered step a line",
+    "(\"3. X-Wing (3.2): ...\"), then its rating; puzzles are separated by a blank line.",
+    "With --svg, one picture per step: the pattern's cells highlighted, eliminated",
+    "pencil marks in red, placed ones in green, the links of a chain drawn.",
+  })
+  add_from_option(explain)
+  add_box_option(explain)
+  add_allow_option(explain)
+  explain:option("--svg", "Write step K of puzzle P to the file PATTERN names, %d replaced by K "
+    .. "and %p by P (%p is needed for more than one puzzle).")
+    :argname("PATTERN")
+  add_budget_options(explain)
+  add_stats_flag(explain)
+  add_file_argument(explain)
+
   state.commands = {
     solve = solve, count = count, validate = validate, convert = convert, render = render,
-    generate = generate,
+    generate = generate, rate = rate, hint = hint, explain = explain,
   }
   return parser
 end
@@ -309,6 +363,10 @@ local function run(args, streams)
   end
   if not ok then
     return usage_error(streams, command_in(list, state.commands) or parser, result)
+  end
+  if result.command == "explain" and result.svg and not result.svg:find("%d", 1, true) then
+    return usage_error(streams, state.commands.explain, "--svg PATTERN needs %d for the step's "
+      .. "number (e.g. 'step-%d.svg')")
   end
   if result.command == "convert" and not result.to then
     return usage_error(streams, state.commands.convert, "convert needs --to FORMAT")

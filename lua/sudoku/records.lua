@@ -149,7 +149,7 @@ end
 -- The batch solver over the puzzle lines texts[k] for which take(k) is true (all of them when
 -- take is nil): answers[k] and errors[k] as sudoku.solve_many gives them, but for the lines'
 -- own numbers, without its "line N: " (N counts the lines it was given, not the caller's).
-local function batch(texts, opts, take)
+local function batch(texts, opts, take, run)
   local lines, index_of = texts, nil
   if take then
     lines, index_of = {}, {}
@@ -161,7 +161,7 @@ local function batch(texts, opts, take)
     end
   end
   if #lines == 0 then return {}, {} end
-  local got, why = core.solve_many(table.concat(lines, "\n"), opts)
+  local got, why = (run or core.solve_many)(table.concat(lines, "\n"), opts)
   local errors = {}
   for i, message in pairs(why) do
     if message then
@@ -198,6 +198,43 @@ function records.solve_many(list, opts)
     texts[k] = records.batchable(rec) and rec.board:symbols() or false
   end
   return batch(texts, opts, function(k) return texts[k] ~= false end)
+end
+
+-- core.rate_many as batch runs it: answers {rating =, hardest =} (false for the others).
+local function rate_batch(text, opts)
+  local ratings, errors, _, hardest = core.rate_many(text, opts)
+  local answers = {}
+  for i, r in ipairs(ratings) do
+    answers[i] = r and { rating = r, hardest = hardest[i] or nil } or false
+  end
+  return answers, errors
+end
+
+--- Puzzle lines rated by human-style logic on the batch solver's threads (see
+-- `sudoku.logic.rate_many`), with `box`'s shape.
+-- @tparam {string,...} texts the puzzle lines
+-- @tparam[opt] table opts as `sudoku.logic.rate_many` takes them
+-- @tparam[opt] table box `{rows, cols}` (nil: the squarest)
+-- @treturn table answers: `answers[k]` = `{rating =, hardest =}` or `false` for the lines read
+-- with that shape, `nil` for the others
+-- @treturn table errors: `errors[k]` why not ("stuck: ...", "more than one solution", ...)
+function records.rate_lines(texts, opts, box)
+  if not box then return batch(texts, opts, nil, rate_batch) end
+  return batch(texts, opts, function(k) return records.batch_reads_line(texts[k], box) end,
+    rate_batch)
+end
+
+--- The records of `list` rated on the batch solver, as `rate_lines` (batchable ones only).
+-- @tparam {table,...} list records
+-- @tparam[opt] table opts as `sudoku.logic.rate_many` takes them
+-- @treturn table answers
+-- @treturn table errors
+function records.rate_many(list, opts)
+  local texts = {}
+  for k, rec in ipairs(list) do
+    texts[k] = records.batchable(rec) and rec.board:symbols() or false
+  end
+  return batch(texts, opts, function(k) return texts[k] ~= false end, rate_batch)
 end
 
 return records

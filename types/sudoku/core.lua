@@ -361,4 +361,18 @@ function core.pencil(board) end
 ---@return {name: string, title: string, rating: number, se: boolean}[]
 function core.logic_techniques() end
 
+---Options of rate_many.
+---@class sudoku.RateOptions: sudoku.LogicOptions
+---@field threads? integer
+---@field max_nodes? integer
+---@field timeout? number
+
+---@param text string
+---@param opts? sudoku.RateOptions
+---@return table<integer, number|false> ratings
+---@return table<integer, string> errors
+---@return table stats
+---@return table<integer, string|false> hardest
+function core.rate_many(text, opts) end
+
 return core

@@ -5,8 +5,10 @@
 local logic = {}
 
 ---@param board sudoku.Board
----@return sudoku.Pencil
-function logic.pencil(board) end
+---@param marks? table<integer, integer[]>
+---@return sudoku.Pencil? pencil
+---@return string? message
+function logic.pencil(board, marks) end
 
 ---@param x sudoku.Board|sudoku.Pencil
 ---@param opts? sudoku.LogicOptions
@@ -38,5 +40,19 @@ function logic.rate(x, opts) end
 
 ---@return {name: string, title: string, rating: number, se: boolean}[]
 function logic.techniques() end
+
+---@param x sudoku.Board|sudoku.Pencil
+---@param step sudoku.LogicStep
+---@param opts? table
+---@return string svg
+function logic.svg(x, step, opts) end
+
+---@param text string
+---@param opts? sudoku.RateOptions
+---@return table<integer, number|false> ratings
+---@return table<integer, string> errors
+---@return table stats
+---@return table<integer, string|false> hardest
+function logic.rate_many(text, opts) end
 
 return logic

@@ -66,4 +66,17 @@ function records.solve_lines(texts, opts, box) end
 ---@return table<integer, string> errors
 function records.solve_many(list, opts) end
 
+---@param texts string[]
+---@param opts? sudoku.RateOptions
+---@param box? integer[]
+---@return table<integer, {rating: number, hardest: string?}|false> answers
+---@return table<integer, string> errors
+function records.rate_lines(texts, opts, box) end
+
+---@param list table[]
+---@param opts? sudoku.RateOptions
+---@return table<integer, {rating: number, hardest: string?}|false> answers
+---@return table<integer, string> errors
+function records.rate_many(list, opts) end
+
 return records

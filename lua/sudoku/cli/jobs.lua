@@ -296,4 +296,170 @@ function jobs.render(result)
   }
 end
 
+-- ---- human-style logic: rate, hint, explain ---------------------------------------------------
+
+-- The logic options of the command line: --allow's technique names, or SE's techniques only
+-- (the rating's set) unless --all-techniques.
+local function logic_opts(result, rating)
+  local opts = {}
+  if result.allow then
+    local list = {}
+    for name in result.allow:gmatch("[^,%s]+") do list[#list + 1] = name end
+    opts.allowed = list
+  end
+  if rating then opts.se_only = not result.all_techniques end
+  return opts
+end
+
+-- Nil when the record is a plain puzzle with exactly one solution, else why logic does not
+-- take it: variant rules (not yet steps of a path), no or several solutions.
+local function logic_refusal(rec, limits)
+  if next(rec.constraints or {}) or #rec.board:rules() > 0 then
+    return "variant rules are not steps of human-style logic yet"
+  end
+  local verdict, why = require("sudoku.records").verdict(rec, limits)
+  if verdict ~= "unique" then return why or verdict end
+  return nil
+end
+
+-- rate: "PUZZLE RATING HARDEST" per record, the puzzle as a line of its values.
+function jobs.rate(result)
+  local records = require "sudoku.records"
+  local logic = require "sudoku.logic"
+  local lopts = logic_opts(result, true)
+  local opts = batch_opts(result, lopts)
+  local limits = limits_of(result)
+  local function show(text, answer)
+    return ("%s %.1f %s"):format(text, answer.rating, answer.hardest or "-")
+  end
+  local function one(rec)
+    local why = logic_refusal(rec, limits)
+    if why then return nil, why end
+    local rated, stuck = logic.rate(rec.board, lopts)
+    if not rated then return nil, stuck end
+    return show(rec.board:symbols(), rated)
+  end
+  local job = { read_opts = read_opts(result) }
+  return batch_job(result, job, function(from)
+    job.lines = from == "line"
+    if job.lines then
+      job.handle = function(items, emit)
+        local texts = {}
+        for i, item in ipairs(items) do texts[i] = item.text end
+        local answers, errors = records.rate_lines(texts, opts, result.box)
+        for i, item in ipairs(items) do
+          if answers[i] then
+            emit(i, show(item.text, answers[i]))
+          else
+            -- The reader's own message for a line it cannot read; the batch's verdict
+            -- (stuck, not unique, out of budget) for one it can.
+            local rec, err = line_record(item.text, result.box)
+            if not rec then
+              emit(i, nil, err)
+            elseif errors[i] then
+              emit(i, nil, errors[i])
+            else
+              emit(i, one(rec))
+            end
+          end
+        end
+      end
+    else
+      job.handle = function(items, emit)
+        local list = {}
+        for i, item in ipairs(items) do list[i] = item.record end
+        local answers, errors = records.rate_many(list, opts)
+        for i, item in ipairs(items) do
+          if answers[i] then
+            emit(i, show(item.record.board:symbols(), answers[i]))
+          elseif errors[i] then
+            emit(i, nil, errors[i])
+          else
+            emit(i, one(item.record))
+          end
+        end
+      end
+    end
+  end)
+end
+
+-- The pencil of a record: its board, and its pencil marks when it has some.
+local function record_pencil(rec)
+  return require("sudoku.logic").pencil(rec.board, rec.candidates)
+end
+
+-- hint: the easiest step of each record (on its pencil marks, when it has some), as
+-- "RATING TECHNIQUE: SENTENCE".
+function jobs.hint(result)
+  local lopts = logic_opts(result, false)
+  local limits = limits_of(result)
+  local function one(rec)
+    local why = logic_refusal(rec, limits)
+    if why then return nil, why end
+    local pencil, err = record_pencil(rec)
+    if not pencil then return nil, err end
+    local step = pencil:hint(lopts)
+    if not step then
+      return nil, pencil:solved() and "already solved" or "no technique applies"
+    end
+    return ("%.1f %s: %s"):format(step.rating, step.technique, step.text)
+  end
+  return {
+    from = input_format(result),
+    read_opts = read_opts(result),
+    handle = each(one),
+  }
+end
+
+-- explain: each record's whole path, one numbered step a line, then its rating; with --svg, a
+-- picture of each step.
+function jobs.explain(result)
+  local logic = require "sudoku.logic"
+  local lopts = logic_opts(result, false)
+  local limits = limits_of(result)
+  local pattern = result.svg
+  local seen = 0
+  local function one(rec)
+    local why = logic_refusal(rec, limits)
+    if why then return nil, why end
+    local pencil, err = record_pencil(rec)
+    if not pencil then return nil, err end
+    seen = seen + 1
+    if pattern and seen > 1 and not pattern:find("%p", 1, true) then
+      output.stop(("--svg '%s' has no %%p, and the input has more than one puzzle: put %%p "
+        .. "in it for the puzzle's number (e.g. 'p%%p-step-%%d.svg')"):format(pattern),
+        output.EXIT_USAGE)
+    end
+    local lines, hardest = {}, nil
+    local k = 0
+    while not pencil:solved() do
+      local step = pencil:hint(lopts)
+      if not step then break end
+      k = k + 1
+      if pattern then
+        local path = pattern:gsub("%%p", tostring(rec.index or seen)):gsub("%%d", tostring(k))
+        local ok, werr = output.write_file(path, logic.svg(pencil, step), "\n")
+        if not ok then return nil, "cannot write " .. tostring(werr) end
+      end
+      lines[#lines + 1] = ("%d. %s (%.1f): %s"):format(k, step.title, step.rating, step.text)
+      if not hardest or step.rating > hardest.rating then hardest = step end
+      assert(pencil:apply(step))
+    end
+    if not pencil:solved() then
+      lines[#lines + 1] = ("stuck after %d steps: no technique applies"):format(k)
+      return table.concat(lines, "\n"), ("stuck after %d steps"):format(k)
+    end
+    lines[#lines + 1] = hardest
+      and ("rating %.1f (%s), %d steps"):format(hardest.rating, hardest.technique, k)
+      or "already solved"
+    return table.concat(lines, "\n")
+  end
+  return {
+    from = input_format(result),
+    read_opts = read_opts(result),
+    separator = "\n\n",
+    handle = each(one),
+  }
+end
+
 return jobs

@@ -66,6 +66,35 @@ local function cells_problem(cells, n, what)
   end
 end
 
+-- The kinds of mark opts.marks may give a candidate.
+local MARK_KINDS = { pattern = true, eliminated = true, placed = true }
+
+-- What is wrong with opts.marks ({r, c, v, kind} each) or opts.links ({r1, c1, v1, r2, c2, v2,
+-- strong =} each), if anything.
+local function marks_problem(marks, n)
+  if type(marks) ~= "table" then return "opts.marks must be a list of {r, c, v, kind}" end
+  for i, m in ipairs(marks) do
+    if not (is_cell(m, n) and type(m[3]) == "number" and m[3] >= 1 and m[3] <= n
+        and MARK_KINDS[m[4]]) then
+      return ("opts.marks[%d] must be {r, c, v, kind} on the %dx%d board, kind pattern, "
+        .. "eliminated or placed"):format(i, n, n)
+    end
+  end
+end
+
+local function links_problem(links, n)
+  if type(links) ~= "table" then return "opts.links must be a list of {r1, c1, v1, r2, c2, v2}" end
+  for i, l in ipairs(links) do
+    local ok = type(l) == "table"
+    for k = 1, 6 do
+      ok = ok and type(l[k]) == "number" and l[k] == math.floor(l[k]) and l[k] >= 1 and l[k] <= n
+    end
+    if not ok then
+      return ("opts.links[%d] must be {r1, c1, v1, r2, c2, v2} on the %dx%d board"):format(i, n, n)
+    end
+  end
+end
+
 local function boolean_problem(opts, key)
   local v = opts[key]
   if v ~= nil and type(v) ~= "boolean" then return ("opts.%s must be a boolean"):format(key) end
@@ -110,6 +139,8 @@ local function read_options(rec, opts)
   if opts.title ~= nil and opts.title ~= false and type(opts.title) ~= "string" then
     fail(3, "opts.title must be a string or false")
   end
+  if opts.marks ~= nil then fail(3, marks_problem(opts.marks, n)) end
+  if opts.links ~= nil then fail(3, links_problem(opts.links, n)) end
   if opts.style ~= nil and type(opts.style) ~= "string" then
     fail(3, "opts.style must be a string")
   end
@@ -139,6 +170,8 @@ local function read_options(rec, opts)
     conflicts = opts.conflicts ~= false,
     regions = opts.regions ~= false,
     highlight = opts.highlight or {},
+    marks = opts.marks or {},
+    links = opts.links or {},
     title = title_of(rec, opts),
     style = opts.style,
     cages = cages,
@@ -328,6 +361,26 @@ local function draw_cages(pic, cages)
   pic.layer("cage-sums", "cage-sum", nil, sums)
 end
 
+-- Where pencil mark v of cell (r, c) is drawn: the centre of its slot.
+local function mark_position(pic, r, c, v)
+  local mark_w, mark_h = pic.cell / pic.mark_cols, pic.cell / pic.mark_rows
+  local i, j = math.floor((v - 1) / pic.mark_cols), (v - 1) % pic.mark_cols
+  return pic.at(c) + (j + 0.5) * mark_w, pic.at(r) + (i + 0.5) * mark_h
+end
+
+-- The links of a chain, from candidate to candidate: strong ones solid, weak ones dashed.
+local function draw_links(pic, links)
+  local items = {}
+  for _, l in ipairs(links) do
+    local x1, y1 = mark_position(pic, l[1], l[2], l[3])
+    local x2, y2 = mark_position(pic, l[4], l[5], l[6])
+    items[#items + 1] = ('<line class="link%s" x1="%s" y1="%s" x2="%s" y2="%s"%s/>'):format(
+      l.strong and "" or " weak", num(x1), num(y1), num(x2), num(y2),
+      l.strong and "" or attributes(style.look_of(pic.looks, "weak").props))
+  end
+  pic.layer("links", "link", nil, items)
+end
+
 -- Values, given or filled in (red where they conflict), and the pencil marks of empty cells.
 -- Digits sit on a baseline 0.35 of the font size below the centre rather than relying on
 -- dominant-baseline, which not every renderer supports.
@@ -336,7 +389,8 @@ local function draw_digits(pic, rec, o, conflicting)
   local digit_size = cell * 0.6
   local conflict_fill = (' fill="%s"'):format(
     style.prop(style.look_of(pic.looks, "conflict", "text"), "fill"))
-  local mark_w, mark_h = cell / pic.mark_cols, cell / pic.mark_rows
+  local kind_of = {}
+  for _, m in ipairs(o.marks) do kind_of[(record.index(n, m[1], m[2]) - 1) * n + m[3]] = m[4] end
   local givens, filled, marks = {}, {}, {}
   for r = 1, n do
     for c = 1, n do
@@ -353,10 +407,11 @@ local function draw_digits(pic, rec, o, conflicting)
           escape(symbols.symbol(v)))
       elseif o.candidates then
         for _, m in ipairs(record.candidates(rec, r, c)) do
-          local i, j = math.floor((m - 1) / pic.mark_cols), (m - 1) % pic.mark_cols
-          marks[#marks + 1] = ('<text class="candidate" x="%s" y="%s">%s</text>'):format(
-            num(pic.at(c) + (j + 0.5) * mark_w),
-            num(pic.at(r) + (i + 0.5) * mark_h + pic.mark_size * 0.35),
+          local x, y = mark_position(pic, r, c, m)
+          local kind = kind_of[(record.index(n, r, c) - 1) * n + m]
+          local extra = kind and attributes(style.look_of(pic.looks, kind).props) or ""
+          marks[#marks + 1] = ('<text class="candidate%s" x="%s" y="%s"%s>%s</text>'):format(
+            kind and " " .. kind or "", num(x), num(y + pic.mark_size * 0.35), extra,
             escape(symbols.symbol(m)))
         end
       end
@@ -373,7 +428,9 @@ end
 -- @tparam table opts all optional: `cell` (px; default 40, more beyond 9x9), `candidates`
 -- (false), `conflicts` (true), `highlight` (a list of {r, c}), `regions` (true), `title`
 -- (default the record's meta.name or description; false for none), `style` (CSS rules added
--- after the defaults)
+-- after the defaults); with candidates, `marks` ({r, c, v, kind} each, kind "pattern",
+-- "eliminated" or "placed": how that pencil mark is drawn) and `links` ({r1, c1, v1, r2, c2,
+-- v2, strong =} each: a line between two pencil marks, dashed unless strong)
 -- @treturn string the SVG document
 function svg.write(rec, opts)
   local o = read_options(rec, opts)
@@ -395,6 +452,7 @@ function svg.write(rec, opts)
   draw_grid(pic, board)
   draw_diagonals(pic, board, o)
   draw_cages(pic, o.cages)
+  if o.candidates then draw_links(pic, o.links) end
   draw_digits(pic, rec, o, conflicting)
 
   pic.add("</svg>")

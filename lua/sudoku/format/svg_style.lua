@@ -64,6 +64,15 @@ function style.looks(cell, thin, thick, mark_size)
     { class = "candidate", props = { font, middle, { "font-size", mark_size },
       { "fill", "#606060" } } },
     { class = "conflict", tag = "text", props = { { "fill", "#c01c28" } } },
+    -- A step of human-style logic: its pattern's candidates, the ones it removes and places,
+    -- and the links of its chain (strong: solid, weak: dashed).
+    { class = "pattern", props = { { "fill", "#1a5fb4" }, { "font-weight", "bold" } } },
+    { class = "eliminated", props = { { "fill", "#c01c28" }, { "font-weight", "bold" },
+      { "text-decoration", "line-through" } } },
+    { class = "placed", props = { { "fill", "#26a269" }, { "font-weight", "bold" } } },
+    { class = "link", props = { { "fill", "none" }, { "stroke", "#e66100" },
+      { "stroke-width", 1.5 * thin }, { "stroke-opacity", "0.8" } } },
+    { class = "weak", props = { { "stroke-dasharray", num(cell / 12) .. " " .. num(cell / 16) } } },
   }
 end
 

@@ -84,6 +84,49 @@ function logic.rate(x, opts)
   return {rating = rating, hardest = hardest, counts = counts}
 end
 
+--- A picture of a step on the pencil (or board) it was found on, as an SVG document: the pencil
+-- marks, the pattern's cells highlighted and its digits in them marked, the eliminations in
+-- red, the placements in green, the chain's links drawn between marks (weak ones dashed).
+-- `opts` go to the SVG writer (`cell`, `style`, `title`; see sudoku.format.svg).
+function logic.svg(x, step, opts)
+  local pencil = pencil_of(x)
+  local board = pencil:board()
+  local n = board:size()
+  local candidates = {}
+  for r = 1, n do
+    for c = 1, n do
+      if board:get(r, c) == 0 then candidates[(r - 1) * n + c] = pencil:candidates(r, c) end
+    end
+  end
+  local digit = {}
+  for _, d in ipairs(step.digits or {}) do digit[d] = true end
+  local marks = {}
+  for _, cell in ipairs(step.cells or {}) do
+    for _, v in ipairs(candidates[(cell[1] - 1) * n + cell[2]] or {}) do
+      if digit[v] then marks[#marks + 1] = { cell[1], cell[2], v, "pattern" } end
+    end
+  end
+  for _, e in ipairs(step.eliminations or {}) do marks[#marks + 1] = { e[1], e[2], e[3], "eliminated" } end
+  for _, p in ipairs(step.placements or {}) do marks[#marks + 1] = { p[1], p[2], p[3], "placed" } end
+  local o = { candidates = true, highlight = step.cells, marks = marks, links = step.links,
+              title = step.title and (step.title .. ": " .. (step.text or "")) }
+  for k, v in pairs(opts or {}) do o[k] = v end
+  local format = require "sudoku.format"
+  return format.write({ board = board, candidates = candidates }, "svg", o)
+end
+
+--- Rates every puzzle line of `text` (one puzzle per line, as `sudoku.solve_many` reads them)
+-- on the batch solver's threads: each is proved to have one solution, then rated as `rate`
+-- does (SE's techniques unless `opts` say otherwise). `opts`: `threads`, `max_nodes`,
+-- `timeout` (per puzzle, the path's steps counting as nodes), `allowed`, `max_rating`,
+-- `se_only`. Returns `ratings` (`ratings[i]` a number, or `false`), `errors` (`errors[i]`:
+-- "line N: stuck: ...", "line N: more than one solution", ...), `stats` (`puzzles`, `solved`,
+-- `failed`, `gave_up`, `interrupted`, `threads`) and `hardest` (`hardest[i]` the technique of
+-- the hardest step, or `false`).
+function logic.rate_many(text, opts)
+  return core.rate_many(text, opts)
+end
+
 --- The techniques: `{name =, title =, rating =, se =}` each, in the order of the C table.
 function logic.techniques()
   return core.logic_techniques()
