@@ -117,6 +117,7 @@ build = {
     ["sudoku.format.svg_shapes"] = "lua/sudoku/format/svg_shapes.lua",
     ["sudoku.format.svg_style"] = "lua/sudoku/format/svg_style.lua",
     ["sudoku.gen"] = "lua/sudoku/gen/init.lua",
+    ["sudoku.gen.difficulty"] = "lua/sudoku/gen/difficulty.lua",
     ["sudoku.gen.random"] = "lua/sudoku/gen/random.lua",
     ["sudoku.gen.symmetry"] = "lua/sudoku/gen/symmetry.lua",
     ["sudoku.gen.transform"] = "lua/sudoku/gen/transform.lua",

@@ -79,3 +79,31 @@ describe("sudoku generate", function()
     assert.matches("^Usage: sudoku generate", sudoku({ "generate", "--help" }).stdout)
   end)
 end)
+
+describe("sudoku generate by difficulty", function()
+  local cmd2 = require "support.command"
+  local logic = require "sudoku.logic"
+  local lib = require "sudoku"
+
+  it("makes puzzles of a level, each rated within its band", function()
+    local r = cmd2.run({ "generate", "--level", "hard", "-n", "3", "--seed", "4" })
+    assert.are.equal(0, r.status)
+    local count = 0
+    for line in r.stdout:gmatch("[^\n]+") do
+      local rating = assert(logic.rate(assert(lib.parse(line)))).rating
+      assert.is_true(rating >= 2.6 and rating <= 3.9, line)
+      count = count + 1
+    end
+    assert.are.equal(3, count)
+  end)
+
+  it("takes a rating band, and refuses a malformed one", function()
+    local r = cmd2.run({ "generate", "--rating", "1.6-2.5", "--seed", "4" })
+    assert.are.equal(0, r.status)
+    local rating = assert(logic.rate(assert(lib.parse((r.stdout:gsub("\n$", "")))))).rating
+    assert.is_true(rating >= 1.6 and rating <= 2.5)
+    r = cmd2.run({ "generate", "--rating", "hard" })
+    assert.are.equal(2, r.status)
+    assert.matches("--rating must be MIN-MAX", r.stderr, 1, true)
+  end)
+end)

@@ -708,20 +708,18 @@ describe("the svg format", function()
 end)
 
 describe("svg marks and links (steps of human-style logic)", function()
-  local sudoku = require "sudoku"
-  local format = require "sudoku.format"
   local board = assert(sudoku.parse(("."):rep(81)))
 
   it("draws marked pencil marks in their class, and links between marks", function()
-    local svg = format.write(board, "svg", { candidates = true,
+    local picture = format.write(board, "svg", { candidates = true,
       marks = { { 1, 1, 5, "eliminated" }, { 1, 2, 5, "placed" }, { 1, 3, 5, "pattern" } },
       links = { { 1, 1, 5, 1, 2, 5, strong = true }, { 1, 2, 5, 9, 9, 1 } } })
-    local _, eliminated = svg:gsub('class="candidate eliminated"', "")
-    local _, placed = svg:gsub('class="candidate placed"', "")
-    local _, pattern = svg:gsub('class="candidate pattern"', "")
+    local _, eliminated = picture:gsub('class="candidate eliminated"', "")
+    local _, placed = picture:gsub('class="candidate placed"', "")
+    local _, pattern = picture:gsub('class="candidate pattern"', "")
     assert.are.same({ 1, 1, 1 }, { eliminated, placed, pattern })
-    local _, strong = svg:gsub('<line class="link" ', "")
-    local _, weak = svg:gsub('<line class="link weak" ', "")
+    local _, strong = picture:gsub('<line class="link" ', "")
+    local _, weak = picture:gsub('<line class="link weak" ', "")
     assert.are.same({ 1, 1 }, { strong, weak })
   end)
 

@@ -263,7 +263,23 @@ local function build_parser(state)
   generate:option("--timeout", "Give a puzzle up after SECONDS (decimals allowed), all its "
     .. "searches together: sudoku: puzzle K: gave up after SECONDS s; the next one goes on.")
     :argname("SECONDS"):convert(options.seconds("--timeout"))
-  generate:option("--attempts", "Grids to try per puzzle for --minimal/--clues (default 200).")
+  generate:option("--level", "Difficulty: easy, medium, hard, expert or extreme, a band of "
+    .. "SE ratings of the hardest step a human solver needs (sudoku.gen.difficulty).")
+    :argname("LEVEL"):choices({ "easy", "medium", "hard", "expert", "extreme" })
+  generate:option("--rating", "SE rating band MIN-MAX (e.g. 3.0-4.5; 4.0- for at least 4.0).")
+    :argname("MIN-MAX"):convert(function(text)
+      local lo, hi = text:match("^(%d+%.?%d*)%-(%d*%.?%d*)$")
+      if not lo then
+        return nil, ("--rating must be MIN-MAX, such as 3.0-4.5 or 6-, got '%s'"):format(text)
+      end
+      local band = { min = tonumber(lo), max = tonumber(hi) }
+      if band.max and band.max < band.min then
+        return nil, ("--rating %s: MIN is above MAX"):format(text)
+      end
+      return band
+    end)
+  generate:option("--attempts", "Grids to try per puzzle for --minimal/--clues/--level/--rating "
+    .. "(default 200; 1000 with a difficulty).")
     :argname("N"):convert(whole_number("--attempts", 1, TWO_53))
   generate:option("--seed", "Seed of the run, a whole number from 0 to 2^53 - 1.")
     :argname("S"):convert(whole_number("--seed", 0, options.SEED_MAX))

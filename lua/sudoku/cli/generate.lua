@@ -19,6 +19,7 @@ local function puzzle_opts(result, seed)
     seed = seed, size = (not box) and (result.size or 9) or nil, box = box,
     symmetry = result.symmetry, minimal = result.minimal or nil, clues = result.clues,
     max_nodes = result.max_nodes, attempts = result.attempts, timeout = result.timeout,
+    level = result.level, rating = result.rating,
   }
 end
 
@@ -73,8 +74,9 @@ function generate.run(result, streams)
       streams.stdout:write(format.write(puzzle_record(puzzle, solution, result), to), "\n")
       if not info.reached then
         failed = failed + 1
-        streams.stderr:write(("sudoku: puzzle %d: targets not met in %d attempts (%d clues)\n")
-          :format(k, info.attempts, info.clues))
+        streams.stderr:write(("sudoku: puzzle %d: targets not met in %d attempts (%d clues%s)\n")
+          :format(k, info.attempts, info.clues,
+            info.rating and (", rating %.1f"):format(info.rating) or ""))
       end
     end
     if bar then bar.update(k, k) end

@@ -12,6 +12,7 @@ local core = require "sudoku.core"
 local number = require "sudoku.number"
 local random = require "sudoku.gen.random"
 local symmetry = require "sudoku.gen.symmetry"
+local difficulty = require "sudoku.gen.difficulty"
 
 local gen = {}
 
@@ -165,7 +166,7 @@ end
 -- when the puzzle stays unique (and within max_nodes). A single pass is enough for minimality:
 -- taking givens away never makes a puzzle easier to pin down, so an orbit that had to stay
 -- still has to at the end.
-local function attempt(opts, rng, orbits, rules, clock)
+local function attempt(opts, rng, orbits, rules, clock, target)
   local grid, err = fill({
     seed = rng:seed(), board = opts.board, size = opts.size, box = opts.box,
     constraint = opts.constraint, different = opts.different,
@@ -186,6 +187,8 @@ local function attempt(opts, rng, orbits, rules, clock)
     end
     local found = count_two(puzzle, rules, max_nodes, clock)
     if found == false then return nil, clock.message end
+    -- A difficulty target keeps a given whose removal would rate the puzzle above its band.
+    if found == 1 and target and not difficulty.may_take(puzzle, target) then found = 0 end
     if found ~= 1 then
       for i, cell in ipairs(orbit) do puzzle:set(cell[1], cell[2], saved[i]) end
     end
@@ -220,24 +223,38 @@ end
 --   attempts   grids to try for minimal/clues targets (default 200)
 --   timeout    seconds for the whole call, every search included: when they run out, the call
 --              gives up (unlike max_nodes, which only makes puzzles easier)
+--   rating     {min =, max =}: the puzzle's SE rating (sudoku.logic.rate) within that band;
+--              givens whose removal would rate it above max stay, and grids are tried until
+--              the rating reaches min (attempts, default 1000 with a target)
+--   level      "easy", "medium", "hard", "expert" or "extreme": a named band
+--              (sudoku.gen.difficulty documents them); rating narrows it
+--   techniques {required = {...}, allowed = {...}}: technique names (sudoku.logic) the path
+--              must use, and the only ones it may (then the rating counts those)
 -- @tparam table opts the options above
 -- @treturn Board|nil the puzzle, or `nil, message` when the board has no solution or the time
 -- ran out ("gave up after 2 s")
 -- @treturn Board the solution
--- @treturn table info `{clues =, attempts =, reached = true/false (the targets were met)}`
+-- @treturn table info `{clues =, attempts =, reached = true/false (the targets were met),
+-- rating =, hardest = (with a difficulty target)}`; when not reached, the puzzle closest to the
+-- band
 -- @raise for a missing or bad option
 function gen.puzzle(opts)
   check_puzzle_opts(opts)
+  local target = difficulty.target(opts)
+  if target and (opts.constraint ~= nil or opts.different ~= nil or
+      (opts.board and #opts.board:rules() > 0)) then
+    argerror("puzzle", "a difficulty target needs a board without rules (its rating knows none)")
+  end
   local clock = clock_of(opts)
   local board = template("puzzle", opts)
   local orbits, err = symmetry.orbits(opts.symmetry or "none", (board:size()))
   if not orbits then argerror("puzzle", "opts.symmetry: " .. err) end
   local rules = rules_of(opts)
   local rng = random.new(opts.seed)
-  local attempts = opts.attempts or 200
-  local best, best_solution, best_clues
+  local attempts = opts.attempts or (target and 1000 or 200)
+  local best, best_solution, best_clues, best_rating, best_distance
   for k = 1, attempts do
-    local puzzle, solution = attempt(opts, rng, orbits, rules, clock)
+    local puzzle, solution = attempt(opts, rng, orbits, rules, clock, target)
     if not puzzle then return nil, solution end
     local clues = filled_count(puzzle)
     local ok = (not opts.clues or clues <= opts.clues)
@@ -245,14 +262,25 @@ function gen.puzzle(opts)
       ok = strictly_minimal(puzzle, rules, clock)
       if ok == nil then return nil, clock.message end
     end
+    local rated, distance = nil, 0
+    if target then
+      local meets
+      meets, rated = difficulty.meets(puzzle, target)
+      ok = ok and meets
+      distance = difficulty.distance(rated, target)
+    end
     if ok then
-      return puzzle, solution, { clues = clues, attempts = k, reached = true }
+      return puzzle, solution, { clues = clues, attempts = k, reached = true,
+        rating = rated and rated.rating, hardest = rated and rated.hardest }
     end
-    if not best or clues < best_clues then
-      best, best_solution, best_clues = puzzle, solution, clues
+    if not best or distance < best_distance or (distance == best_distance and clues < best_clues) then
+      best, best_solution, best_clues, best_rating, best_distance = puzzle, solution, clues, rated,
+        distance
     end
+    if clock.over() then break end
   end
-  return best, best_solution, { clues = best_clues, attempts = attempts, reached = false }
+  return best, best_solution, { clues = best_clues, attempts = attempts, reached = false,
+    rating = best_rating and best_rating.rating, hardest = best_rating and best_rating.hardest }
 end
 
 return gen

@@ -16,11 +16,16 @@
 ---@field clues? integer
 ---@field max_nodes? integer
 ---@field attempts? integer
+---@field rating? {min: number?, max: number?}
+---@field level? "easy"|"medium"|"hard"|"expert"|"extreme"
+---@field techniques? {required: string[]?, allowed: string[]?}
 
 ---@class sudoku.PuzzleInfo
 ---@field clues integer
 ---@field attempts integer
 ---@field reached boolean
+---@field rating? number
+---@field hardest? string
 
 ---@class sudoku.gen
 local gen = {}
