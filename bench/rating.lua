@@ -7,16 +7,17 @@
 local rating_bench = {}
 
 rating_bench.HEADER = { "SE band", "puzzles", "exact", "within 0.5", "our median", "stuck" }
-rating_bench.ALIGN = { "l", "r", "r", "r", "r", "r" }
+rating_bench.ALIGN = "lrrrrr"
 
--- The calibration records: {puzzle =, se =}.
-function rating_bench.read(path, max)
-  local out = {}
+-- The calibration records: {puzzle =, se =}; with a stride, every stride-th one only (the file
+-- is sorted by rating, so a stride keeps every band).
+function rating_bench.read(path, stride)
+  local out, k = {}, 0
   for line in io.lines(path) do
     local p, r = line:match("^([%d%.]+),([%d%.]+)")
     if p and #p == 81 then
-      out[#out + 1] = { puzzle = p, se = tonumber(r) }
-      if max and #out >= max then break end
+      k = k + 1
+      if not stride or k % stride == 1 then out[#out + 1] = { puzzle = p, se = tonumber(r) } end
     end
   end
   return out

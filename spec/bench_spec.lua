@@ -278,3 +278,22 @@ describe("bench rating table (bench/rating.lua)", function()
     assert.is_true(sum.median_ms >= 0 and sum.p99_ms >= sum.median_ms)
   end)
 end)
+
+describe("bench levels table (bench/levels.lua)", function()
+  local bench_levels = require "bench.levels"
+
+  it("makes puzzles of each level, counting those in the band, and times QQWing when there", function()
+    local difficulty = require "sudoku.gen.difficulty"
+    local rows = bench_levels.ours(require "sudoku.gen", require "sudoku.logic", difficulty, 1, 0)
+    assert.are.equal(#difficulty.ORDER, #rows)
+    assert.are.equal("easy", rows[1][2])
+    assert.are.equal("1", rows[1][3])
+    assert.are.equal("100 %", rows[1][5])   -- an easy puzzle is always reached
+    local q = bench_levels.qqwing(2)
+    if q then
+      assert.are.equal(5, #q)
+      assert.matches("^qqwing ", q[1][1])
+      assert.are.equal("2", q[1][3])
+    end
+  end)
+end)
