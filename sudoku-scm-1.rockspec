@@ -76,6 +76,7 @@ build = {
         "csrc/logic/grid.c",
         "csrc/logic/hint.c",
         "csrc/logic/intersections.c",
+        "csrc/logic/rule_steps.c",
         "csrc/logic/singles.c",
         "csrc/logic/step.c",
         "csrc/logic/table.c",

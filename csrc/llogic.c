@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "logic/logic.h"
+#include "logic/techniques.h"
 
 #define PENCIL_MT "sudoku.Pencil"
 
@@ -260,9 +261,10 @@ void lsdk_read_logic_opts(lua_State *L, int idx, int se_default, sdk_logic_opts 
             }
             lua_pop(L, 1);
         }
+        /* SE's techniques only; a board's own rules stay: they are the puzzle's facts. */
         if (se_only)
             for (t = 0; t < count; t++)
-                if (!tech[t].se) allowed[t] = 0;
+                if (!tech[t].se && t != T_RULE) allowed[t] = 0;
         o->allowed = allowed;
     }
     if (has) {

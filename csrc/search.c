@@ -417,6 +417,40 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
     }
 }
 
+/* ---- one pass of the rules, for human-style logic ---------------------------------------- */
+
+int sdk_solver_rule_pass(sdk_solver *s, const sdk_mask *cand) {
+    sdk_board *b = s->b;
+    const sdk_events *ev = s->ev;
+    int cell, i, r = SDK_CONTINUE;
+    if (s->active || prepare(s) != SDK_OK) return s->active ? SDK_EINVAL : SDK_ENOMEM;
+    s->ntrail = s->nelims = s->nframes = s->norder = 0;
+    s->failure = 0;
+    s->active = 1;
+    s->version = b->version;
+    sdk_search_refresh(s);
+    /* The given candidates first, unheard: they are where the pass starts, not its findings. */
+    s->ev = NULL;
+    s->because = "pencil marks";
+    s->because_rule = NULL;
+    for (cell = 0; cell < s->ncells && r == SDK_CONTINUE; cell++)
+        if (!b->value[cell] && (s->cand[cell] & ~cand[cell]))
+            r = sdk_solver_eliminate(s, cell, s->cand[cell] & ~cand[cell]);
+    s->ev = ev;
+    /* Then each rule once, in table order, each seeing what the ones before it removed. */
+    for (i = 0; i < s->nrules && r == SDK_CONTINUE; i++) {
+        const sdk_rule *rule = s->rules[i];
+        if (!rule->ops->propagate) continue;
+        s->because = rule->kind ? rule->kind->name : rule->ops->name;
+        s->because_rule = rule;
+        r = rule->ops->propagate(rule, s);
+    }
+    unwind(s);
+    sdk_search_settled(s);
+    if (r == SDK_ABORT) return s->failure == SDK_ENOMEM ? SDK_ENOMEM : SDK_EABORT;
+    return r == SDK_PRUNE ? 1 : SDK_OK;
+}
+
 /* ---- one-shot helpers --------------------------------------------------------------------- */
 
 /* After a one-shot search: its nodes count against w from now on, and a search that w stopped

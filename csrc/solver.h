@@ -99,6 +99,13 @@ SDK_INTERNAL void sdk_solver_free(sdk_solver *s);
 SDK_INTERNAL int sdk_solver_add_rule(sdk_solver *s, const sdk_rule *r);
 /* Seeded random value order, from the module's own generator: same seed, same search. */
 SDK_INTERNAL void sdk_solver_seed(sdk_solver *s, uint64_t seed);
+/* Human-style logic's "rule" steps: with the candidates of every empty cell set to cand[cell],
+ * runs each rule of the search (the board's, the solver's own, the derived ones) once, in
+ * order, and reports what each removes through on_eliminate (by that rule); nothing else of
+ * the engine runs, and everything is taken back at the end. Returns SDK_OK, 1 when a rule
+ * found a contradiction, SDK_ENOMEM, SDK_EABORT (a callback stopped it), or SDK_EINVAL while a
+ * search is under way. */
+SDK_INTERNAL int sdk_solver_rule_pass(sdk_solver *s, const sdk_mask *cand);
 
 /* Runs at most budget nodes (budget <= 0: no limit). Returns the new status. On SDK_FAILED,
  * sdk_solver_failure tells SDK_ENOMEM from a callback's SDK_ABORT. */

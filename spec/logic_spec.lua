@@ -183,3 +183,38 @@ describe("a pencil with marks", function()
       "bad argument #2 to 'pencil' (marks[1][1] must be a value 1..9)")
   end)
 end)
+
+describe("rule steps", function()
+  local json = require "dkjson"
+  local variant = require "sudoku.variant"
+
+  it("bring a board's own rules into the path: what each rule removes, sound, named", function()
+    local f = assert(io.open("spec/fixtures/killer_4x4.jsonl"))
+    local rec = json.decode(f:read("l"))
+    f:close()
+    local board = assert(variant.board(rec))
+    local solution = assert(sudoku.parse(rec.solution, { box = { 2, 2 } }))
+    local steps, info = logic.steps(board)
+    assert.is_true(info.solved)
+    assert.is_nil(support.unsound(steps, solution))
+    local cage_steps, derived_steps = 0, 0
+    for _, st in ipairs(steps) do
+      if st.technique == "rule" then
+        assert.is_true(#st.eliminations > 0)
+        if st.text:match("^The cage on r%dc%d.* %(sum %d+%): r%dc%d loses ") then
+          cage_steps = cage_steps + 1
+        elseif st.text:match("^Innies and outies on r%dc%d.*: r%dc%d loses ") then
+          derived_steps = derived_steps + 1        -- rules the board implies count too
+        else
+          error("unexpected rule step: " .. st.text)
+        end
+      end
+    end
+    assert.is_true(cage_steps > 0)
+    -- A board without rules has none; the rating keeps them under se_only.
+    for _, st in ipairs(logic.steps(assert(sudoku.parse(EASY)))) do
+      assert.are_not.equal("rule", st.technique)
+    end
+    assert.is_truthy(logic.rate(board))
+  end)
+end)

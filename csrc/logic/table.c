@@ -73,10 +73,12 @@ static const int t_singles[] = {T_FULL_HOUSE, T_HIDDEN_SINGLE_BOX, T_HIDDEN_SING
                                 T_HIDDEN_SINGLE_REGION, T_NAKED_SINGLE, -1};
 static const int t_intersections[] = {T_DIRECT_POINTING, T_DIRECT_CLAIMING, T_POINTING,
                                       T_CLAIMING, -1};
+static const int t_rules[] = {T_RULE, -1};
 
 /* By min_rating: the hint search stops at the first finder that cannot beat what it has. */
 static const sdk_finder finders[] = {
     {sdk_find_singles, 10, 23, t_singles},
+    {sdk_find_rule_steps, 10, 10, t_rules},
     {sdk_find_intersections, 17, 28, t_intersections},
 };
 

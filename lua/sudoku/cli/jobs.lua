@@ -311,12 +311,10 @@ local function logic_opts(result, rating)
   return opts
 end
 
--- Nil when the record is a plain puzzle with exactly one solution, else why logic does not
--- take it: variant rules (not yet steps of a path), no or several solutions.
+-- Nil when the record has exactly one solution, else why logic does not take it: rules the
+-- solvers cannot honour (as solve says), no or several solutions. The rules a board carries
+-- enter the path as "rule" steps.
 local function logic_refusal(rec, limits)
-  if next(rec.constraints or {}) or #rec.board:rules() > 0 then
-    return "variant rules are not steps of human-style logic yet"
-  end
   local verdict, why = require("sudoku.records").verdict(rec, limits)
   if verdict ~= "unique" then return why or verdict end
   return nil
