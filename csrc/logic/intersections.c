@@ -17,8 +17,8 @@ static int in_unit(const sdk_board *b, int cell, int u) {
 }
 
 /* A unit holding one of the removed cells where v has one place left once they are gone:
- * that place, or -1. */
-static int direct_place(const sdk_grid *g, int v, const int *removed, int nremoved) {
+ * that place (and the unit in *unit), or -1. */
+static int direct_place(const sdk_grid *g, int v, const int *removed, int nremoved, int *unit) {
     const sdk_board *b = g->b;
     int i, k;
     for (i = 0; i < nremoved; i++)
@@ -33,18 +33,21 @@ static int direct_place(const sdk_grid *g, int v, const int *removed, int nremov
                 left++;
                 at = cells[j];
             }
-            if (left == 1) return at;
+            if (left == 1) {
+                *unit = u;
+                return at;
+            }
         }
     return -1;
 }
 
 static int report(const sdk_grid *g, sdk_sink *s, int a, int bunit, int v, sdk_mask where) {
     const sdk_board *b = g->b;
-    int len, blen, i, nremoved = 0, place, t, rating, pointing;
+    int len, blen, i, nremoved = 0, place, t, rating, pointing, single_unit = -1;
     const int *cells = sdk_grid_unit(g, a, &len);
     const int *bcells = sdk_grid_unit(g, bunit, &blen);
     int removed[SDK_MAX_N];
-    char an[32], bn[32], cn[16], pn[16];
+    char an[32], bn[32], cn[16], pn[16], sn[32];
     char list[SDK_MAX_N * 8];
     size_t used = 0;
     for (i = 0; i < blen; i++)
@@ -52,7 +55,7 @@ static int report(const sdk_grid *g, sdk_sink *s, int a, int bunit, int v, sdk_m
             removed[nremoved++] = bcells[i];
     if (!nremoved) return SDK_LOGIC_MORE;
     pointing = sdk_grid_unit_kind(g, a) >= 3;
-    place = direct_place(g, v, removed, nremoved);
+    place = direct_place(g, v, removed, nremoved, &single_unit);
     if (place >= 0 && !sdk_step_wanted(s, pointing ? T_DIRECT_POINTING : T_DIRECT_CLAIMING,
                                        pointing ? 17 : 19))
         place = -1;                            /* the plain form may still be wanted */
@@ -85,8 +88,10 @@ static int report(const sdk_grid *g, sdk_sink *s, int a, int bunit, int v, sdk_m
     if (place >= 0) {
         sdk_step_place(s, place, v);
         sdk_grid_cell_name(g, place, pn, sizeof pn);
+        sdk_grid_unit_name(g, single_unit, sn, sizeof sn);
+        sdk_step_cover(s, single_unit);
         sdk_step_text(s, "In %s, %d can only go where it meets %s, so %d leaves %s, and %s is "
-                      "left as its one place: %d goes there.", an, v, bn, v, list, pn, v);
+                      "its one place left in %s: %d goes there.", an, v, bn, v, list, pn, sn, v);
     } else {
         sdk_step_text(s, "In %s, %d can only go where it meets %s, so %d leaves the rest of "
                       "%s: %s.", an, v, bn, v, bn, list);
