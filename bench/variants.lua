@@ -125,8 +125,9 @@ local function run_family(sudoku, file, records, fn, seconds, budget)
   return out
 end
 
--- The families, in the order of the table (every .jsonl of the folder, sorted).
-local function files_of(dir)
+--- The families, in the order of the table: every .jsonl file of the folder, sorted (the
+-- variant specs list them through this too).
+function bench_variants.files(dir)
   local out = {}
   local pipe = io.popen("ls '" .. dir:gsub("'", "'\\''") .. "' 2>/dev/null")
   if not pipe then return out end
@@ -151,7 +152,7 @@ bench_variants.ALIGN = "lrrrrrrrrr"
 function bench_variants.rows(sudoku, opts)
   local rows, notes, results = {}, {}, {}
   local variant = sudoku.variant
-  for _, file in ipairs(files_of(opts.dir)) do
+  for _, file in ipairs(bench_variants.files(opts.dir)) do
     local records = {}
     for _, record in ipairs(bench_variants.read(opts.dir .. "/" .. file)) do
       if record.size == 9 and (not opts.max or #records < opts.max) then

@@ -2,8 +2,10 @@
 -- decoded as the library takes them (JSON null as dkjson.null), and the chess-move cell pairs of
 -- the anti-knight and anti-king rules for specs that pass them to a Solver as `different`.
 -- Boards are built by the library itself (sudoku.variant.board).
-local json = require "dkjson"
 local data = require "support.data"
+-- The bench's reader of the same folder: one listing and one JSON Lines reader for both.
+package.path = data.root .. "?.lua;" .. package.path
+local bench_variants = require "bench.variants"
 local variant = require "sudoku.variant"
 local chess = require "sudoku.variant.chess"
 
@@ -13,22 +15,11 @@ variants.DIR = data.shared .. "variants/"
 
 -- The .jsonl files of the folder, sorted.
 function variants.files()
-  local out = {}
-  local pipe = assert(io.popen("ls " .. variants.DIR))
-  for name in pipe:lines() do
-    if name:match("%.jsonl$") then out[#out + 1] = name end
-  end
-  pipe:close()
-  table.sort(out)
-  return out
+  return bench_variants.files(variants.DIR)
 end
 
 function variants.records(file)
-  local out = {}
-  for line in io.lines(variants.DIR .. file) do
-    if line ~= "" then out[#out + 1] = assert(json.decode(line, 1, json.null)) end
-  end
-  return out
+  return bench_variants.read(variants.DIR .. file)
 end
 
 -- The record's board as the library builds it (sudoku.variant.board): shape, regions, givens
