@@ -106,4 +106,26 @@ function rating_bench.run(sudoku, logic, records)
   }
 end
 
+--- Hint latency: every position along the easiest-first path of each puzzle (a game asks for a
+-- hint at any of them), one `pencil:hint()` call timed each. Returns {positions =, median_ms =,
+-- p99_ms =, max_ms =, worst =} (worst: the puzzle of the slowest hint).
+function rating_bench.hints(sudoku, logic, puzzles)
+  local times, worst, worst_t = {}, nil, -1
+  for _, p in ipairs(puzzles) do
+    local pencil = logic.pencil(assert(sudoku.parse(p)))
+    while not pencil:solved() do
+      local t = os.clock()
+      local step = pencil:hint()
+      t = (os.clock() - t) * 1000
+      times[#times + 1] = t
+      if t > worst_t then worst, worst_t = p, t end
+      if not step then break end
+      assert(pencil:apply(step))
+    end
+  end
+  table.sort(times)
+  return { positions = #times, median_ms = median(times),
+    p99_ms = times[math.max(1, math.ceil(#times * 0.99))], max_ms = times[#times], worst = worst }
+end
+
 return rating_bench

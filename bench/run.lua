@@ -398,6 +398,19 @@ if not opts.only or ("rating"):find(opts.only, 1, true) then
       .. "0.95, exact on at least 80 %%, all in under 60 s.")
       :format(sum.puzzles, opts.quick and " (every 12th of the file)" or "", sum.spearman,
         100 * sum.exact, sum.stuck, sum.median_ms, sum.p99_ms, sum.total_s))
+    local hardest = data_dir .. "/forum_hardest_1106.txt"
+    if file_exists(hardest) then
+      local list = {}
+      for line in io.lines(hardest) do
+        local p = line:match("^([%d%.]+)")
+        if p and #p == 81 and (not opts.quick or #list < 20) then list[#list + 1] = p end
+      end
+      local h = rb.hints(sudoku, require "sudoku.logic", list)
+      say(("- hints: %d positions along the paths of %d puzzles of forum_hardest_1106.txt (every "
+        .. "position a game could ask at): median %.3f ms, 99th percentile %.3f ms, max %.3f ms "
+        .. "(goal: under 50 ms each).")
+        :format(h.positions, #list, h.median_ms, h.p99_ms, h.max_ms))
+    end
   end
 end
 

@@ -277,6 +277,18 @@ describe("bench rating table (bench/rating.lua)", function()
     assert.is_true(sum.spearman >= -1 and sum.spearman <= 1)
     assert.is_true(sum.median_ms >= 0 and sum.p99_ms >= sum.median_ms)
   end)
+
+  it("times a hint at every position along each puzzle's path", function()
+    local sudoku = require "sudoku"
+    local logic = require "sudoku.logic"
+    local easy = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+    local h = rating_bench.hints(sudoku, logic, { easy })
+    -- One hint per empty cell (singles place one digit each) and a last look at the solved grid
+    -- is not taken: the path ends when the pencil is solved.
+    assert.are.equal(49, h.positions)
+    assert.is_true(h.max_ms >= h.p99_ms and h.p99_ms >= h.median_ms)
+    assert.are.equal(easy, h.worst)
+  end)
 end)
 
 describe("bench levels table (bench/levels.lua)", function()
