@@ -76,9 +76,11 @@ build = {
         "csrc/logic/grid.c",
         "csrc/logic/hint.c",
         "csrc/logic/intersections.c",
+        "csrc/logic/single_digit.c",
         "csrc/logic/singles.c",
         "csrc/logic/step.c",
         "csrc/logic/table.c",
+        "csrc/logic/wings.c",
       },
       incdirs = { "csrc" },
       -- solve_many runs on POSIX threads (csrc/batch.c).
