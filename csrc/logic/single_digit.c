@@ -81,6 +81,13 @@ static int unit_links(const sdk_grid *g, int u, int v, slink *out) {
     if (len != g->n) return 0;
     places = sdk_grid_places(g, u, v);
     if (sdk_popcount(places) < 2 || sdk_popcount(places) > MAXG) return 0;
+    if (sdk_popcount(places) > 2) {
+        /* All places in a second unit too is an intersection's business, not a link's (SE
+         * takes none of those). */
+        node all;
+        node_of(cells, places, &all);
+        if (common_unit(g, &all, NULL, u, u) >= 0) return 0;
+    }
     /* Candidate first nodes: one place, or the places u shares with another unit. */
     for (i = 0; i < len; i++) {
         if (!((places >> i) & 1)) continue;

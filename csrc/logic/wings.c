@@ -246,6 +246,20 @@ static sdk_mask unrestricted(const sdk_grid *g, const int *set, int n, int c) {
     return out;
 }
 
+/* Whether some two or three of the four hold only as many digits as cells: a naked pair or
+ * triple inside the pattern, which then says nothing a smaller pattern does not. */
+static int has_locked_part(const sdk_grid *g, const int *set) {
+    int i, j, k;
+    for (i = 0; i < 4; i++)
+        for (j = i + 1; j < 4; j++) {
+            sdk_mask m = g->cand[set[i]] | g->cand[set[j]];
+            if (sdk_popcount(m) == 2) return 1;
+            for (k = j + 1; k < 4; k++)
+                if (sdk_popcount(m | g->cand[set[k]]) == 3) return 1;
+        }
+    return 0;
+}
+
 /* Whether the four cells lie in one unit (then they are a naked quad, not a wing). */
 static int one_unit(const sdk_board *b, const int *set) {
     int k, i, j;
@@ -350,7 +364,9 @@ int sdk_find_wxyz_wing(const sdk_grid *g, sdk_sink *s) {
                     if (sdk_popcount(u4) != 4) continue;
                     set[3] = small[l];
                     l4 = l3 | unrestricted(g, set, 3, set[3]);
-                    if (sdk_popcount(l4) > 1 || (!l4 && one_unit(g->b, set))) continue;
+                    if (sdk_popcount(l4) > 1 || (!l4 && one_unit(g->b, set)) ||
+                        has_locked_part(g, set))
+                        continue;
                     rc = wxyz_report(g, s, set, u4, l4, victims);
                 }
             }
