@@ -59,4 +59,39 @@ function support.found(p, name, opts)
   return out
 end
 
+--- Runs p:find(opts) at every position of the easiest-first path of every every-th puzzle of
+-- the file (81-character or larger puzzles, one a line, "#" comments; a rating column after a
+-- comma is ignored) and checks each step against the solution. Returns nil when the file is
+-- absent; else the count of steps per technique, and the count of puzzles and positions. A
+-- wrong step fails the calling test at once, naming the puzzle.
+function support.sound_over(file, every, opts)
+  local f = io.open(file)
+  if not f then return nil end
+  f:close()
+  local fired, puzzles, positions, i = {}, 0, 0, 0
+  for line in io.lines(file) do
+    local text = line:match("^([^#,%s]+)")
+    if text and #text >= 16 then
+      i = i + 1
+      if i % every == 0 then
+        puzzles = puzzles + 1
+        local b = assert(sudoku.parse(text))
+        local solution = b:copy()
+        assert(solution:solve())
+        local p = logic.pencil(b)
+        local steps = logic.steps(b)
+        for k = 0, #steps do
+          local found = p:find(opts)
+          positions = positions + 1
+          for _, st in ipairs(found) do fired[st.technique] = (fired[st.technique] or 0) + 1 end
+          local msg = support.unsound(found, solution)
+          if msg then error(text .. ": " .. msg, 0) end
+          if k < #steps then assert(p:apply(steps[k + 1])) end
+        end
+      end
+    end
+  end
+  return fired, puzzles, positions
+end
+
 return support
