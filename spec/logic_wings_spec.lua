@@ -183,4 +183,17 @@ describe("wings over SE-rated puzzles", function()
     assert.is_true(puzzles >= 9)
     assert.is_true(next(fired) ~= nil)
   end)
+
+  it("never eliminates a solution's value on X and windoku boards (extra regions)", function()
+    local gen = require "sudoku.gen"
+    local fired = {}
+    for _, kind in ipairs{"x", "windoku"} do
+      for seed = 1, 6 do
+        local b, solution = gen.puzzle{board = support.extra_board(kind), seed = seed,
+          minimal = true}
+        support.sound_path(b, solution, {allowed = MINE}, fired)
+      end
+    end
+    assert.is_true(next(fired) ~= nil)
+  end)
 end)

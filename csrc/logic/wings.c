@@ -331,7 +331,7 @@ static int wxyz_report(const sdk_grid *g, sdk_sink *s, const int *set, sdk_mask 
 int sdk_find_wxyz_wing(const sdk_grid *g, sdk_sink *s) {
     size_t bytes = 2 * (size_t)g->ncells * sizeof(int) + 4 * (size_t)g->ncells * sizeof(int);
     int *small, *victims, ns = 0, cell, i, j, k, l, rc = SDK_LOGIC_MORE;
-    if (!sdk_step_wanted(s, T_WXYZ_WING, 55) || g->n < 5) return SDK_LOGIC_MORE;
+    if (!sdk_step_wanted(s, T_WXYZ_WING, 55)) return SDK_LOGIC_MORE;
     small = sdk_alloc(s->alloc, bytes);
     if (!small) {
         s->failed = SDK_ENOMEM;
