@@ -155,6 +155,45 @@ describe("a turbot fish", function()
   end)
 end)
 
+describe("two box links", function()
+  it("are left to chains on boxes, as SE does", function()
+    -- Box 1 only at r1c1, r3c1; box 3 on the cross r1c7, r3c7, r3c9: the chain through row 3
+    -- would take 2 out of r1c4, r1c5 and r1c6; no single-digit step joins the two boxes.
+    local out = {}
+    for r = 1, 3 do
+      for c = 1, 9 do
+        local keep = (c == 1 and r ~= 2) or (r == 1 and c == 7) or (r == 3 and (c == 7 or c == 9))
+        if (c <= 3 or c >= 7) and not keep then out[#out + 1] = {r, c} end
+      end
+    end
+    for _, st in ipairs(pencil(9, 2, out):find{allowed = MINE}) do
+      assert.are_not.equal("box1 box3", st.units[1].kind .. st.units[1].index .. " "
+        .. st.units[2].kind .. st.units[2].index)
+    end
+  end)
+
+  it("join on jigsaw regions", function()
+    local b = sudoku.Board.new{size = 6}
+    b:set_regions{
+      {{1, 1}, {1, 2}, {1, 3}, {1, 4}, {2, 1}, {2, 2}},
+      {{1, 5}, {1, 6}, {2, 3}, {2, 4}, {2, 5}, {2, 6}},
+      {{3, 1}, {3, 2}, {3, 3}, {4, 1}, {4, 2}, {4, 3}},
+      {{3, 4}, {3, 5}, {3, 6}, {4, 4}, {4, 5}, {4, 6}},
+      {{5, 1}, {5, 2}, {5, 3}, {5, 4}, {6, 1}, {6, 2}},
+      {{5, 5}, {5, 6}, {6, 3}, {6, 4}, {6, 5}, {6, 6}},
+    }
+    -- Region 1 only at r1c4, r2c1; region 3 only at r3c1, r4c3; r2c1 and r3c1 share column 1:
+    -- r1c4 or r4c3 is 1, so 1 leaves r4c4.
+    local o = {{1, 1}, {1, 2}, {1, 3}, {2, 2}, {3, 2}, {3, 3}, {4, 1}, {4, 2}}
+    local hit
+    for _, st in ipairs(support.found(pencil(b, 1, o), "turbot_fish")) do
+      if table.concat(kinds(st), " ") == "region1 region3 column1" then hit = st end
+    end
+    assert.is_truthy(hit)
+    assert.are.same({"r4c4=1"}, elims(hit))
+  end)
+end)
+
 describe("an empty rectangle", function()
   -- Box 5 keeps 1 on the cross of row 5 and column 5 only; column 8 only at r5c8, r9c8.
   -- r5c8 sees the box's row part, so r9c8 or the column part (r4c5, r6c5) is 1: 1 leaves r9c5.
