@@ -151,6 +151,15 @@ describe("a WXYZ-Wing", function()
     assert.are.equal(5.6, hit.rating)
   end)
 
+  it("leaves out four cells holding a naked pair or lying in one unit (a naked quad)", function()
+    -- r1c1, r1c2 (1 or 2) are a naked pair; with r2c3 (3 or 4) and r1c7 (2 or 4) only 4 is
+    -- unrestricted, but the pair already settles r1c7.
+    local k = {{1, 1, {1, 2}}, {1, 2, {1, 2}}, {2, 3, {3, 4}}, {1, 7, {2, 4}}}
+    assert.are.same({}, support.found(pencil(9, k), "wxyz_wing"))
+    local quad = {{1, 1, {1, 2, 3}}, {1, 4, {1, 4}}, {1, 7, {2, 4}}, {1, 9, {3, 4}}}
+    assert.are.same({}, support.found(pencil(9, quad), "wxyz_wing"))
+  end)
+
   it("needs every digit but one restricted", function()
     local k = {{1, 1, {1, 2, 3, 4}}, {1, 2, {1, 4}}, {1, 7, {2, 4}}, {5, 3, {3, 4}}}
     assert.are.same({}, support.found(pencil(9, k), "wxyz_wing"))

@@ -9,7 +9,12 @@
  * WXYZ-Wing (SE's 5.5, 5.6 when a cell has three candidates): four cells holding four digits
  * between them, where every digit but z has its places among them all in sight of each other
  * (so it fills at most one of the four cells): the four need z. When every digit is so
- * restricted (SE's doubly linked form), each digit fills exactly one of them.
+ * restricted (SE's doubly linked form), each digit fills exactly one of them. SE asks for more:
+ * a bivalue cell holding z beside three cells in sight of each other; about a quarter of the
+ * steps here (on the calibration paths) have another shape. Four cells of one unit (a naked
+ * quad) or holding a naked pair or triple are left out: smaller patterns say all they say.
+ *
+ * XY-Wing and XYZ-Wing find exactly SE's eliminations on the calibration paths.
  *
  * Cells and units only (sdk_grid_sees), so they hold on every board shape.
  */
