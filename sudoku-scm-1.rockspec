@@ -77,9 +77,11 @@ build = {
         "csrc/logic/hint.c",
         "csrc/logic/intersections.c",
         "csrc/logic/rule_steps.c",
+        "csrc/logic/single_digit.c",
         "csrc/logic/singles.c",
         "csrc/logic/step.c",
         "csrc/logic/table.c",
+        "csrc/logic/wings.c",
       },
       incdirs = { "csrc" },
       -- solve_many runs on POSIX threads (csrc/batch.c).

@@ -74,12 +74,19 @@ static const int t_singles[] = {T_FULL_HOUSE, T_HIDDEN_SINGLE_BOX, T_HIDDEN_SING
 static const int t_intersections[] = {T_DIRECT_POINTING, T_DIRECT_CLAIMING, T_POINTING,
                                       T_CLAIMING, -1};
 static const int t_rules[] = {T_RULE, -1};
+static const int t_single_digit[] = {T_SKYSCRAPER, T_TWO_STRING_KITE, T_TURBOT_FISH,
+                                     T_EMPTY_RECTANGLE, -1};
+static const int t_wings[] = {T_XY_WING, T_XYZ_WING, T_W_WING, -1};
+static const int t_wxyz_wing[] = {T_WXYZ_WING, -1};
 
 /* By min_rating: the hint search stops at the first finder that cannot beat what it has. */
 static const sdk_finder finders[] = {
     {sdk_find_singles, 10, 23, t_singles},
     {sdk_find_rule_steps, 10, 10, t_rules},
     {sdk_find_intersections, 17, 28, t_intersections},
+    {sdk_find_single_digit, 40, 43, t_single_digit},
+    {sdk_find_wings, 42, 44, t_wings},
+    {sdk_find_wxyz_wing, 55, 56, t_wxyz_wing},
 };
 
 const sdk_technique *sdk_logic_techniques(int *count) {

@@ -59,4 +59,64 @@ function support.found(p, name, opts)
   return out
 end
 
+--- Runs p:find(opts) at every position of the easiest-first path of board b and checks each
+-- step against the solution (a wrong one raises, naming the board); counts the steps per
+-- technique into fired. Returns the number of positions.
+function support.sound_path(b, solution, opts, fired)
+  local p = logic.pencil(b)
+  local steps = logic.steps(b)
+  for k = 0, #steps do
+    local found = p:find(opts)
+    for _, st in ipairs(found) do fired[st.technique] = (fired[st.technique] or 0) + 1 end
+    local msg = support.unsound(found, solution)
+    if msg then error(b:format("line") .. ": " .. msg, 0) end
+    if k < #steps then assert(p:apply(steps[k + 1])) end
+  end
+  return #steps + 1
+end
+
+--- support.sound_path over every every-th puzzle of the file (one a line, "#" comments; a
+-- rating column after a comma is ignored). Returns nil when the file is absent; else the count
+-- of steps per technique, and the count of puzzles and positions.
+function support.sound_over(file, every, opts)
+  local f = io.open(file)
+  if not f then return nil end
+  f:close()
+  local fired, puzzles, positions, i = {}, 0, 0, 0
+  for line in io.lines(file) do
+    local text = line:match("^([^#,%s]+)")
+    if text and #text >= 16 then
+      i = i + 1
+      if i % every == 0 then
+        puzzles = puzzles + 1
+        local b = assert(sudoku.parse(text))
+        local solution = b:copy()
+        assert(solution:solve())
+        positions = positions + support.sound_path(b, solution, opts, fired)
+      end
+    end
+  end
+  return fired, puzzles, positions
+end
+
+--- A 9x9 board with extra regions: "x" (both diagonals) or "windoku" (four windows).
+function support.extra_board(kind)
+  local b = sudoku.Board.new{size = 9}
+  if kind == "x" then
+    local a, d = {}, {}
+    for i = 1, 9 do a[i], d[i] = {i, i}, {i, 10 - i} end
+    b:add_region(a)
+    b:add_region(d)
+  else
+    for _, o in ipairs{{2, 2}, {2, 6}, {6, 2}, {6, 6}} do
+      local w = {}
+      for r = 0, 2 do
+        for c = 0, 2 do w[#w + 1] = {o[1] + r, o[2] + c} end
+      end
+      b:add_region(w)
+    end
+  end
+  return b
+end
+
 return support

@@ -1,0 +1,208 @@
+-- Wings: XY-Wing, XYZ-Wing, W-Wing and WXYZ-Wing, on built positions of 9x9 and 6x6 boards, and
+-- sound over the easiest-first paths of SE-rated puzzles.
+local sudoku = require "sudoku"
+local logic = require "sudoku.logic"
+local support = require "support.logic"
+
+local MINE = {"xy_wing", "xyz_wing", "w_wing", "wxyz_wing"}
+
+-- A pencil of an empty board of that size where each listed cell {r, c, {values}} keeps only
+-- its values.
+local function pencil(size, keep)
+  local p = logic.pencil(sudoku.Board.new{size = size})
+  for _, row in ipairs(keep) do
+    local set = {}
+    for _, v in ipairs(row[3]) do set[v] = true end
+    for _, v in ipairs(p:candidates(row[1], row[2])) do
+      if not set[v] then assert(p:eliminate(row[1], row[2], v)) end
+    end
+  end
+  return p
+end
+
+local function elims(st)
+  local out = {}
+  for _, e in ipairs(st.eliminations) do out[#out + 1] = ("r%dc%d=%d"):format(e[1], e[2], e[3]) end
+  table.sort(out)
+  return out
+end
+
+local function cells(st)
+  local out = {}
+  for _, c in ipairs(st.cells) do out[#out + 1] = ("r%dc%d"):format(c[1], c[2]) end
+  table.sort(out)
+  return out
+end
+
+describe("an XY-Wing", function()
+  local keep = {{1, 1, {3, 5}}, {1, 7, {3, 8}}, {4, 1, {5, 8}}}
+
+  it("takes z out of the cells that see both pincers", function()
+    local p = pencil(9, keep)
+    local steps = support.found(p, "xy_wing")
+    assert.are.equal(1, #steps)
+    local st = steps[1]
+    assert.are.equal(4.2, st.rating)
+    assert.are.same({3, 5, 8}, st.digits)
+    assert.are.same({"r1c1", "r1c7", "r4c1"}, cells(st))
+    assert.are.same({"r4c7=8"}, elims(st))
+    assert.are.equal(5, #st.links)
+    assert.are.equal("XY-Wing: r1c1 (pivot, 3 or 5) sees r1c7 (3 or 8) and r4c1 (5 or 8): "
+      .. "whichever is true, one of them is 8, so 8 leaves r4c7.", st.text)
+    assert.are.same({}, support.found(p, "xyz_wing"))
+    assert.are.same({}, support.found(p, "w_wing"))
+  end)
+
+  it("needs the pincers to share z and to see the pivot", function()
+    assert.are.same({}, pencil(9, {{1, 1, {3, 5}}, {1, 7, {3, 8}}, {4, 1, {5, 9}}})
+      :find{allowed = MINE})
+    assert.are.same({}, pencil(9, {{1, 1, {3, 5}}, {1, 7, {3, 8}}, {4, 2, {5, 8}}})
+      :find{allowed = MINE})
+  end)
+
+  it("works on 6x6 boards", function()
+    -- Pivot r1c1 (1 or 2), pincers r1c5 (1 or 3) and r4c1 (2 or 3): 3 leaves r4c5.
+    local steps = support.found(pencil(6, {{1, 1, {1, 2}}, {1, 5, {1, 3}}, {4, 1, {2, 3}}}),
+      "xy_wing")
+    assert.are.equal(1, #steps)
+    assert.are.same({"r4c5=3"}, elims(steps[1]))
+  end)
+end)
+
+describe("an XYZ-Wing", function()
+  -- Pivot r1c1 (3, 5 or 8) sees r1c7 (3 or 8) and r3c2 (5 or 8): 8 leaves the cells that see
+  -- all three, r1c2 and r1c3.
+  local keep = {{1, 1, {3, 5, 8}}, {1, 7, {3, 8}}, {3, 2, {5, 8}}}
+
+  it("takes z out of the cells that see the pivot and both pincers", function()
+    local steps = support.found(pencil(9, keep), "xyz_wing")
+    assert.are.equal(1, #steps)
+    assert.are.equal(4.4, steps[1].rating)
+    assert.are.same({"r1c2=8", "r1c3=8"}, elims(steps[1]))
+    assert.matches("^XYZ%-Wing: r1c1 %(pivot, 3, 5 or 8%) sees", steps[1].text)
+    assert.are.same({}, support.found(pencil(9, keep), "xy_wing"))
+  end)
+
+  it("needs both pincers inside the pivot's candidates", function()
+    assert.are.same({}, pencil(9, {{1, 1, {3, 5, 8}}, {1, 7, {3, 9}}, {3, 2, {5, 8}}})
+      :find{allowed = MINE})
+  end)
+end)
+
+describe("a W-Wing", function()
+  -- r1c1 and r5c8 hold 3 or 9; column 4 has 3 only at r1c4 (sees r1c1) and r5c4 (sees r5c8):
+  -- one of the two is 9, so 9 leaves r1c8 and r5c1.
+  local function keep(pair2, places)
+    local k = {{1, 1, {3, 9}}, {5, 8, pair2}}
+    local all = {1, 2, 4, 5, 6, 7, 8, 9}
+    for r = 1, 9 do
+      if not places[r] then k[#k + 1] = {r, 4, all} end
+    end
+    return k
+  end
+
+  it("joins two equal pairs through a strong link", function()
+    local p = pencil(9, keep({3, 9}, {[1] = true, [5] = true}))
+    local steps = support.found(p, "w_wing")
+    assert.are.equal(1, #steps)
+    local st = steps[1]
+    assert.are.equal(4.4, st.rating)
+    assert.is_false(st.se)
+    assert.are.same({"r1c8=9", "r5c1=9"}, elims(st))
+    assert.are.same({"r1c1", "r1c4", "r5c4", "r5c8"}, cells(st))
+    assert.are.same({{kind = "column", index = 4}}, st.units)
+    assert.are.equal(5, #st.links)
+    assert.is_true(st.links[3].strong)
+    assert.matches("^W%-Wing: r1c1 and r5c8 both hold 3 or 9, and 3 in column 4 is at r1c4 or "
+      .. "r5c4", st.text)
+  end)
+
+  it("needs the same pair and a strong link", function()
+    assert.are.same({}, pencil(9, keep({3, 7}, {[1] = true, [5] = true})):find{allowed = MINE})
+    assert.are.same({}, pencil(9, keep({3, 9}, {[1] = true, [5] = true, [7] = true}))
+      :find{allowed = MINE})
+  end)
+end)
+
+describe("a WXYZ-Wing", function()
+  -- r1c1 (1, 2, 3 or 4), r1c2 (1 or 4), r1c7 (2 or 4), r2c3 (3 or 4): 1, 2 and 3 each fill at
+  -- most one of the four, so one of them is 4; r1c3 sees all four: 4 leaves it.
+  local keep = {{1, 1, {1, 2, 3, 4}}, {1, 2, {1, 4}}, {1, 7, {2, 4}}, {2, 3, {3, 4}}}
+
+  it("takes the one unrestricted digit out of the cells that see all its places", function()
+    local steps = support.found(pencil(9, keep), "wxyz_wing")
+    assert.are.equal(1, #steps)
+    local st = steps[1]
+    assert.are.equal(5.5, st.rating)
+    assert.are.same({1, 2, 3, 4}, st.digits)
+    assert.are.same({"r1c1", "r1c2", "r1c7", "r2c3"}, cells(st))
+    assert.are.same({"r1c3=4"}, elims(st))
+    assert.are.equal(3, #st.links)    -- 1, 2, 3: each between the big cell and one pincer
+    assert.matches("only 4 can be in two of them", st.text)
+  end)
+
+  it("rates a pattern whose largest cell has three candidates 5.6", function()
+    local k = {{1, 1, {1, 2, 4}}, {1, 2, {1, 3}}, {1, 7, {2, 4}}, {2, 3, {3, 4}}}
+    local hit
+    for _, st in ipairs(support.found(pencil(9, k), "wxyz_wing")) do
+      if #st.cells == 4 then hit = st end
+    end
+    assert.is_truthy(hit)
+    assert.are.equal(5.6, hit.rating)
+  end)
+
+  it("leaves out four cells holding a naked pair or lying in one unit (a naked quad)", function()
+    -- r1c1, r1c2 (1 or 2) are a naked pair; with r2c3 (3 or 4) and r1c7 (2 or 4) only 4 is
+    -- unrestricted, but the pair already settles r1c7.
+    local k = {{1, 1, {1, 2}}, {1, 2, {1, 2}}, {2, 3, {3, 4}}, {1, 7, {2, 4}}}
+    assert.are.same({}, support.found(pencil(9, k), "wxyz_wing"))
+    local quad = {{1, 1, {1, 2, 3}}, {1, 4, {1, 4}}, {1, 7, {2, 4}}, {1, 9, {3, 4}}}
+    assert.are.same({}, support.found(pencil(9, quad), "wxyz_wing"))
+  end)
+
+  it("needs every digit but one restricted", function()
+    local k = {{1, 1, {1, 2, 3, 4}}, {1, 2, {1, 4}}, {1, 7, {2, 4}}, {5, 3, {3, 4}}}
+    assert.are.same({}, support.found(pencil(9, k), "wxyz_wing"))
+  end)
+end)
+
+describe("wings over SE-rated puzzles", function()
+  local FILE = "../shared/data/rated/se_calibration.txt"
+
+  local function run(every)
+    return support.sound_over(FILE, every, {allowed = MINE})
+  end
+
+  it("never eliminates a solution's value, at every position of the path", function()
+    local fired, puzzles = run(17)
+    if not fired then return pending("no " .. FILE) end
+    assert.is_true(puzzles > 300)
+    for _, name in ipairs(MINE) do assert.is_true((fired[name] or 0) > 0, name) end
+  end)
+
+  it("never eliminates a solution's value on any of the 5,280 puzzles #slow", function()
+    local fired = run(1)
+    if not fired then return pending("no " .. FILE) end
+  end)
+
+  it("never eliminates a solution's value on 16x16 boards", function()
+    local big = "../shared/data/gecode_16x16.txt"
+    local fired, puzzles = support.sound_over(big, 4, {allowed = MINE})
+    if not fired then return pending("no " .. big) end
+    assert.is_true(puzzles >= 9)
+    assert.is_true(next(fired) ~= nil)
+  end)
+
+  it("never eliminates a solution's value on X and windoku boards (extra regions)", function()
+    local gen = require "sudoku.gen"
+    local fired = {}
+    for _, kind in ipairs{"x", "windoku"} do
+      for seed = 1, 6 do
+        local b, solution = gen.puzzle{board = support.extra_board(kind), seed = seed,
+          minimal = true}
+        support.sound_path(b, solution, {allowed = MINE}, fired)
+      end
+    end
+    assert.is_true(next(fired) ~= nil)
+  end)
+end)
