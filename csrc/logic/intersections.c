@@ -2,7 +2,8 @@
  * Intersections (locked candidates): when a value's places in one unit all lie in a second
  * unit, the value goes in their overlap, so it leaves the rest of the second unit. Pointing when
  * the first unit is a box (or an extra region), claiming when it is a row or a column. Direct
- * when the removal leaves the value one place in some unit: the step then places it too.
+ * when the removal leaves the value one place in a unit of the first one's kind: the step then
+ * places it, and only that, as Sukaku Explainer's direct hints do.
  */
 #include "families.h"
 #include "techniques.h"
@@ -16,16 +17,18 @@ static int in_unit(const sdk_board *b, int cell, int u) {
     return 0;
 }
 
-/* A unit holding one of the removed cells where v has one place left once they are gone:
- * that place (and the unit in *unit), or -1. */
-static int direct_place(const sdk_grid *g, int v, const int *removed, int nremoved, int *unit) {
+/* A unit of kind `kind` (the first unit's: other boxes for pointing, other lines for claiming,
+ * as SE looks) holding one of the removed cells, where v has one place left once they are
+ * gone: that place (and the unit in *unit), or -1. */
+static int direct_place(const sdk_grid *g, int v, const int *removed, int nremoved, int kind,
+                        int *unit) {
     const sdk_board *b = g->b;
     int i, k;
     for (i = 0; i < nremoved; i++)
         for (k = b->cell_start[removed[i]]; k < b->cell_start[removed[i] + 1]; k++) {
             int u = b->cell_units[k], len, j, left = 0, at = -1, x;
             const int *cells = sdk_grid_unit(g, u, &len);
-            if (len != g->n) continue;
+            if (len != g->n || sdk_grid_unit_kind(g, u) != kind) continue;
             for (j = 0; j < len && left < 2; j++) {
                 if (!(g->cand[cells[j]] & sdk_bit(v))) continue;
                 for (x = 0; x < nremoved && removed[x] != cells[j]; x++) {}
@@ -55,7 +58,7 @@ static int report(const sdk_grid *g, sdk_sink *s, int a, int bunit, int v, sdk_m
             removed[nremoved++] = bcells[i];
     if (!nremoved) return SDK_LOGIC_MORE;
     pointing = sdk_grid_unit_kind(g, a) >= 3;
-    place = direct_place(g, v, removed, nremoved, &single_unit);
+    place = direct_place(g, v, removed, nremoved, sdk_grid_unit_kind(g, a), &single_unit);
     if (place >= 0 && !sdk_step_wanted(s, pointing ? T_DIRECT_POINTING : T_DIRECT_CLAIMING,
                                        pointing ? 17 : 19))
         place = -1;                            /* the plain form may still be wanted */
@@ -76,7 +79,8 @@ static int report(const sdk_grid *g, sdk_sink *s, int a, int bunit, int v, sdk_m
     for (; where; where &= where - 1) sdk_step_cell(s, cells[sdk_lowest(where)]);
     list[0] = '\0';
     for (i = 0; i < nremoved; i++) {
-        sdk_step_elim(s, removed[i], sdk_bit(v));
+        /* A direct step only places, as SE's do: the removals are its reason, not its result. */
+        if (place < 0) sdk_step_elim(s, removed[i], sdk_bit(v));
         sdk_grid_cell_name(g, removed[i], cn, sizeof cn);
         if (used + strlen(cn) + 3 < sizeof list) {
             memcpy(list + used, i ? ", " : "", i ? 2 : 0);
