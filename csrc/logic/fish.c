@@ -156,16 +156,20 @@ static int finned(fish *f, sdk_mask all) {
         }
     }
     for (x = 0; x < nboxes; x++) {
-        sdk_mask inbox[MAX_K], out = 0, free_, sub;
+        sdk_mask inbox, out = 0, free_, sub;
         int need;
         for (i = 0; i < f->k; i++) {
             sdk_mask m;
-            inbox[i] = 0;
+            inbox = 0;
             for (m = f->pos[f->base[i]]; m; m &= m - 1)
                 if (box_of(b, cell_at(f, f->base[i], sdk_lowest(m))) == boxes[x])
-                    inbox[i] |= m & -m;
-            out |= f->pos[f->base[i]] & ~inbox[i];
+                    inbox |= m & -m;
+            /* A base line all in the box claims it: that removes v from the rest of the box,
+             * which holds whatever a fish with fins there could remove. */
+            if (inbox == f->pos[f->base[i]]) break;
+            out |= f->pos[f->base[i]] & ~inbox;
         }
+        if (i < f->k) continue;
         need = f->k - sdk_popcount(out);
         if (need < 0) continue;
         free_ = all & ~out;   /* cover lines met only inside the box */
