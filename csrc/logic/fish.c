@@ -26,6 +26,8 @@ typedef struct fish {
     int v, k, cols;              /* cols: the base lines are columns */
     int finned;
     int width;                   /* at most this many cover lines can hold one box's fins */
+    int nstacks;                 /* boxes: the cover lines of each stack of boxes (0: jigsaw) */
+    sdk_mask stacks[SDK_MAX_N];
     sdk_mask pos[SDK_MAX_N];     /* per base line: the cover lines where v can go */
     int lines[SDK_MAX_N], nlines;/* the lines that may be base lines */
     int base[MAX_K];
@@ -201,6 +203,16 @@ static int finned(fish *f, sdk_mask all) {
     return SDK_LOGIC_MORE;
 }
 
+/* Whether the places all (of base lines) could be k cover lines and fins in one box: with
+ * boxes, all but k of them lie in one stack of boxes. */
+static int fits(const fish *f, sdk_mask all) {
+    int i;
+    if (!f->nstacks) return 1;
+    for (i = 0; i < f->nstacks; i++)
+        if (sdk_popcount(all & ~f->stacks[i]) <= f->k) return 1;
+    return 0;
+}
+
 /* Chooses base lines from f->lines[from..], depth chosen so far, their places' union all. */
 static int search(fish *f, int from, int depth, sdk_mask all) {
     int i, limit = f->k + (f->finned ? f->width : 0);
@@ -212,7 +224,7 @@ static int search(fish *f, int from, int depth, sdk_mask all) {
     }
     for (i = from; i <= f->nlines - (f->k - depth); i++) {
         sdk_mask a = all | f->pos[f->lines[i]];
-        if (sdk_popcount(a) > limit) continue;
+        if (sdk_popcount(a) > limit || (f->finned && !fits(f, a))) continue;
         f->base[depth] = f->lines[i];
         if (search(f, i + 1, depth + 1, a) == SDK_LOGIC_ENOUGH) return SDK_LOGIC_ENOUGH;
     }
@@ -231,8 +243,17 @@ static int find_fish(const sdk_grid *g, sdk_sink *s, int k, int finned_) {
     f.k = k;
     f.finned = finned_;
     for (f.cols = 0; f.cols < 2; f.cols++) {
-        if (g->b->jigsaw || !g->b->box_rows) f.width = g->n;
-        else f.width = f.cols ? g->b->box_rows : g->b->box_cols;
+        f.nstacks = 0;
+        if (g->b->jigsaw || !g->b->box_rows) {
+            f.width = g->n;
+        } else {
+            int i;
+            f.width = f.cols ? g->b->box_rows : g->b->box_cols;
+            f.nstacks = g->n / f.width;
+            for (i = 0; i < f.nstacks; i++)
+                f.stacks[i] = ((f.width == 64 ? ~(sdk_mask)0 : ((sdk_mask)1 << f.width) - 1))
+                              << (i * f.width);
+        }
         for (v = 1; v <= g->n; v++) {
             f.v = v;
             f.nlines = open = 0;
