@@ -206,6 +206,53 @@ describe("fish on a 6x6 board", function()
   end)
 end)
 
+describe("fish on other boards", function()
+  local data = require "support.data"
+
+  -- Sound at every position of the easiest-first path of each board; the number of steps found.
+  local function sound(boards)
+    local count = 0
+    for _, b in ipairs(boards) do
+      local solution = b:copy()
+      assert(solution:solve())
+      local p = logic.pencil(b)
+      for _, st in ipairs((logic.steps(b))) do
+        local found = p:find({allowed = FISH})
+        assert.is_nil(support.unsound(found, solution))
+        count = count + #found
+        assert(p:apply(st))
+      end
+    end
+    return count
+  end
+
+  it("are sound on jigsaw and X boards (boxes are regions, diagonals extra units)", function()
+    local ok, variants = pcall(require, "support.variants")
+    if not ok or not io.open(variants.DIR .. "jigsaw.jsonl") then
+      return pending("the shared variant records are absent")
+    end
+    local boards = {}
+    for _, file in ipairs({"jigsaw.jsonl", "x.jsonl"}) do
+      for i, rec in ipairs(variants.records(file)) do
+        if rec.unique ~= false and i % 8 == 0 then boards[#boards + 1] = variants.build(rec) end
+      end
+    end
+    assert.is_true(#boards >= 50)
+    assert.is_true(sound(boards) > 0)
+  end)
+
+  it("are sound on 16x16 boards", function()
+    local f = io.open(data.shared .. "gecode_16x16.txt")
+    if not f then return pending("gecode_16x16.txt is absent") end
+    f:close()
+    local boards = {}
+    for _, rec in ipairs(data.shared_records("gecode_16x16.txt")) do
+      if #boards < 6 then boards[#boards + 1] = assert(sudoku.parse(rec[1])) end
+    end
+    assert.is_true(sound(boards) > 0)
+  end)
+end)
+
 describe("fish over rated puzzles", function()
   local FILE = "../shared/data/rated/se_calibration.txt"
 
