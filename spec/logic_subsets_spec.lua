@@ -170,7 +170,8 @@ describe("direct hidden subsets", function()
     assert.are.same({"r1c1", "r1c5"}, cells(st))
     assert.are.same({{1, 9, 5}}, st.placements)
     assert.are.same({}, st.eliminations)   -- SE's direct steps only place
-    assert.matches("and 5 is left one place in row 1: r1c9 takes it%.$", st.text)
+    assert.are.equal("Direct hidden pair: in row 1, 3 and 7 can only go in r1c1 and r1c5, so "
+      .. "these cells keep only 3 and 7, and 5 is left one place in row 1: r1c9 takes it.", st.text)
     -- The plain form is the direct one's to report, unless the direct one is not allowed.
     assert.are.same({}, support.found(p, "hidden_pair"))
     st = only(p, "hidden_pair", {allowed = {"hidden_pair"}})

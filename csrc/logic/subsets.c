@@ -233,9 +233,9 @@ static int hidden_report(const sdk_grid *g, sdk_sink *s, int u, sdk_mask values,
     if (w) {
         sdk_step_place(s, place, w);
         sdk_grid_cell_name(g, place, pn, sizeof pn);
-        sdk_step_text(s, "Hidden %s: in %s, %s can only go in %s, so these cells keep only %s, "
-                      "and %d is left one place in %s: %s takes it.", set_name[d], un, values_s,
-                      cells_s, values_s, w, un, pn);
+        sdk_step_text(s, "Direct hidden %s: in %s, %s can only go in %s, so these cells keep only "
+                      "%s, and %d is left one place in %s: %s takes it.", set_name[d], un,
+                      values_s, cells_s, values_s, w, un, pn);
     } else {
         sdk_step_text(s, "Hidden %s: in %s, %s can only go in %s, so these cells keep only %s.",
                       set_name[d], un, values_s, cells_s, values_s);
