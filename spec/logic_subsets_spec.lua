@@ -194,6 +194,17 @@ describe("direct hidden subsets", function()
     assert.are.equal(1, #support.found(p, "hidden_pair"))
   end)
 
+  it("looks for the single in the set's own unit only, as SE does", function()
+    -- Removing 5 from r1c1 leaves box 1 one place for 5 (r2c2), but row 1 several.
+    local keep = row_places(1, {[3] = {1, 5}, [7] = {1, 5}})
+    for _, rc in ipairs({{1, 2}, {1, 3}, {2, 1}, {2, 3}, {3, 1}, {3, 2}, {3, 3}}) do
+      keep[#keep + 1] = {rc[1], rc[2], {1, 2, 3, 4, 6, 7, 8, 9}}
+    end
+    local p = support.pencil(EMPTY, keep)
+    assert.are.same({}, support.found(p, "direct_hidden_pair"))
+    assert.are.equal(1, #support.found(p, "hidden_pair"))
+  end)
+
   it("does not claim a hidden single that was there before the set", function()
     local p = support.pencil(EMPTY, row_places(1, {[3] = {1, 5}, [7] = {1, 5}, [5] = {9}}))
     assert.are.same({}, support.found(p, "direct_hidden_pair"))
