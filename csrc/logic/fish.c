@@ -144,60 +144,95 @@ static int report(fish *f, sdk_mask cover, const int *fins, int nfins, int t, in
     return sdk_step_end(s);
 }
 
+/* The finned fish of the chosen base lines whose fins are their places inbox[i] (per base
+ * line) of one box. */
+static int in_box(fish *f, sdk_mask all, const sdk_mask *inbox) {
+    sdk_mask out = 0, free_, sub;
+    int i, need;
+    for (i = 0; i < f->k; i++) {
+        /* A base line all in the box claims it: that removes v from the rest of the box,
+         * which holds whatever a fish with fins there could remove. */
+        if (inbox[i] == f->pos[f->base[i]]) return SDK_LOGIC_MORE;
+        out |= f->pos[f->base[i]] & ~inbox[i];
+    }
+    need = f->k - sdk_popcount(out);
+    if (need < 0) return SDK_LOGIC_MORE;
+    free_ = all & ~out;   /* cover lines met only inside the box */
+    if (sdk_popcount(free_) > 12) return SDK_LOGIC_MORE;   /* a huge jigsaw region: skipped */
+    /* The cover: the lines met outside the box, and need of the others. */
+    for (sub = free_;; sub = (sub - 1) & free_) {
+        if (sdk_popcount(sub) == need) {
+            sdk_mask cover = out | sub;
+            int fins[SDK_MAX_N * MAX_K], nfins = 0, sashimi = 0, t, rating;
+            for (i = 0; i < f->k; i++) {
+                sdk_mask in = f->pos[f->base[i]] & cover, m;
+                if (!in) break;                   /* a line of fins only: not a fish */
+                if (!(in & (in - 1))) sashimi = 1;
+                for (m = f->pos[f->base[i]] & ~cover; m; m &= m - 1)
+                    fins[nfins++] = cell_at(f, f->base[i], sdk_lowest(m));
+            }
+            if (i == f->k && nfins) {
+                t = sashimi ? sashimi_t[f->k] : finned_t[f->k];
+                rating = sashimi ? sashimi_r[f->k] : finned_r[f->k];
+                if (sdk_step_wanted(f->s, t, rating) &&
+                    report(f, cover, fins, nfins, t, rating) == SDK_LOGIC_ENOUGH)
+                    return SDK_LOGIC_ENOUGH;
+            }
+        }
+        if (!sub) break;
+    }
+    return SDK_LOGIC_MORE;
+}
+
 /* The finned fish of the chosen base lines (their places cover more than k lines), for each
- * box holding some of their places taken as the fins' box. */
+ * box holding some of their places taken as the fins' box. With boxes, a box is a band of
+ * base lines and a stack of cover lines, so its places are bit operations; jigsaw regions are
+ * found cell by cell. */
 static int finned(fish *f, sdk_mask all) {
     const sdk_board *b = f->g->b;
-    int boxes[SDK_MAX_N], nboxes = 0, i, j, x;
-    for (i = 0; i < f->k; i++) {
-        sdk_mask m;
-        for (m = f->pos[f->base[i]]; m; m &= m - 1) {
-            int bx = box_of(b, cell_at(f, f->base[i], sdk_lowest(m)));
-            for (j = 0; j < nboxes && boxes[j] != bx; j++) {}
-            if (j == nboxes) boxes[nboxes++] = bx;
+    sdk_mask inbox[MAX_K];
+    int i, j, x;
+    if (f->nstacks) {
+        /* base lines of one band of boxes: rows of a box's height, or columns of its width */
+        int band_size = f->cols ? b->box_cols : b->box_rows;
+        int bands[MAX_K], nbands = 0, st;
+        for (i = 0; i < f->k; i++) {
+            int band = f->base[i] / band_size;
+            for (j = 0; j < nbands && bands[j] != band; j++) {}
+            if (j == nbands) bands[nbands++] = band;
         }
+        for (j = 0; j < nbands; j++)
+            for (st = 0; st < f->nstacks; st++) {
+                sdk_mask any = 0;
+                for (i = 0; i < f->k; i++) {
+                    inbox[i] = 0;
+                    if (f->base[i] / band_size == bands[j])
+                        inbox[i] = f->pos[f->base[i]] & f->stacks[st];
+                    any |= inbox[i];
+                }
+                if (any && in_box(f, all, inbox) == SDK_LOGIC_ENOUGH) return SDK_LOGIC_ENOUGH;
+            }
+        return SDK_LOGIC_MORE;
     }
-    for (x = 0; x < nboxes; x++) {
-        sdk_mask inbox, out = 0, free_, sub;
-        int need;
+    {
+        int boxes[SDK_MAX_N * MAX_K], nboxes = 0;
         for (i = 0; i < f->k; i++) {
             sdk_mask m;
-            inbox = 0;
-            for (m = f->pos[f->base[i]]; m; m &= m - 1)
-                if (box_of(b, cell_at(f, f->base[i], sdk_lowest(m))) == boxes[x])
-                    inbox |= m & -m;
-            /* A base line all in the box claims it: that removes v from the rest of the box,
-             * which holds whatever a fish with fins there could remove. */
-            if (inbox == f->pos[f->base[i]]) break;
-            out |= f->pos[f->base[i]] & ~inbox;
-        }
-        if (i < f->k) continue;
-        need = f->k - sdk_popcount(out);
-        if (need < 0) continue;
-        free_ = all & ~out;   /* cover lines met only inside the box */
-        if (sdk_popcount(free_) > 12) continue;
-        /* The cover: the lines met outside the box, and need of the others. */
-        for (sub = free_;; sub = (sub - 1) & free_) {
-            if (sdk_popcount(sub) == need) {
-                sdk_mask cover = out | sub;
-                int fins[SDK_MAX_N * MAX_K], nfins = 0, sashimi = 0, t, rating, rc;
-                for (i = 0; i < f->k; i++) {
-                    sdk_mask in = f->pos[f->base[i]] & cover, m;
-                    if (!in) break;                   /* a line of fins only: not a fish */
-                    if (!(in & (in - 1))) sashimi = 1;
-                    for (m = f->pos[f->base[i]] & ~cover; m; m &= m - 1)
-                        fins[nfins++] = cell_at(f, f->base[i], sdk_lowest(m));
-                }
-                if (i == f->k && nfins) {
-                    t = sashimi ? sashimi_t[f->k] : finned_t[f->k];
-                    rating = sashimi ? sashimi_r[f->k] : finned_r[f->k];
-                    if (sdk_step_wanted(f->s, t, rating)) {
-                        rc = report(f, cover, fins, nfins, t, rating);
-                        if (rc == SDK_LOGIC_ENOUGH) return rc;
-                    }
-                }
+            for (m = f->pos[f->base[i]]; m; m &= m - 1) {
+                int bx = box_of(b, cell_at(f, f->base[i], sdk_lowest(m)));
+                for (j = 0; j < nboxes && boxes[j] != bx; j++) {}
+                if (j == nboxes) boxes[nboxes++] = bx;
             }
-            if (!sub) break;
+        }
+        for (x = 0; x < nboxes; x++) {
+            for (i = 0; i < f->k; i++) {
+                sdk_mask m;
+                inbox[i] = 0;
+                for (m = f->pos[f->base[i]]; m; m &= m - 1)
+                    if (box_of(b, cell_at(f, f->base[i], sdk_lowest(m))) == boxes[x])
+                        inbox[i] |= m & -m;
+            }
+            if (in_box(f, all, inbox) == SDK_LOGIC_ENOUGH) return SDK_LOGIC_ENOUGH;
         }
     }
     return SDK_LOGIC_MORE;
