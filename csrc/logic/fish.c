@@ -9,8 +9,11 @@
  * cover cells that see every fin. Sashimi: a finned fish where some base line keeps one place
  * in the cover (without the fins it would not be a fish at all).
  *
- * Degenerate fish are left out: a base line with one place is a hidden single, and k base lines
- * among which j lie in j cover lines hold a smaller fish (that one is reported instead).
+ * Degenerate fish are left out (as steps of the smaller pattern they are): a base line with one
+ * place is a hidden single; k base lines among which j lie in j cover lines hold a smaller fish;
+ * with m lines where the digit is still open, a basic fish of k > m - k is the fish of m - k
+ * lines the other way round (SE's rule too); a finned fish with a base line all inside the
+ * fins' box is a claiming there.
  */
 #include "families.h"
 #include "techniques.h"
@@ -252,7 +255,8 @@ static int fits(const fish *f, sdk_mask all) {
 static int search(fish *f, int from, int depth, sdk_mask all) {
     int i, limit = f->k + (f->finned ? f->width : 0);
     if (depth == f->k) {
-        if (f->finned ? sdk_popcount(all) <= f->k : sdk_popcount(all) != f->k) return SDK_LOGIC_MORE;
+        if (f->finned ? sdk_popcount(all) <= f->k : sdk_popcount(all) != f->k)
+            return SDK_LOGIC_MORE;
         if (holds_smaller(f)) return SDK_LOGIC_MORE;
         if (f->finned) return finned(f, all);
         return report(f, all, NULL, 0, basic_t[f->k], basic_r[f->k]);

@@ -291,8 +291,12 @@ static int find_hidden(const sdk_grid *g, sdk_sink *s, int d, int direct) {
     return SDK_LOGIC_MORE;
 }
 
-int sdk_find_direct_hidden_pairs(const sdk_grid *g, sdk_sink *s) { return find_hidden(g, s, 2, 1); }
-int sdk_find_direct_hidden_triples(const sdk_grid *g, sdk_sink *s) { return find_hidden(g, s, 3, 1); }
+int sdk_find_direct_hidden_pairs(const sdk_grid *g, sdk_sink *s) {
+    return find_hidden(g, s, 2, 1);
+}
+int sdk_find_direct_hidden_triples(const sdk_grid *g, sdk_sink *s) {
+    return find_hidden(g, s, 3, 1);
+}
 int sdk_find_naked_pairs(const sdk_grid *g, sdk_sink *s) { return find_naked(g, s, 2); }
 int sdk_find_hidden_pairs(const sdk_grid *g, sdk_sink *s) { return find_hidden(g, s, 2, 0); }
 int sdk_find_naked_triples(const sdk_grid *g, sdk_sink *s) { return find_naked(g, s, 3); }
