@@ -15,5 +15,21 @@ SDK_INTERNAL int sdk_find_wxyz_wing(const sdk_grid *g, sdk_sink *s);      /* win
  * (single_digit.c). */
 SDK_INTERNAL void sdk_logic_cell_list(const sdk_grid *g, const int *cells, int count,
                                       const char *sep, char *buf, size_t size);
+/* subsets.c: one finder per kind and size, so that the cheap ones run first */
+SDK_INTERNAL int sdk_find_direct_hidden_pairs(const sdk_grid *g, sdk_sink *s);
+SDK_INTERNAL int sdk_find_direct_hidden_triples(const sdk_grid *g, sdk_sink *s);
+SDK_INTERNAL int sdk_find_naked_pairs(const sdk_grid *g, sdk_sink *s);
+SDK_INTERNAL int sdk_find_hidden_pairs(const sdk_grid *g, sdk_sink *s);
+SDK_INTERNAL int sdk_find_naked_triples(const sdk_grid *g, sdk_sink *s);
+SDK_INTERNAL int sdk_find_hidden_triples(const sdk_grid *g, sdk_sink *s);
+SDK_INTERNAL int sdk_find_naked_quads(const sdk_grid *g, sdk_sink *s);
+SDK_INTERNAL int sdk_find_hidden_quads(const sdk_grid *g, sdk_sink *s);
+/* fish.c: basic fish by size, then finned and sashimi fish by size */
+SDK_INTERNAL int sdk_find_x_wings(const sdk_grid *g, sdk_sink *s);
+SDK_INTERNAL int sdk_find_swordfish(const sdk_grid *g, sdk_sink *s);
+SDK_INTERNAL int sdk_find_jellyfish(const sdk_grid *g, sdk_sink *s);
+SDK_INTERNAL int sdk_find_finned_x_wings(const sdk_grid *g, sdk_sink *s);
+SDK_INTERNAL int sdk_find_finned_swordfish(const sdk_grid *g, sdk_sink *s);
+SDK_INTERNAL int sdk_find_finned_jellyfish(const sdk_grid *g, sdk_sink *s);
 
 #endif

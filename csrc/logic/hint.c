@@ -25,8 +25,9 @@ int sdk_logic_hint(const sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s) {
     s->max_rating = o ? o->max_rating : 0;
     for (i = 0; i < nf; i++) {
         int k;
-        if (best >= 0 && f[i].min_rating >= s->steps[best].rating) break;
-        if (s->max_rating && f[i].min_rating > s->max_rating) break;
+        /* Rows come by min_rating; one that cannot beat the best so far is skipped. */
+        if (best >= 0 && f[i].min_rating >= s->steps[best].rating) continue;
+        if (s->max_rating && f[i].min_rating > s->max_rating) continue;
         if (!finder_allowed(&f[i], o)) continue;
         f[i].find(g, s);
         if (s->failed) return SDK_ENOMEM;

@@ -78,14 +78,42 @@ static const int t_single_digit[] = {T_SKYSCRAPER, T_TWO_STRING_KITE, T_TURBOT_F
                                      T_EMPTY_RECTANGLE, -1};
 static const int t_wings[] = {T_XY_WING, T_XYZ_WING, T_W_WING, -1};
 static const int t_wxyz_wing[] = {T_WXYZ_WING, -1};
+static const int t_direct_hidden_pair[] = {T_DIRECT_HIDDEN_PAIR, -1};
+static const int t_direct_hidden_triple[] = {T_DIRECT_HIDDEN_TRIPLE, -1};
+static const int t_naked_pair[] = {T_NAKED_PAIR, -1};
+static const int t_x_wing[] = {T_X_WING, -1};
+static const int t_hidden_pair[] = {T_HIDDEN_PAIR, -1};
+static const int t_finned_x_wing[] = {T_FINNED_X_WING, T_SASHIMI_X_WING, -1};
+static const int t_naked_triple[] = {T_NAKED_TRIPLE, -1};
+static const int t_swordfish[] = {T_SWORDFISH, -1};
+static const int t_hidden_triple[] = {T_HIDDEN_TRIPLE, -1};
+static const int t_finned_swordfish[] = {T_FINNED_SWORDFISH, T_SASHIMI_SWORDFISH, -1};
+static const int t_naked_quad[] = {T_NAKED_QUAD, -1};
+static const int t_jellyfish[] = {T_JELLYFISH, -1};
+static const int t_hidden_quad[] = {T_HIDDEN_QUAD, -1};
+static const int t_finned_jellyfish[] = {T_FINNED_JELLYFISH, T_SASHIMI_JELLYFISH, -1};
 
 /* By min_rating: the hint search stops at the first finder that cannot beat what it has. */
 static const sdk_finder finders[] = {
     {sdk_find_singles, 10, 23, t_singles},
     {sdk_find_rule_steps, 10, 10, t_rules},
     {sdk_find_intersections, 17, 28, t_intersections},
+    {sdk_find_direct_hidden_pairs, 20, 20, t_direct_hidden_pair},
+    {sdk_find_direct_hidden_triples, 25, 25, t_direct_hidden_triple},
+    {sdk_find_naked_pairs, 30, 30, t_naked_pair},
+    {sdk_find_x_wings, 32, 32, t_x_wing},
+    {sdk_find_hidden_pairs, 34, 34, t_hidden_pair},
+    {sdk_find_finned_x_wings, 34, 35, t_finned_x_wing},
+    {sdk_find_naked_triples, 36, 36, t_naked_triple},
+    {sdk_find_swordfish, 38, 38, t_swordfish},
     {sdk_find_single_digit, 40, 43, t_single_digit},
+    {sdk_find_hidden_triples, 40, 40, t_hidden_triple},
+    {sdk_find_finned_swordfish, 40, 41, t_finned_swordfish},
     {sdk_find_wings, 42, 44, t_wings},
+    {sdk_find_naked_quads, 50, 50, t_naked_quad},
+    {sdk_find_jellyfish, 52, 52, t_jellyfish},
+    {sdk_find_hidden_quads, 54, 54, t_hidden_quad},
+    {sdk_find_finned_jellyfish, 54, 55, t_finned_jellyfish},
     {sdk_find_wxyz_wing, 55, 56, t_wxyz_wing},
 };
 
