@@ -93,7 +93,9 @@ static const int t_jellyfish[] = {T_JELLYFISH, -1};
 static const int t_hidden_quad[] = {T_HIDDEN_QUAD, -1};
 static const int t_finned_jellyfish[] = {T_FINNED_JELLYFISH, T_SASHIMI_JELLYFISH, -1};
 
-/* By min_rating: the hint search stops at the first finder that cannot beat what it has. */
+/* By min_rating, and among equals in Sukaku Explainer's order of its producers (its hidden
+ * triples before its turbot fish): a hint is the lowest-rated step, the first row's first among
+ * equals. */
 static const sdk_finder finders[] = {
     {sdk_find_singles, 10, 23, t_singles},
     {sdk_find_rule_steps, 10, 10, t_rules},
@@ -106,8 +108,8 @@ static const sdk_finder finders[] = {
     {sdk_find_finned_x_wings, 34, 35, t_finned_x_wing},
     {sdk_find_naked_triples, 36, 36, t_naked_triple},
     {sdk_find_swordfish, 38, 38, t_swordfish},
-    {sdk_find_single_digit, 40, 43, t_single_digit},
     {sdk_find_hidden_triples, 40, 40, t_hidden_triple},
+    {sdk_find_single_digit, 40, 43, t_single_digit},
     {sdk_find_finned_swordfish, 40, 41, t_finned_swordfish},
     {sdk_find_wings, 42, 44, t_wings},
     {sdk_find_naked_quads, 50, 50, t_naked_quad},
