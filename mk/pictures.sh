@@ -30,8 +30,8 @@ sudoku generate --size 16 --seed 1 | sudoku render --solve > "$dir/solved-16x16.
 grep '"id":"sigh-hs-killers-3"' "$data/variants/killer.jsonl" \
     | sudoku render --from json > "$dir/killer-9x9.svg"
 
-# A step of human-style logic: the fourth of this puzzle's path, a pointing pair that leaves 7
-# one place (`sudoku explain --svg` draws every step; the rest are dropped).
+# A step of human-style logic: the fourth of this puzzle's path, a pointing pair (`sudoku
+# explain --svg` draws every step; the rest are dropped).
 tmp=$(mktemp -d)
 echo '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......' \
     | sudoku explain --svg "$tmp/step-%d.svg" > /dev/null
