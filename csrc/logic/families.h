@@ -6,5 +6,6 @@
 
 SDK_INTERNAL int sdk_find_singles(const sdk_grid *g, sdk_sink *s);        /* singles.c */
 SDK_INTERNAL int sdk_find_intersections(const sdk_grid *g, sdk_sink *s);  /* intersections.c */
+SDK_INTERNAL int sdk_find_chains(const sdk_grid *g, sdk_sink *s);         /* chains.c */
 
 #endif

@@ -45,7 +45,7 @@ static const sdk_technique techniques[T_COUNT] = {
     {"x_cycle", "X-cycle", 65, 1},
     {"y_cycle", "Y-cycle", 65, 1},
     {"x_chain", "X-chain", 66, 1},
-    {"xy_chain", "XY-chain", 66, 1},
+    {"xy_chain", "XY-chain", 70, 1},
     {"aic", "Alternating inference chain", 70, 1},
     {"aligned_triple_exclusion", "Aligned triple exclusion", 75, 1},
     {"cell_forcing_chain", "Cell forcing chains", 80, 1},
@@ -73,11 +73,13 @@ static const int t_singles[] = {T_FULL_HOUSE, T_HIDDEN_SINGLE_BOX, T_HIDDEN_SING
                                 T_HIDDEN_SINGLE_REGION, T_NAKED_SINGLE, -1};
 static const int t_intersections[] = {T_DIRECT_POINTING, T_DIRECT_CLAIMING, T_POINTING,
                                       T_CLAIMING, -1};
+static const int t_chains[] = {T_X_CYCLE, T_Y_CYCLE, T_X_CHAIN, T_XY_CHAIN, T_AIC, -1};
 
 /* By min_rating: the hint search stops at the first finder that cannot beat what it has. */
 static const sdk_finder finders[] = {
     {sdk_find_singles, 10, 23, t_singles},
     {sdk_find_intersections, 17, 28, t_intersections},
+    {sdk_find_chains, 65, 75, t_chains},
 };
 
 const sdk_technique *sdk_logic_techniques(int *count) {
