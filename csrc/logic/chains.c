@@ -447,6 +447,8 @@ static void add_item(ctx *c, const sdk_sink *s, int node, int mode, int kind) {
 static int by_rating(const void *pa, const void *pb) {
     const item *a = pa, *b = pb;
     if (a->rating != b->rating) return a->rating < b->rating ? -1 : 1;
+    /* Among equals: the plainer technique (X, then XY, then mixed), the shorter form. */
+    if (a->technique != b->technique) return a->technique < b->technique ? -1 : 1;
     if (a->kind != b->kind) return a->kind < b->kind ? -1 : 1;
     if (a->node != b->node) return a->node < b->node ? -1 : 1;
     return a->mode - b->mode;
