@@ -186,8 +186,8 @@ describe("XY-chains", function()
     assert.are.equal(7.1, st.rating)          -- SE's 7.0, six candidates: +0.1
     assert.are.equal(5, #st.links)
     assert.are.same({1, 2, 3}, st.digits)
-    assert.matches("^XY%-chain: %dr%dc%d = ", st.text)
-    assert.matches("so 1 leaves r5c1 %(it sees both ends%)%.$", st.text)
+    assert.are.equal("XY-chain: (1=2)r1c1 - (2=3)r1c5 - (3=1)r5c5, so 1 leaves r5c1 (it sees "
+      .. "both ends).", st.text)
   end)
 
   it("eliminate nothing when the ends hold different values in cells apart", function()
@@ -216,6 +216,7 @@ describe("Y-cycles", function()
     assert.are.same(keys(expect), elims(steps))
     assert.are.equal(6.6, steps[1].rating)    -- SE's 6.5, eight candidates: +0.1
     assert.are.equal(8, #steps[1].links)
+    assert.matches("^Y%-cycle: %(%d=%d%)r%dc%d %- %(%d=%d%)r%dc%d %- ", steps[1].text)
   end)
 
   it("need every cell bivalue", function()

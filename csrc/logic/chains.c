@@ -281,16 +281,40 @@ static void put_node(text *t, const sdk_grid *g, int node, int one_value) {
     put(t, name);
 }
 
-/* Nodes joined by " = " (strong) and " - " (weak), alternating from strong_first; closed
- * repeats the first node at the end. Also records the links, in order, in the step. */
+/* How a chain is written: cells only (one value throughout), value and cell ("7r1c2"), or
+ * bivalue cells as "(4=7)r1c2" joined by weak links (XY-chains and Y-cycles). */
+enum { STYLE_CELLS, STYLE_NODES, STYLE_PAIRS };
+
+/* The chain in text, and its links, in order, in the step: nodes joined by " = " (strong)
+ * and " - " (weak), alternating from strong_first; closed adds the link back to the first. */
 static void put_chain(text *t, sdk_sink *s, const sdk_grid *g, const int *nodes, int k,
-                      int strong_first, int closed, int one_value) {
+                      int strong_first, int closed, int style) {
     int i, links = closed ? k : k - 1;
-    put_node(t, g, nodes[0], one_value);
+    if (style == STYLE_PAIRS) {
+        /* Strong links pair the nodes inside their cells: (a=b)cell - (c=d)cell ... */
+        for (i = 0; i + 1 < k; i += 2) {
+            char cn[16], pair[64];
+            sdk_grid_cell_name(g, sdk_link_cell(g, nodes[i]), cn, sizeof cn);
+            snprintf(pair, sizeof pair, "%s(%d=%d)%s", i ? " - " : "",
+                     sdk_link_value(g, nodes[i]), sdk_link_value(g, nodes[i + 1]), cn);
+            put(t, pair);
+        }
+        if (closed) {
+            char cn[16];
+            sdk_grid_cell_name(g, sdk_link_cell(g, nodes[0]), cn, sizeof cn);
+            put(t, " - ");
+            put(t, cn);
+        }
+    } else {
+        put_node(t, g, nodes[0], style == STYLE_CELLS);
+        for (i = 0; i < links; i++) {
+            int strong = (i % 2 == 0) == strong_first;
+            put(t, strong ? " = " : " - ");
+            put_node(t, g, nodes[(i + 1) % k], style == STYLE_CELLS);
+        }
+    }
     for (i = 0; i < links; i++) {
         int a = nodes[i], b = nodes[(i + 1) % k], strong = (i % 2 == 0) == strong_first;
-        put(t, strong ? " = " : " - ");
-        put_node(t, g, b, one_value);
         sdk_step_link(s, sdk_link_cell(g, a), sdk_link_value(g, a), sdk_link_cell(g, b),
                       sdk_link_value(g, b), strong);
     }
@@ -298,6 +322,12 @@ static void put_chain(text *t, sdk_sink *s, const sdk_grid *g, const int *nodes,
         sdk_step_cell(s, sdk_link_cell(g, nodes[i]));
         sdk_step_digit(s, sdk_link_value(g, nodes[i]));
     }
+}
+
+static int style_of(int technique) {
+    if (technique == T_X_CHAIN || technique == T_X_CYCLE) return STYLE_CELLS;
+    if (technique == T_XY_CHAIN || technique == T_Y_CYCLE) return STYLE_PAIRS;
+    return STYLE_NODES;
 }
 
 /* "7 leaves r3c3, r4c4; 2 leaves r1c1" for the eliminated nodes, and the step's elims. */
@@ -371,7 +401,7 @@ static int report(ctx *c, sdk_sink *s, const item *it) {
         if (one_value) snprintf(head, sizeof head, "%s on %d: ", title(it->technique), v);
         else snprintf(head, sizeof head, "%s: ", title(it->technique));
         put(&t, head);
-        put_chain(&t, s, g, nodes, k, 1, 1, one_value);
+        put_chain(&t, s, g, nodes, k, 1, 1, style_of(it->technique));
         put(&t, ", a closed loop where true and false alternate, so ");
         put_elims(&t, s, c);
         put(&t, ".");
@@ -389,7 +419,7 @@ static int report(ctx *c, sdk_sink *s, const item *it) {
             if (!news(c, it->rating)) return SDK_LOGIC_MORE;
             sdk_step_begin(s, it->technique, it->rating);
             put(&t, head);
-            put_chain(&t, s, g, nodes + 1, k - 2, 1, 0, one_value);
+            put_chain(&t, s, g, nodes + 1, k - 2, 1, 0, style_of(it->technique));
             put(&t, ", so ");
             put_elims(&t, s, c);
             put(&t, c->nelims > 1 ? " (they see both ends)." : " (it sees both ends).");
@@ -401,7 +431,7 @@ static int report(ctx *c, sdk_sink *s, const item *it) {
             c->place_cov[cell] = it->rating;
             sdk_step_begin(s, it->technique, it->rating);
             put(&t, head);
-            put_chain(&t, s, g, nodes, k - 1, 1, 1, one_value);
+            put_chain(&t, s, g, nodes, k - 1, 1, 1, style_of(it->technique));
             snprintf(tail, sizeof tail, ": without %d in %s the chain would put it there, so %d "
                      "goes in %s.", v, cn, v, cn);
             put(&t, tail);
