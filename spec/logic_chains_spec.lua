@@ -190,6 +190,20 @@ describe("XY-chains", function()
       .. "both ends).", st.text)
   end)
 
+  it("work on a 6x6 board", function()
+    local p = logic.pencil(sudoku.Board.new{size = 6})
+    for _, cell in ipairs({{1, 1, {1, 2}}, {1, 4, {2, 3}}, {4, 4, {3, 1}}}) do
+      local keep = {}
+      for _, v in ipairs(cell[3]) do keep[v] = true end
+      for v = 1, 6 do
+        if not keep[v] then assert(p:eliminate(cell[1], cell[2], v)) end
+      end
+    end
+    local steps = support.found(p, "xy_chain")
+    assert.are.same({"4,1,1"}, elims(steps))
+    assert.are.equal(7.1, steps[1].rating)
+  end)
+
   it("eliminate nothing when the ends hold different values in cells apart", function()
     assert.are.same({}, support.found(chain(4), "xy_chain"))
   end)
