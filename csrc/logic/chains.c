@@ -53,8 +53,10 @@ typedef struct ctx {
     sdk_allocator a;
     sdk_links l;
     int nstates;          /* 2 per candidate: state = node * 2 + on */
-    int *prev, *mark, *queue, *weak;
-    uint8_t *depth;
+    int *mark, *weak;     /* per state: stamp of the search that reached it; weak: scratch */
+    int nentries;         /* the queue's room */
+    int *ent_state, *ent_prev;
+    uint8_t *ent_depth;
     int stamp;
     long work;
     int chain[MAX_LINKS + 2], nchain;   /* the last search's chain (states) */
@@ -80,17 +82,11 @@ static int length_bonus(int length) {
     return add;
 }
 
-/* Whether the search has visited state st. */
-static int seen_state(const ctx *c, int st) { return c->mark[st] == c->stamp; }
-
-/* The states from src to st (inclusive) into out; returns how many. */
-static int trace(const ctx *c, int src, int st, int *out) {
+/* The states of entry e's path from the search's root, in order, into out; returns how
+ * many. */
+static int trace(const ctx *c, int e, int *out) {
     int k = 0, i;
-    while (st != src && k < MAX_LINKS + 1) {
-        out[k++] = st;
-        st = c->prev[st];
-    }
-    out[k++] = src;
+    for (; e >= 0 && k < MAX_LINKS + 1; e = c->ent_prev[e]) out[k++] = c->ent_state[e];
     for (i = 0; i < k / 2; i++) {
         int t = out[i];
         out[i] = out[k - 1 - i];
@@ -99,11 +95,14 @@ static int trace(const ctx *c, int src, int st, int *out) {
     return k;
 }
 
-/* Breadth-first from node x, on or off, in mode m. Finds the shortest chain to x's other
- * state (into c->chain, when want_chain) or, from "on", the shortest loop back to "x on"
- * through at least four distinct candidates (into c->loop, when want_loop; not both at once,
- * a loop search does not start along x's strong links). */
-static void search(ctx *c, int x, int on, int m, int want_chain, int want_loop) {
+/* Breadth-first from node x, on or off, in mode m: the shortest chain to x's other state
+ * (into c->chain, states), or, from "on", the shortest loop back to "x on" through at least
+ * four distinct candidates (into c->loop, nodes). The queue holds entries (a state and the
+ * entry it came from). A chain search visits each state once; a loop search (as Sudoku
+ * Explainer's, which revisits every "off" state) visits x's strong partners "off" again: the
+ * loop ends with a strong link from one of them into x, and x's own weak links reach them
+ * first (a conjugate pair is a weak link too), so the loop must get there the long way. */
+static void search(ctx *c, int x, int on, int m, int want_loop) {
     const sdk_links *l = &c->l;
     int src = 2 * x + on, target = 2 * x + !on, head = 0, tail = 0;
     c->nchain = c->nloop = 0;
@@ -112,37 +111,32 @@ static void search(ctx *c, int x, int on, int m, int want_chain, int want_loop) 
         c->stamp = 1;
     }
     c->mark[src] = c->stamp;
-    c->depth[src] = 0;
-    c->queue[tail++] = src;
-    while (head < tail && (want_chain || want_loop)) {
-        int st = c->queue[head++], node = st >> 1, d = c->depth[st], k, cnt, i;
-        const int *next;
+    c->ent_state[0] = src;
+    c->ent_prev[0] = -1;
+    c->ent_depth[0] = 0;
+    tail = 1;
+    while (head < tail) {
+        int e = head++, st = c->ent_state[e], node = st >> 1, d = c->ent_depth[e], k, cnt, i;
         if (d >= MAX_LINKS) break;
         if (st & 1) {   /* on: its weak partners go off */
             cnt = sdk_links_weak(l, node, weak_kinds[m], c->weak);
-            next = c->weak;
         } else {        /* off: its strong partners go on */
             cnt = 0;
             for (i = l->start[node]; i < l->start[node + 1]; i++)
                 if (l->kind[i] & strong_kinds[m]) c->weak[cnt++] = l->to[i];
-            next = c->weak;
         }
         c->work += cnt;
         for (k = 0; k < cnt; k++) {
-            int t = 2 * next[k] + !(st & 1);
-            /* A loop ends with a strong link into x: its partners stay free for that, rather
-             * than being reached at once from x (a conjugate pair is weak as well). */
-            if (want_loop && st == src && (sdk_links_strong_between(l, x, next[k]) &
-                                           strong_kinds[m]))
-                continue;
-            if (t == target && want_chain) {
-                c->nchain = trace(c, src, st, c->chain);
+            int t = 2 * c->weak[k] + !(st & 1);
+            if (!want_loop && t == target) {
+                c->nchain = trace(c, e, c->chain);
                 c->chain[c->nchain++] = t;
-                want_chain = 0;
-                continue;
+                return;
             }
-            if (t == src && want_loop && d + 1 >= 4) {
-                int path[MAX_LINKS + 2], np = trace(c, src, st, path), a, b, simple = 1;
+            if (want_loop && t == src) {
+                int path[MAX_LINKS + 2], np, a, b, simple = 1;
+                if (d + 1 < 4) continue;
+                np = trace(c, e, path);
                 for (a = 0; a < np && simple; a++)
                     for (b = a + 1; b < np; b++)
                         if ((path[a] >> 1) == (path[b] >> 1)) {
@@ -152,15 +146,22 @@ static void search(ctx *c, int x, int on, int m, int want_chain, int want_loop) 
                 if (simple) {
                     for (a = 0; a < np; a++) c->loop[a] = path[a] >> 1;
                     c->nloop = np;
-                    want_loop = 0;
+                    return;
                 }
                 continue;
             }
-            if (seen_state(c, t) || t == target) continue;
+            if (t == target) continue;
+            /* Again only what may close the loop: x's strong partners, off. */
+            if (c->mark[t] == c->stamp &&
+                (t & 1 || !want_loop || !(sdk_links_strong_between(l, x, t >> 1) &
+                                          strong_kinds[m])))
+                continue;
+            if (tail == c->nentries) continue;   /* full: this search stays bounded */
             c->mark[t] = c->stamp;
-            c->prev[t] = st;
-            c->depth[t] = (uint8_t)(d + 1);
-            c->queue[tail++] = t;
+            c->ent_state[tail] = t;
+            c->ent_prev[tail] = e;
+            c->ent_depth[tail] = (uint8_t)(d + 1);
+            tail++;
         }
     }
 }
@@ -386,8 +387,7 @@ static int report(ctx *c, sdk_sink *s, const item *it) {
     t.used = 0;
     t.buf[0] = '\0';
     sdk_grid_cell_name(g, cell, cn, sizeof cn);
-    search(c, it->node, it->kind != KIND_PLACE, it->mode, it->kind != KIND_CYCLE,
-           it->kind == KIND_CYCLE);
+    search(c, it->node, it->kind != KIND_PLACE, it->mode, it->kind == KIND_CYCLE);
     if (it->kind == KIND_CYCLE) {
         if (!c->nloop) return SDK_LOGIC_MORE;
         elims_of_loop(c);
@@ -488,10 +488,11 @@ static void ctx_free(ctx *c) {
     const sdk_grid *g = c->g;
     size_t nn = (size_t)c->l.nnodes, ns = (size_t)c->nstates;
     sdk_allocator a = c->a;
-    sdk_free(a, c->prev, sizeof(int) * ns);
+    size_t ne = (size_t)c->nentries;
     sdk_free(a, c->mark, sizeof(int) * ns);
-    sdk_free(a, c->queue, sizeof(int) * ns);
-    sdk_free(a, c->depth, ns);
+    sdk_free(a, c->ent_state, sizeof(int) * ne);
+    sdk_free(a, c->ent_prev, sizeof(int) * ne);
+    sdk_free(a, c->ent_depth, ne);
     sdk_free(a, c->weak, sizeof(int) * (size_t)(g->n + g->ncells));
     sdk_free(a, c->elim_cov, sizeof(int) * nn);
     sdk_free(a, c->place_cov, sizeof(int) * (size_t)g->ncells);
@@ -512,10 +513,12 @@ static int ctx_init(ctx *c, const sdk_grid *g, sdk_allocator a) {
     nn = (size_t)c->l.nnodes;
     ns = 2 * nn;
     c->nstates = (int)ns;
-    c->prev = sdk_alloc(a, sizeof(int) * ns);
+    /* Room for every state once, and x's partners again in loop searches. */
+    c->nentries = (int)(ns + nn);
     c->mark = sdk_alloc(a, sizeof(int) * ns);
-    c->queue = sdk_alloc(a, sizeof(int) * ns);
-    c->depth = sdk_alloc(a, ns);
+    c->ent_state = sdk_alloc(a, sizeof(int) * (size_t)c->nentries);
+    c->ent_prev = sdk_alloc(a, sizeof(int) * (size_t)c->nentries);
+    c->ent_depth = sdk_alloc(a, (size_t)c->nentries);
     c->weak = sdk_alloc(a, sizeof(int) * (size_t)(g->n + g->ncells));
     c->elim_cov = sdk_alloc(a, sizeof(int) * nn);
     c->place_cov = sdk_alloc(a, sizeof(int) * (size_t)g->ncells);
@@ -523,7 +526,7 @@ static int ctx_init(ctx *c, const sdk_grid *g, sdk_allocator a) {
     c->celldig = sdk_alloc(a, sizeof(sdk_mask) * 2 * (size_t)g->ncells);
     c->elims = sdk_alloc(a, sizeof(int) * nn);
     c->items = sdk_alloc(a, sizeof(item) * 7 * nn);
-    if (!c->prev || !c->mark || !c->queue || !c->depth || !c->weak || !c->elim_cov ||
+    if (!c->mark || !c->ent_state || !c->ent_prev || !c->ent_depth || !c->weak || !c->elim_cov ||
         !c->place_cov || !c->seen || !c->celldig || !c->elims || !c->items)
         return SDK_ENOMEM;
     memset(c->mark, 0, sizeof(int) * ns);
@@ -557,19 +560,19 @@ int sdk_find_chains(const sdk_grid *g, sdk_sink *s) {
                 if (mode == MODE_Y) {
                     /* Y-cycles only: a Y search has no chains of its own. */
                     if (!bivalue) continue;
-                    search(&c, x, 1, mode, 0, 1);
+                    search(&c, x, 1, mode, 1);
                     add_item(&c, s, x, mode, KIND_CYCLE);
                     continue;
                 }
-                /* Chains and loops apart: a loop search leaves out some first links. */
-                search(&c, x, 1, mode, 1, 0);
+                /* Chains and loops apart: they visit states differently. */
+                search(&c, x, 1, mode, 0);
                 add_item(&c, s, x, mode, KIND_ELIM);
                 if (has_strong) {
-                    search(&c, x, 1, mode, 0, 1);
+                    search(&c, x, 1, mode, 1);
                     add_item(&c, s, x, mode, KIND_CYCLE);
                 }
                 if (has_strong) {
-                    search(&c, x, 0, mode, 1, 0);
+                    search(&c, x, 0, mode, 0);
                     add_item(&c, s, x, mode, KIND_PLACE);
                 }
             }
