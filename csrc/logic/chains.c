@@ -17,8 +17,13 @@
  * That is how Sudoku Explainer finds its forcing chains and bidirectional cycles, and the
  * ratings follow its rules: three searches, one with links of one value only (X: cycles 6.5,
  * chains 6.6), one with bivalue cells as the strong links (Y: cycles 6.5), one with both (XY:
- * 7.0), plus a length increment of 0.1 each time the chain outgrows 4, 6, 8, 12, 16, 24...
- * nodes (length_bonus). Each elimination or placement is reported once, by its easiest chain.
+ * 7.0), plus a length increment of 0.1 each time the length outgrows 4, 6, 8, 12, 16, 24...
+ * (length_bonus), where the length is, as SE counts it, the number of candidates between the
+ * two ends at c for a chain, and the number of candidates less two for a loop. The technique
+ * follows the chain's shape (one value: X; strong links in bivalue cells and weak links
+ * between cells: XY or Y; else mixed), its rating the search it takes. Each elimination or
+ * placement is reported once, by its easiest chain, which takes along every other candidate
+ * it eliminates.
  *
  * Work is bounded: chains of at most MAX_LINKS links, and a budget of links followed per call.
  */
