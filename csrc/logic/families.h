@@ -31,5 +31,6 @@ SDK_INTERNAL int sdk_find_jellyfish(const sdk_grid *g, sdk_sink *s);
 SDK_INTERNAL int sdk_find_finned_x_wings(const sdk_grid *g, sdk_sink *s);
 SDK_INTERNAL int sdk_find_finned_swordfish(const sdk_grid *g, sdk_sink *s);
 SDK_INTERNAL int sdk_find_finned_jellyfish(const sdk_grid *g, sdk_sink *s);
+SDK_INTERNAL int sdk_find_chains(const sdk_grid *g, sdk_sink *s);         /* chains.c */
 
 #endif

@@ -45,7 +45,7 @@ static const sdk_technique techniques[T_COUNT] = {
     {"x_cycle", "X-cycle", 65, 1},
     {"y_cycle", "Y-cycle", 65, 1},
     {"x_chain", "X-chain", 66, 1},
-    {"xy_chain", "XY-chain", 66, 1},
+    {"xy_chain", "XY-chain", 70, 1},
     {"aic", "Alternating inference chain", 70, 1},
     {"aligned_triple_exclusion", "Aligned triple exclusion", 75, 1},
     {"cell_forcing_chain", "Cell forcing chains", 80, 1},
@@ -92,6 +92,7 @@ static const int t_naked_quad[] = {T_NAKED_QUAD, -1};
 static const int t_jellyfish[] = {T_JELLYFISH, -1};
 static const int t_hidden_quad[] = {T_HIDDEN_QUAD, -1};
 static const int t_finned_jellyfish[] = {T_FINNED_JELLYFISH, T_SASHIMI_JELLYFISH, -1};
+static const int t_chains[] = {T_X_CYCLE, T_Y_CYCLE, T_X_CHAIN, T_XY_CHAIN, T_AIC, -1};
 
 /* By min_rating, and among equals in Sukaku Explainer's order of its producers (its hidden
  * triples before its turbot fish): a hint is the lowest-rated step, the first row's first among
@@ -117,6 +118,7 @@ static const sdk_finder finders[] = {
     {sdk_find_hidden_quads, 54, 54, t_hidden_quad},
     {sdk_find_finned_jellyfish, 54, 55, t_finned_jellyfish},
     {sdk_find_wxyz_wing, 55, 56, t_wxyz_wing},
+    {sdk_find_chains, 65, 75, t_chains},
 };
 
 const sdk_technique *sdk_logic_techniques(int *count) {
