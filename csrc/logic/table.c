@@ -73,11 +73,19 @@ static const int t_singles[] = {T_FULL_HOUSE, T_HIDDEN_SINGLE_BOX, T_HIDDEN_SING
                                 T_HIDDEN_SINGLE_REGION, T_NAKED_SINGLE, -1};
 static const int t_intersections[] = {T_DIRECT_POINTING, T_DIRECT_CLAIMING, T_POINTING,
                                       T_CLAIMING, -1};
+static const int t_sue_de_coq[] = {T_SUE_DE_COQ, -1};
+static const int t_als_xz[] = {T_ALS_XZ, -1};
+static const int t_als_xy_wing[] = {T_ALS_XY_WING, -1};
 
 /* By min_rating: the hint search stops at the first finder that cannot beat what it has. */
 static const sdk_finder finders[] = {
     {sdk_find_singles, 10, 23, t_singles},
     {sdk_find_intersections, 17, 28, t_intersections},
+    /* Not SE's: each after the SE finders of its rating (naked quad 5.0, WXYZ-Wing 5.5,
+     * aligned pair exclusion 6.2 comes later). */
+    {sdk_find_sue_de_coq, 50, 50, t_sue_de_coq},
+    {sdk_find_als_xz, 55, 55, t_als_xz},
+    {sdk_find_als_xy_wing, 60, 60, t_als_xy_wing},
 };
 
 const sdk_technique *sdk_logic_techniques(int *count) {
