@@ -81,7 +81,7 @@ static void step_elims(sdk_sink *s, const sdk_als_list *l, sdk_mask done, sdk_te
 
 /* ---- ALS-XZ ---------------------------------------------------------------------------------- */
 
-static int xz(const sdk_als_list *l, sdk_sink *s, const sdk_als *a, const sdk_als *b,
+static int xz(sdk_als_list *l, sdk_sink *s, const sdk_als *a, const sdk_als *b,
               sdk_mask restricted) {
     const sdk_grid *g = l->g;
     sdk_mask common = a->digits & b->digits, done = 0, m;
@@ -113,7 +113,7 @@ static int xz(const sdk_als_list *l, sdk_sink *s, const sdk_als *a, const sdk_al
                 done |= sdk_bit(v);
         }
     }
-    if (!done) return SDK_LOGIC_MORE;
+    if (!done || !sdk_als_novel(l, l->scratch, done)) return SDK_LOGIC_MORE;
     sdk_step_begin(s, T_ALS_XZ, XZ_RATING);
     for (m = restricted | done; m; m &= m - 1) sdk_step_digit(s, sdk_lowest(m) + 1);
     step_als(s, a);
@@ -238,19 +238,26 @@ static int build_graph(const sdk_als_list *l, sdk_allocator al, graph *gr) {
     return SDK_OK;
 }
 
-static int xy_wing(const sdk_als_list *l, sdk_sink *s, const sdk_als *a, const sdk_als *b,
+static int xy_wing(sdk_als_list *l, sdk_sink *s, const sdk_als *a, const sdk_als *b,
                    const sdk_als *c, int x, int y) {
     const sdk_grid *g = l->g;
-    sdk_mask done = 0, m;
+    sdk_mask done = 0, common = a->digits & b->digits, restricted = 0, m;
     sdk_text t;
     char d[64];
-    for (m = a->digits & b->digits & ~sdk_bit(x) & ~sdk_bit(y); m; m &= m - 1) {
+    for (m = common & ~sdk_bit(x) & ~sdk_bit(y); m; m &= m - 1) {
         int z = sdk_lowest(m) + 1;
         if (and3(elims(l, z), sdk_als_seen(l, a, z), sdk_als_seen(l, b, z), holding(l, z),
                  g->words))
             done |= sdk_bit(z);
     }
     if (!done) return SDK_LOGIC_MORE;
+    /* When A and B share a restricted digit other than Z, ALS-XZ on them alone removes Z the
+     * same way: the wing is not needed. */
+    for (m = common; m; m &= m - 1)
+        if (sdk_als_restricted(l, a, b, sdk_lowest(m) + 1)) restricted |= m & (~m + 1);
+    for (m = done; m; m &= m - 1)
+        if (restricted & ~(m & (~m + 1))) done &= ~(m & (~m + 1));
+    if (!done || !sdk_als_novel(l, l->scratch, done)) return SDK_LOGIC_MORE;
     sdk_step_begin(s, T_ALS_XY_WING, XY_RATING);
     sdk_step_digit(s, x);
     sdk_step_digit(s, y);

@@ -25,7 +25,10 @@ typedef struct sdk_als {
     uint64_t *set;
 } sdk_als;
 
-/* Every ALS of a grid, in one block of memory. */
+/* Slots of the table of elimination sets already reported (a power of two). */
+#define SDK_ALS_MARKS 4096
+
+/* Every ALS of a grid, in one block of memory, smaller sets first. */
 typedef struct sdk_als_list {
     const sdk_grid *g;
     sdk_allocator alloc;
@@ -33,6 +36,8 @@ typedef struct sdk_als_list {
     sdk_als *als;
     uint64_t *holding;    /* per value v, at (v - 1) * g->words: the cells with candidate v */
     uint64_t *scratch;    /* n * g->words words for the finders (per value, a set of cells) */
+    uint64_t *marks;      /* SDK_ALS_MARKS hashes of the eliminations reported (0: free) */
+    int nmarks;
     void *block;
     size_t size;
 } sdk_als_list;
@@ -60,6 +65,12 @@ static inline int sdk_als_overlap(const sdk_als_list *l, const sdk_als *a, const
  * cell of b holding v sees every cell of a holding v (so at most one of them keeps v). */
 SDK_INTERNAL int sdk_als_restricted(const sdk_als_list *l, const sdk_als *a, const sdk_als *b,
                                     int v);
+
+/* Whether the eliminations given as per-value sets of cells (the value v's at (v - 1) *
+ * g->words of sets) for the values of digits are new in this call: 1 (and remembered) when
+ * no step with the same eliminations was reported; 0 for a repeat, which finders drop: many
+ * patterns of ALS give the same eliminations, and the first found is among the smallest. */
+SDK_INTERNAL int sdk_als_novel(sdk_als_list *l, const uint64_t *sets, sdk_mask digits);
 
 /* ---- a sentence, piece by piece: appends that truncate instead of overflowing ------------- */
 

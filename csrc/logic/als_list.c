@@ -31,6 +31,7 @@ typedef struct walk {
     int nempty;
     int picked[SDK_ALS_MAX_CELLS];
     int count;            /* ALS seen */
+    int by_size[SDK_ALS_MAX_CELLS + 1];  /* counting: per size; filling: the next slot */
     size_t words;         /* pool words they need */
     uint64_t *pool;       /* the fill pass: where the next ALS's sets go (NULL: counting) */
 } walk;
@@ -64,7 +65,7 @@ static void record(walk *w, int k, sdk_mask digits) {
     if (w->count >= MAX_ALS || listed_before(w, k)) return;
     if (w->pool) {
         uint64_t *seen;
-        a = &w->l->als[w->count];
+        a = &w->l->als[w->by_size[k]++];
         a->digits = digits;
         a->unit = w->unit;
         a->ncells = k;
@@ -90,6 +91,8 @@ static void record(walk *w, int k, sdk_mask digits) {
         }
         w->pool += need;
     }
+    else
+        w->by_size[k]++;
     w->count++;
     w->words += need;
 }
@@ -139,12 +142,14 @@ int sdk_als_collect(sdk_als_list *l, const sdk_grid *g, sdk_allocator a) {
     w.g = g;
     walk_all(&w);
     size = sizeof(sdk_als) * (size_t)w.count +
-           sizeof(uint64_t) * (w.words + 2 * words * (size_t)g->n);
+           sizeof(uint64_t) * (w.words + 2 * words * (size_t)g->n + SDK_ALS_MARKS);
     l->block = sdk_alloc(a, size ? size : 1);
     if (!l->block) return SDK_ENOMEM;
     l->size = size ? size : 1;
     l->als = l->block;
-    l->holding = (uint64_t *)(l->als + w.count);
+    l->marks = (uint64_t *)(l->als + w.count);
+    memset(l->marks, 0, sizeof(uint64_t) * SDK_ALS_MARKS);
+    l->holding = l->marks + SDK_ALS_MARKS;
     memset(l->holding, 0, sizeof(uint64_t) * words * (size_t)g->n);
     for (cell = 0; cell < g->ncells; cell++) {
         sdk_mask c;
@@ -154,6 +159,16 @@ int sdk_als_collect(sdk_als_list *l, const sdk_grid *g, sdk_allocator a) {
     }
     l->scratch = l->holding + words * (size_t)g->n;
     w.pool = l->scratch + words * (size_t)g->n;
+    /* Smaller sets first: the pair searches then meet the simplest pattern of an elimination
+     * first, and later ones with the same eliminations are dropped (sdk_als_novel). */
+    {
+        int k, at = 0;
+        for (k = 0; k <= SDK_ALS_MAX_CELLS; k++) {
+            int here = w.by_size[k];
+            w.by_size[k] = at;
+            at += here;
+        }
+    }
     w.count = 0;
     w.words = 0;
     walk_all(&w);
@@ -166,6 +181,33 @@ void sdk_als_release(sdk_als_list *l) {
     l->block = NULL;
     l->als = NULL;
     l->count = 0;
+}
+
+/* A 64-bit mix (splitmix64's finaliser). */
+static uint64_t mix(uint64_t h) {
+    h ^= h >> 30;
+    h *= 0xbf58476d1ce4e5b9u;
+    h ^= h >> 27;
+    h *= 0x94d049bb133111ebu;
+    return h ^ (h >> 31);
+}
+
+int sdk_als_novel(sdk_als_list *l, const uint64_t *sets, sdk_mask digits) {
+    uint64_t h = 0x9e3779b97f4a7c15u;
+    size_t words = (size_t)l->g->words, i;
+    sdk_mask d;
+    for (d = digits; d; d &= d - 1) {
+        const uint64_t *e = sets + (size_t)sdk_lowest(d) * words;
+        h = mix(h ^ (uint64_t)(sdk_lowest(d) + 1));
+        for (i = 0; i < words; i++) h = mix(h ^ e[i] ^ (uint64_t)i << 58);
+    }
+    if (!h) h = 1;        /* 0 marks a free slot */
+    if (l->nmarks >= SDK_ALS_MARKS / 4 * 3) return 1;   /* full: keep everything */
+    for (i = (size_t)(h & (SDK_ALS_MARKS - 1)); l->marks[i]; i = (i + 1) & (SDK_ALS_MARKS - 1))
+        if (l->marks[i] == h) return 0;
+    l->marks[i] = h;
+    l->nmarks++;
+    return 1;
 }
 
 int sdk_als_restricted(const sdk_als_list *l, const sdk_als *a, const sdk_als *b, int v) {
