@@ -56,8 +56,9 @@ static void collect(const sdk_grid *g, const part *rest, sdk_mask v, int most, s
     int i;
     for (i = from; i < rest->count && i < 32; i++) {
         sdk_mask c = g->cand[rest->cells[i]], d = digits | c;
-        int size = k + 1, excess = size - sdk_popcount(d & ~v);
-        if (!(c & v)) continue;
+        int size = k + 1, extra = sdk_popcount(d & ~v), excess = size - extra;
+        /* Extra digits only grow as cells join, and a set ends with fewer than its cells. */
+        if (!(c & v) || extra >= SIDE_CELLS) continue;
         if (excess >= 1 && excess <= most && out->count < MAX_SIDES) {
             side *sd = &out->list[out->count++];
             sd->digits = d;
@@ -217,7 +218,8 @@ static int meet(const sdk_grid *g, sdk_sink *s, scratch *sc, int u1, int u2) {
                 k++;
             }
         spare = sdk_popcount(v) - k;
-        if (spare < 2) continue;
+        /* Each side set takes at least one and at most its cells' count of V's spare digits. */
+        if (spare < 2 || spare > 2 * SIDE_CELLS) continue;
         sc->s1.count = sc->s2.count = 0;
         collect(g, &r1, v, spare - 1, &sc->s1, 0, 0, 0, 0);
         if (!sc->s1.count) continue;
