@@ -54,7 +54,8 @@ static void step_als(sdk_sink *s, const sdk_als *a) {
 }
 
 /* Adds the eliminations of the digits in done (their sets in l's scratch) to the step, and
- * "8 leaves r2c2; 9 leaves r3c3" to t (with lead before each digit when not NULL). */
+ * when t is not NULL, "8 leaves r2c2; 9 leaves r3c3" to t, lead (a format of the digit)
+ * before each digit. */
 static void step_elims(sdk_sink *s, const sdk_als_list *l, sdk_mask done, sdk_text *t,
                        const char *lead) {
     const sdk_grid *g = l->g;
@@ -67,11 +68,10 @@ static void step_elims(sdk_sink *s, const sdk_als_list *l, sdk_mask done, sdk_te
             uint64_t m;
             for (m = e[w]; m; m &= m - 1) sdk_step_elim(s, w * 64 + sdk_lowest(m), sdk_bit(v));
         }
+        if (!t) continue;
         if (!first) sdk_text_puts(t, "; ");
-        if (lead) {
-            snprintf(d, sizeof d, lead, v);
-            sdk_text_puts(t, d);
-        }
+        snprintf(d, sizeof d, lead, v);
+        sdk_text_puts(t, d);
         snprintf(d, sizeof d, "%d leaves ", v);
         sdk_text_puts(t, d);
         sdk_text_cellset(t, g, e);
@@ -127,7 +127,8 @@ static int xz(sdk_als_list *l, sdk_sink *s, const sdk_als *a, const sdk_als *b,
     if (doubly) {
         sdk_text_digits(&t, restricted);
         sdk_text_puts(&t, ", so each holds all its digits but one of those: ");
-        step_elims(s, l, done, &t, NULL);
+        step_elims(s, l, done, NULL, NULL);
+        sdk_text_leaves(&t, g, l->scratch, done);
     } else {
         char d[48];
         snprintf(d, sizeof d, "%d; ", sdk_lowest(restricted) + 1);

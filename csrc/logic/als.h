@@ -87,6 +87,10 @@ SDK_INTERNAL void sdk_text_cells(sdk_text *t, const sdk_grid *g, const int *cell
 SDK_INTERNAL void sdk_text_cellset(sdk_text *t, const sdk_grid *g, const uint64_t *set);
 /* "3, 5, 8" */
 SDK_INTERNAL void sdk_text_digits(sdk_text *t, sdk_mask digits);
+/* "3, 5 leave r8c3; 8 leaves r2c2, r3c3": the digits of digits with their sets of cells (the
+ * value v's at (v - 1) * g->words of sets), digits with the same cells together. */
+SDK_INTERNAL void sdk_text_leaves(sdk_text *t, const sdk_grid *g, const uint64_t *sets,
+                                  sdk_mask digits);
 /* "{r1c1, r1c2} (3, 5, 8)" */
 SDK_INTERNAL void sdk_text_als(sdk_text *t, const sdk_grid *g, const sdk_als *a);
 

@@ -272,6 +272,26 @@ void sdk_text_digits(sdk_text *t, sdk_mask digits) {
     }
 }
 
+void sdk_text_leaves(sdk_text *t, const sdk_grid *g, const uint64_t *sets, sdk_mask digits) {
+    size_t words = (size_t)g->words;
+    sdk_mask left = digits;
+    int first = 1;
+    while (left) {
+        int v = sdk_lowest(left) + 1;
+        const uint64_t *e = sets + (size_t)(v - 1) * words;
+        sdk_mask same = 0, m;
+        for (m = left; m; m &= m - 1)
+            if (!memcmp(e, sets + (size_t)sdk_lowest(m) * words, sizeof(uint64_t) * words))
+                same |= m & (~m + 1);
+        left &= ~same;
+        if (!first) sdk_text_puts(t, "; ");
+        sdk_text_digits(t, same);
+        sdk_text_puts(t, same & (same - 1) ? " leave " : " leaves ");
+        sdk_text_cellset(t, g, e);
+        first = 0;
+    }
+}
+
 void sdk_text_als(sdk_text *t, const sdk_grid *g, const sdk_als *a) {
     sdk_text_puts(t, "{");
     sdk_text_cells(t, g, a->cells, a->ncells);

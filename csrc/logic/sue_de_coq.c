@@ -180,10 +180,8 @@ static int report(const sdk_grid *g, sdk_sink *s, scratch *sc, int u1, int u2, c
             uint64_t x;
             for (x = e[w]; x; x &= x - 1) sdk_step_elim(s, w * 64 + sdk_lowest(x), sdk_bit(d));
         }
-        snprintf(buf, sizeof buf, "%s%d leaves ", m == done ? "" : "; ", d);
-        sdk_text_puts(&t, buf);
-        sdk_text_cellset(&t, g, e);
     }
+    sdk_text_leaves(&t, g, sc->elim, done);
     sdk_step_text(s, "%s.", t.buf);
     return sdk_step_end(s);
 }
