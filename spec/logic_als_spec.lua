@@ -229,12 +229,18 @@ end)
 
 -- Every step of the three techniques at each position of the easiest-first path of each puzzle
 -- must keep the solution's candidates. Counts how often each technique fires (positions).
+-- A puzzle is an 81-character string, or a board and its solved copy ({board, solution}).
 local function soundness(puzzles)
   local fired, positions = {}, 0
   for _, puzzle in ipairs(puzzles) do
-    local b = assert(sudoku.parse(puzzle))
-    local solution = b:copy()
-    assert(solution:solve())
+    local b, solution
+    if type(puzzle) == "table" then
+      b, solution = puzzle[1], puzzle[2]
+    else
+      b = assert(sudoku.parse(puzzle))
+      solution = b:copy()
+      assert(solution:solve())
+    end
     local p = logic.pencil(b)
     local path = logic.steps(p)
     for i = 0, #path do
@@ -278,6 +284,31 @@ describe("the ALS techniques on rated puzzles", function()
     print(("\nALS soundness: %d puzzles, %d positions, %.1f s; fired at: ALS-XZ %d, "
       .. "ALS-XY-Wing %d, Sue de Coq %d"):format(#list, positions, os.clock() - t0,
       fired.als_xz or 0, fired.als_xy_wing or 0, fired.sue_de_coq or 0))
+    for _, name in ipairs(MINE) do assert.is_true((fired[name] or 0) > 0, name) end
+  end)
+
+  it("are sound on the jigsaw, X and windoku records of the shared variants #slow", function()
+    local ok, variants = pcall(require, "support.variants")
+    local f = ok and io.open(variants.DIR .. "jigsaw.jsonl")
+    if not f then
+      pending("../shared/data/variants is absent")
+      return
+    end
+    f:close()
+    local list = {}
+    for _, file in ipairs{"jigsaw.jsonl", "x.jsonl", "windoku.jsonl"} do
+      for _, rec in ipairs(variants.records(file)) do
+        local solved = {}
+        for k, v in pairs(rec) do solved[k] = v end
+        solved.givens = rec.solution
+        list[#list + 1] = {variants.build(rec), variants.build(solved)}
+      end
+    end
+    local t0 = os.clock()
+    local fired, positions = soundness(list)
+    print(("\nALS soundness on variants: %d boards (4x4 to 16x16), %d positions, %.1f s; fired "
+      .. "at: ALS-XZ %d, ALS-XY-Wing %d, Sue de Coq %d"):format(#list, positions,
+      os.clock() - t0, fired.als_xz or 0, fired.als_xy_wing or 0, fired.sue_de_coq or 0))
     for _, name in ipairs(MINE) do assert.is_true((fired[name] or 0) > 0, name) end
   end)
 end)
