@@ -54,12 +54,11 @@ static void step_als(sdk_sink *s, const sdk_als *a) {
 }
 
 /* Adds the eliminations of the digits in done (their sets in l's scratch) to the step, and
- * when t is not NULL, "8 leaves r2c2; 9 leaves r3c3" to t, lead (a format of the digit)
- * before each digit. */
+ * when t is not NULL, "one of <who> holds 8, <then> 8 leaves r2c2; one of ..." to t. */
 static void step_elims(sdk_sink *s, const sdk_als_list *l, sdk_mask done, sdk_text *t,
-                       const char *lead) {
+                       const char *who, const char *then) {
     const sdk_grid *g = l->g;
-    char d[48];
+    char d[96];
     int first = 1;
     for (; done; done &= done - 1) {
         int v = sdk_lowest(done) + 1, w;
@@ -70,9 +69,7 @@ static void step_elims(sdk_sink *s, const sdk_als_list *l, sdk_mask done, sdk_te
         }
         if (!t) continue;
         if (!first) sdk_text_puts(t, "; ");
-        snprintf(d, sizeof d, lead, v);
-        sdk_text_puts(t, d);
-        snprintf(d, sizeof d, "%d leaves ", v);
+        snprintf(d, sizeof d, "one of %s holds %d, %s %d leaves ", who, v, then, v);
         sdk_text_puts(t, d);
         sdk_text_cellset(t, g, e);
         first = 0;
@@ -127,13 +124,13 @@ static int xz(sdk_als_list *l, sdk_sink *s, const sdk_als *a, const sdk_als *b,
     if (doubly) {
         sdk_text_digits(&t, restricted);
         sdk_text_puts(&t, ", so each holds all its digits but one of those: ");
-        step_elims(s, l, done, NULL, NULL);
+        step_elims(s, l, done, NULL, NULL, NULL);
         sdk_text_leaves(&t, g, l->scratch, done);
     } else {
         char d[48];
         snprintf(d, sizeof d, "%d; ", sdk_lowest(restricted) + 1);
         sdk_text_puts(&t, d);
-        step_elims(s, l, done, &t, "one of them holds %d, so ");
+        step_elims(s, l, done, &t, "them", "so");
     }
     sdk_step_text(s, "%s.", t.buf);
     return sdk_step_end(s);
@@ -277,7 +274,7 @@ static int xy_wing(sdk_als_list *l, sdk_sink *s, const sdk_als *a, const sdk_als
     sdk_text_als(&t, g, b);
     snprintf(d, sizeof d, "; the pivot holds %d or %d, so ", x, y);
     sdk_text_puts(&t, d);
-    step_elims(s, l, done, &t, "one of the other two holds %d, and ");
+    step_elims(s, l, done, &t, "the other two", "and");
     sdk_step_text(s, "%s.", t.buf);
     return sdk_step_end(s);
 }
