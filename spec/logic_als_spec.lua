@@ -227,6 +227,98 @@ describe("Sue de Coq", function()
   end)
 end)
 
+-- A brute-force ALS-XZ (singly linked) on a 9x9 pencil, written apart from the C finder: the
+-- set of its eliminations as "r2c2-8" keys. Every ALS of up to 5 cells of a row, column or box,
+-- every disjoint pair, every restricted common X and other common Z.
+local function reference_xz(p)
+  local cand, unit_list = {}, {}
+  for r = 1, 9 do for c = 1, 9 do
+    local set = {}
+    for _, v in ipairs(p:candidates(r, c)) do set[v] = true end
+    cand[(r - 1) * 9 + c] = set
+  end end
+  for i = 1, 9 do
+    local row, col, box = {}, {}, {}
+    for j = 1, 9 do
+      row[j] = (i - 1) * 9 + j
+      col[j] = (j - 1) * 9 + i
+      local br, bc = (i - 1) // 3 * 3, (i - 1) % 3 * 3
+      box[j] = (br + (j - 1) // 3) * 9 + bc + (j - 1) % 3 + 1
+    end
+    unit_list[#unit_list + 1] = row
+    unit_list[#unit_list + 1] = col
+    unit_list[#unit_list + 1] = box
+  end
+  local function sees(a, b)
+    local ra, ca, rb, cb = (a - 1) // 9, (a - 1) % 9, (b - 1) // 9, (b - 1) % 9
+    return a ~= b and (ra == rb or ca == cb or (ra // 3 == rb // 3 and ca // 3 == cb // 3))
+  end
+  local als, seen = {}, {}
+  for _, u in ipairs(unit_list) do
+    local empty = {}
+    for _, c in ipairs(u) do if next(cand[c]) then empty[#empty + 1] = c end end
+    local function walk(from, picked)
+      for i = from, #empty do
+        picked[#picked + 1] = empty[i]
+        local digits, nd = {}, 0
+        for _, c in ipairs(picked) do for v in pairs(cand[c]) do
+          if not digits[v] then digits[v] = true; nd = nd + 1 end
+        end end
+        if nd == #picked + 1 and #picked < #empty then
+          local key = table.concat(picked, ",")
+          if not seen[key] then
+            seen[key] = true
+            local cells = {}
+            for k, c in ipairs(picked) do cells[k] = c end
+            als[#als + 1] = {cells = cells, digits = digits}
+          end
+        end
+        if #picked < 5 then walk(i + 1, picked) end
+        picked[#picked] = nil
+      end
+    end
+    walk(1, {})
+  end
+  local out = {}
+  local function with(a, v)
+    local list = {}
+    for _, c in ipairs(a.cells) do if cand[c][v] then list[#list + 1] = c end end
+    return list
+  end
+  for i = 1, #als do for j = i + 1, #als do
+    local a, b = als[i], als[j]
+    local inside, overlap = {}, false
+    for _, c in ipairs(a.cells) do inside[c] = true end
+    for _, c in ipairs(b.cells) do if inside[c] then overlap = true end; inside[c] = true end
+    if not overlap then
+      local common = {}
+      for v in pairs(a.digits) do if b.digits[v] then common[#common + 1] = v end end
+      for _, x in ipairs(common) do
+        local ok = true
+        for _, ca in ipairs(with(a, x)) do for _, cb in ipairs(with(b, x)) do
+          if not sees(ca, cb) then ok = false end
+        end end
+        if ok then
+          for _, z in ipairs(common) do
+            if z ~= x then
+              local zs = with(a, z)
+              for _, c in ipairs(with(b, z)) do zs[#zs + 1] = c end
+              for cell = 1, 81 do
+                if cand[cell][z] and not inside[cell] then
+                  local all = true
+                  for _, c in ipairs(zs) do if not sees(cell, c) then all = false; break end end
+                  if all then out[("r%dc%d-%d"):format((cell - 1) // 9 + 1, (cell - 1) % 9 + 1, z)] = true end
+                end
+              end
+            end
+          end
+        end
+      end
+    end
+  end end
+  return out
+end
+
 -- Every step of the three techniques at each position of the easiest-first path of each puzzle
 -- must keep the solution's candidates. Counts how often each technique fires (positions).
 -- A puzzle is an 81-character string, or a board and its solved copy ({board, solution}).
@@ -257,6 +349,29 @@ local function soundness(puzzles)
 end
 
 describe("the ALS techniques on rated puzzles", function()
+  it("find every ALS-XZ elimination a brute-force search finds", function()
+    local checked = 0
+    for n, rec in ipairs(support.rated_sample()) do
+      if n % 8 == 0 then
+        local b = assert(sudoku.parse(rec.puzzle))
+        local steps = logic.steps(b)
+        for i = 0, #steps, 15 do
+          local p = logic.pencil(b)
+          for k = 1, i do assert(p:apply(steps[k])) end
+          local got = {}
+          for _, st in ipairs(p:find{allowed = {"als_xz"}}) do
+            for _, e in ipairs(st.eliminations) do got[("r%dc%d-%d"):format(e[1], e[2], e[3])] = true end
+          end
+          for key in pairs(reference_xz(p)) do
+            assert.is_true(got[key], ("%s after %d steps: %s"):format(rec.puzzle, i, key))
+            checked = checked + 1
+          end
+        end
+      end
+    end
+    assert.is_true(checked > 0)
+  end)
+
   it("are sound on the rated sample, and fire", function()
     local list = {}
     for _, rec in ipairs(support.rated_sample()) do list[#list + 1] = rec.puzzle end
