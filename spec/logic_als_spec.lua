@@ -94,7 +94,8 @@ describe("ALS-XZ", function()
     -- A = {r1c1, r2c1} (1, 2, 5) in column 1, B = {r1c7, r2c7} (1, 2, 6) in column 7: 1 and 2
     -- are both restricted (rows 1 and 2). So 1 leaves row 1, 2 leaves row 2, 5 is locked in A
     -- (column 1 and box 1), 6 in B (column 7 and box 3).
-    local p = support.pencil(EMPTY, {{1, 1, {1, 5}}, {2, 1, {2, 5}}, {1, 7, {1, 6}}, {2, 7, {2, 6}}})
+    local p = support.pencil(EMPTY, {{1, 1, {1, 5}}, {2, 1, {2, 5}},
+                                     {1, 7, {1, 6}}, {2, 7, {2, 6}}})
     local st = step_of(p, "als_xz", "r1c1 r1c7 r2c1 r2c7")
     assert.is_truthy(st)
     local want = {}
@@ -231,6 +232,10 @@ end)
 -- set of its eliminations as "r2c2-8" keys. Every ALS of up to 5 cells of a row, column or box,
 -- every disjoint pair, every restricted common X and other common Z.
 local function reference_xz(p)
+  local floor = math.floor
+  local function key(cell, v)
+    return ("r%dc%d-%d"):format(floor((cell - 1) / 9) + 1, (cell - 1) % 9 + 1, v)
+  end
   local cand, unit_list = {}, {}
   for r = 1, 9 do for c = 1, 9 do
     local set = {}
@@ -242,16 +247,17 @@ local function reference_xz(p)
     for j = 1, 9 do
       row[j] = (i - 1) * 9 + j
       col[j] = (j - 1) * 9 + i
-      local br, bc = (i - 1) // 3 * 3, (i - 1) % 3 * 3
-      box[j] = (br + (j - 1) // 3) * 9 + bc + (j - 1) % 3 + 1
+      local br, bc = floor((i - 1) / 3) * 3, (i - 1) % 3 * 3
+      box[j] = (br + floor((j - 1) / 3)) * 9 + bc + (j - 1) % 3 + 1
     end
     unit_list[#unit_list + 1] = row
     unit_list[#unit_list + 1] = col
     unit_list[#unit_list + 1] = box
   end
   local function sees(a, b)
-    local ra, ca, rb, cb = (a - 1) // 9, (a - 1) % 9, (b - 1) // 9, (b - 1) % 9
-    return a ~= b and (ra == rb or ca == cb or (ra // 3 == rb // 3 and ca // 3 == cb // 3))
+    local ra, ca, rb, cb = floor((a - 1) / 9), (a - 1) % 9, floor((b - 1) / 9), (b - 1) % 9
+    return a ~= b and (ra == rb or ca == cb
+      or (floor(ra / 3) == floor(rb / 3) and floor(ca / 3) == floor(cb / 3)))
   end
   local als, seen = {}, {}
   for _, u in ipairs(unit_list) do
@@ -265,9 +271,9 @@ local function reference_xz(p)
           if not digits[v] then digits[v] = true; nd = nd + 1 end
         end end
         if nd == #picked + 1 and #picked < #empty then
-          local key = table.concat(picked, ",")
-          if not seen[key] then
-            seen[key] = true
+          local id = table.concat(picked, ",")
+          if not seen[id] then
+            seen[id] = true
             local cells = {}
             for k, c in ipairs(picked) do cells[k] = c end
             als[#als + 1] = {cells = cells, digits = digits}
@@ -307,7 +313,7 @@ local function reference_xz(p)
                 if cand[cell][z] and not inside[cell] then
                   local all = true
                   for _, c in ipairs(zs) do if not sees(cell, c) then all = false; break end end
-                  if all then out[("r%dc%d-%d"):format((cell - 1) // 9 + 1, (cell - 1) % 9 + 1, z)] = true end
+                  if all then out[key(cell, z)] = true end
                 end
               end
             end
@@ -360,7 +366,9 @@ describe("the ALS techniques on rated puzzles", function()
           for k = 1, i do assert(p:apply(steps[k])) end
           local got = {}
           for _, st in ipairs(p:find{allowed = {"als_xz"}}) do
-            for _, e in ipairs(st.eliminations) do got[("r%dc%d-%d"):format(e[1], e[2], e[3])] = true end
+            for _, e in ipairs(st.eliminations) do
+              got[("r%dc%d-%d"):format(e[1], e[2], e[3])] = true
+            end
           end
           for key in pairs(reference_xz(p)) do
             assert.is_true(got[key], ("%s after %d steps: %s"):format(rec.puzzle, i, key))

@@ -206,7 +206,8 @@ static int build_graph(const sdk_als_list *l, sdk_allocator al, graph *gr) {
             edges[nedges].digits = restricted;
             nedges++;
         }
-    gr->size = sizeof(sdk_mask) * 2 * nedges + sizeof(int) * (2 * nedges + 2 * (size_t)l->count + 1);
+    gr->size = sizeof(sdk_mask) * 2 * nedges +
+               sizeof(int) * (2 * nedges + 2 * (size_t)l->count + 1);
     gr->block = sdk_alloc(al, gr->size);
     if (!gr->block) {
         sdk_free(al, edges, sizeof(edge) * cap);

@@ -50,7 +50,8 @@ static int in_unit(const sdk_board *b, int cell, int u) {
 }
 
 /* Every subset of rest (up to SIDE_CELLS cells, each with a digit of v) whose excess over v
- * lies in 1..most. */
+ * lies in 1..most. Only the first 32 cells of rest serve (a 32-bit pick): all of them on
+ * boards up to 25x25. */
 static void collect(const sdk_grid *g, const part *rest, sdk_mask v, int most, sides *out, int k,
                     int from, uint32_t picked, sdk_mask digits) {
     int i;
@@ -65,7 +66,8 @@ static void collect(const sdk_grid *g, const part *rest, sdk_mask v, int most, s
             sd->picked = picked | (uint32_t)1 << i;
             sd->excess = excess;
         }
-        if (size < SIDE_CELLS) collect(g, rest, v, most, out, size, i + 1, picked | (uint32_t)1 << i, d);
+        if (size < SIDE_CELLS)
+            collect(g, rest, v, most, out, size, i + 1, picked | (uint32_t)1 << i, d);
     }
 }
 
