@@ -434,4 +434,44 @@ describe("the ALS techniques on rated puzzles", function()
       os.clock() - t0, fired.als_xz or 0, fired.als_xy_wing or 0, fired.sue_de_coq or 0))
     for _, name in ipairs(MINE) do assert.is_true((fired[name] or 0) > 0, name) end
   end)
+
+  it("are sound where random wrong candidates are gone too (many small ALS) #slow", function()
+    local f = io.open("../shared/data/rated/se_calibration.txt")
+    if not f then
+      pending("../shared/data/rated/se_calibration.txt is absent")
+      return
+    end
+    local all = {}
+    for line in f:lines() do
+      local puzzle = line:match("^([%d%.]+),")
+      if puzzle then all[#all + 1] = puzzle end
+    end
+    f:close()
+    local seed = 12345
+    local function random()   -- the same on every Lua version
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed / 2147483648
+    end
+    local positions, steps = 0, 0
+    for i = 1, #all, math.floor(#all / 200) do
+      local b = assert(sudoku.parse(all[i]))
+      local solution = b:copy()
+      assert(solution:solve())
+      for _, share in ipairs{0.25, 0.4} do
+        local p = logic.pencil(b)
+        for r = 1, 9 do
+          for c = 1, 9 do
+            for _, v in ipairs(p:candidates(r, c)) do
+              if v ~= solution:get(r, c) and random() < share then assert(p:eliminate(r, c, v)) end
+            end
+          end
+        end
+        local found = p:find{allowed = MINE}
+        assert.is_nil(support.unsound(found, solution))
+        positions = positions + 1
+        steps = steps + #found
+      end
+    end
+    assert.is_true(steps > positions)
+  end)
 end)
