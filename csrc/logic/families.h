@@ -32,5 +32,8 @@ SDK_INTERNAL int sdk_find_finned_x_wings(const sdk_grid *g, sdk_sink *s);
 SDK_INTERNAL int sdk_find_finned_swordfish(const sdk_grid *g, sdk_sink *s);
 SDK_INTERNAL int sdk_find_finned_jellyfish(const sdk_grid *g, sdk_sink *s);
 SDK_INTERNAL int sdk_find_chains(const sdk_grid *g, sdk_sink *s);         /* chains.c */
+SDK_INTERNAL int sdk_find_sue_de_coq(const sdk_grid *g, sdk_sink *s);     /* sue_de_coq.c */
+SDK_INTERNAL int sdk_find_als_xz(const sdk_grid *g, sdk_sink *s);         /* als.c */
+SDK_INTERNAL int sdk_find_als_xy_wing(const sdk_grid *g, sdk_sink *s);    /* als.c */
 
 #endif

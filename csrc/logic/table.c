@@ -93,11 +93,16 @@ static const int t_jellyfish[] = {T_JELLYFISH, -1};
 static const int t_hidden_quad[] = {T_HIDDEN_QUAD, -1};
 static const int t_finned_jellyfish[] = {T_FINNED_JELLYFISH, T_SASHIMI_JELLYFISH, -1};
 static const int t_chains[] = {T_X_CYCLE, T_Y_CYCLE, T_X_CHAIN, T_XY_CHAIN, T_AIC, -1};
+static const int t_sue_de_coq[] = {T_SUE_DE_COQ, -1};
+static const int t_als_xz[] = {T_ALS_XZ, -1};
+static const int t_als_xy_wing[] = {T_ALS_XY_WING, -1};
 
 /* By min_rating, and among equals in Sukaku Explainer's order of its producers (its hidden
  * triples before its turbot fish): a hint is the lowest-rated step, the first row's first among
  * equals. */
 static const sdk_finder finders[] = {
+    /* Not SE's: each after the SE finders of its rating (naked quad 5.0, WXYZ-Wing 5.5,
+     * aligned pair exclusion 6.2 comes later). */
     {sdk_find_singles, 10, 23, t_singles},
     {sdk_find_rule_steps, 10, 10, t_rules},
     {sdk_find_intersections, 17, 28, t_intersections},
@@ -114,10 +119,13 @@ static const sdk_finder finders[] = {
     {sdk_find_finned_swordfish, 40, 41, t_finned_swordfish},
     {sdk_find_wings, 42, 44, t_wings},
     {sdk_find_naked_quads, 50, 50, t_naked_quad},
+    {sdk_find_sue_de_coq, 50, 50, t_sue_de_coq},
     {sdk_find_jellyfish, 52, 52, t_jellyfish},
     {sdk_find_hidden_quads, 54, 54, t_hidden_quad},
     {sdk_find_finned_jellyfish, 54, 55, t_finned_jellyfish},
     {sdk_find_wxyz_wing, 55, 56, t_wxyz_wing},
+    {sdk_find_als_xz, 55, 55, t_als_xz},
+    {sdk_find_als_xy_wing, 60, 60, t_als_xy_wing},
     {sdk_find_chains, 65, 75, t_chains},
 };
 
