@@ -6,5 +6,8 @@
 
 SDK_INTERNAL int sdk_find_singles(const sdk_grid *g, sdk_sink *s);        /* singles.c */
 SDK_INTERNAL int sdk_find_intersections(const sdk_grid *g, sdk_sink *s);  /* intersections.c */
+SDK_INTERNAL int sdk_find_rectangles(const sdk_grid *g, sdk_sink *s);     /* uniqueness.c */
+SDK_INTERNAL int sdk_find_bug(const sdk_grid *g, sdk_sink *s);            /* uniqueness.c */
+SDK_INTERNAL int sdk_find_colouring(const sdk_grid *g, sdk_sink *s);      /* colouring.c */
 
 #endif

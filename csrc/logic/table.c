@@ -35,7 +35,7 @@ static const sdk_technique techniques[T_COUNT] = {
     {"unique_rectangle_2", "Unique rectangle type 2", 45, 1},
     {"unique_rectangle_3", "Unique rectangle type 3", 45, 1},
     {"unique_rectangle_4", "Unique rectangle type 4", 45, 1},
-    {"hidden_rectangle", "Hidden unique rectangle", 45, 1},
+    {"hidden_rectangle", "Hidden unique rectangle", 45, 0},
     {"naked_quad", "Naked quad", 50, 1},
     {"jellyfish", "Jellyfish", 52, 1},
     {"hidden_quad", "Hidden quad", 54, 1},
@@ -73,11 +73,19 @@ static const int t_singles[] = {T_FULL_HOUSE, T_HIDDEN_SINGLE_BOX, T_HIDDEN_SING
                                 T_HIDDEN_SINGLE_REGION, T_NAKED_SINGLE, -1};
 static const int t_intersections[] = {T_DIRECT_POINTING, T_DIRECT_CLAIMING, T_POINTING,
                                       T_CLAIMING, -1};
+static const int t_rectangles[] = {T_UNIQUE_RECTANGLE_1, T_UNIQUE_RECTANGLE_2,
+                                   T_UNIQUE_RECTANGLE_3, T_UNIQUE_RECTANGLE_4,
+                                   T_HIDDEN_RECTANGLE, -1};
+static const int t_colouring[] = {T_SIMPLE_COLOURING, T_MULTI_COLOURING, -1};
+static const int t_bug[] = {T_BUG_PLUS_1, -1};
 
 /* By min_rating: the hint search stops at the first finder that cannot beat what it has. */
 static const sdk_finder finders[] = {
     {sdk_find_singles, 10, 23, t_singles},
     {sdk_find_intersections, 17, 28, t_intersections},
+    {sdk_find_rectangles, 45, 51, t_rectangles},
+    {sdk_find_colouring, 45, 48, t_colouring},
+    {sdk_find_bug, 56, 56, t_bug},
 };
 
 const sdk_technique *sdk_logic_techniques(int *count) {
