@@ -97,13 +97,16 @@ static int deadly_shape(const sdk_grid *g, const int c[4]) {
     return 1;
 }
 
-static void rect_begin(const sdk_grid *g, sdk_sink *s, const rect *r, int t, int rating) {
+static void rect_begin(sdk_sink *s, const rect *r, int t, int rating) {
     int i;
     sdk_step_begin(s, t, rating);
     sdk_step_digit(s, r->a);
     sdk_step_digit(s, r->b);
     for (i = 0; i < 4; i++) sdk_step_cell(s, r->c[i]);
-    /* The rectangle's two rows and two columns are the base. */
+}
+
+/* Types 1 and 2 stand on the rectangle alone: its rows and columns are their units. */
+static void rect_units(const sdk_grid *g, sdk_sink *s, const rect *r) {
     sdk_step_base(s, r->c[0] / g->n);
     sdk_step_base(s, r->c[3] / g->n);
     sdk_step_base(s, g->n + r->c[0] % g->n);
@@ -114,7 +117,8 @@ static int type1(const sdk_grid *g, sdk_sink *s, const rect *r, int x) {
     char xn[16];
     if (!sdk_step_wanted(s, T_UNIQUE_RECTANGLE_1, 45)) return SDK_LOGIC_MORE;
     sdk_grid_cell_name(g, x, xn, sizeof xn);
-    rect_begin(g, s, r, T_UNIQUE_RECTANGLE_1, 45);
+    rect_begin(s, r, T_UNIQUE_RECTANGLE_1, 45);
+    rect_units(g, s, r);
     sdk_step_elim(s, x, r->pair);
     sdk_step_text(s, "Unique rectangle %s on %d and %d: were %s also only %d or %d, the two "
                   "digits could swap in the four cells, and the puzzle has one solution, so %d "
@@ -143,7 +147,8 @@ static int type2(const sdk_grid *g, sdk_sink *s, const rect *r, const int *e, in
     if (!nhit) return SDK_LOGIC_MORE;
     cell_list(g, e, ne, en, sizeof en);
     cell_list(g, hit, nhit, hn, sizeof hn);
-    rect_begin(g, s, r, T_UNIQUE_RECTANGLE_2, 45);
+    rect_begin(s, r, T_UNIQUE_RECTANGLE_2, 45);
+    rect_units(g, s, r);
     sdk_step_digit(s, x);
     for (i = 0; i < nhit; i++) sdk_step_elim(s, hit[i], sdk_bit(x));
     sdk_step_text(s, "Unique rectangle %s on %d and %d: the puzzle has one solution, so the "
@@ -187,8 +192,8 @@ static int subset_report(subset_ctx *x, int npick, sdk_mask values) {
     digit_list(x->extra, "or ", xn, sizeof xn);
     sdk_grid_cell_name(g, x->e1, e1n, sizeof e1n);
     sdk_grid_cell_name(g, x->e2, e2n, sizeof e2n);
-    rect_begin(g, x->s, x->r, T_UNIQUE_RECTANGLE_3, rating);
-    sdk_step_cover(x->s, x->u);
+    rect_begin(x->s, x->r, T_UNIQUE_RECTANGLE_3, rating);
+    sdk_step_base(x->s, x->u);
     for (i = 0; i < npick; i++) sdk_step_cell(x->s, x->pick[i]);
     for (i = 0; i < nhit; i++) sdk_step_elim(x->s, hit[i], values);
     for (; values; values &= values - 1) sdk_step_digit(x->s, sdk_lowest(values) + 1);
@@ -286,8 +291,8 @@ static int type4(const sdk_grid *g, sdk_sink *s, const rect *r, int e1, int e2) 
         sdk_grid_unit_name(g, u, un, sizeof un);
         sdk_grid_cell_name(g, e1, e1n, sizeof e1n);
         sdk_grid_cell_name(g, e2, e2n, sizeof e2n);
-        rect_begin(g, s, r, T_UNIQUE_RECTANGLE_4, 45);
-        sdk_step_cover(s, u);
+        rect_begin(s, r, T_UNIQUE_RECTANGLE_4, 45);
+        sdk_step_base(s, u);
         sdk_step_link(s, e1, lock, e2, lock, 1);
         sdk_step_elim(s, e1, sdk_bit(rem));
         sdk_step_elim(s, e2, sdk_bit(rem));
@@ -320,9 +325,9 @@ static int hidden(const sdk_grid *g, sdk_sink *s, const rect *r, int k) {
         sdk_grid_cell_name(g, n2, n2n, sizeof n2n);
         sdk_grid_unit_name(g, u1, u1n, sizeof u1n);
         sdk_grid_unit_name(g, u2, u2n, sizeof u2n);
-        rect_begin(g, s, r, T_HIDDEN_RECTANGLE, 45);
-        sdk_step_cover(s, u1);
-        sdk_step_cover(s, u2);
+        rect_begin(s, r, T_HIDDEN_RECTANGLE, 45);
+        sdk_step_base(s, u1);
+        sdk_step_base(s, u2);
         sdk_step_link(s, n1, x, d, x, 1);
         sdk_step_link(s, d, x, n2, x, 1);
         sdk_step_elim(s, d, sdk_bit(y));
@@ -361,9 +366,11 @@ static int rectangle(const sdk_grid *g, sdk_sink *s, rect *r) {
 int sdk_find_rectangles(const sdk_grid *g, sdk_sink *s) {
     int n = g->n, a;
     if (g->b->rules.n) return SDK_LOGIC_MORE;
-    if (!sdk_step_wanted(s, T_UNIQUE_RECTANGLE_1, 45) && !sdk_step_wanted(s, T_UNIQUE_RECTANGLE_2, 45)
-        && !sdk_step_wanted(s, T_UNIQUE_RECTANGLE_3, 46) &&
-        !sdk_step_wanted(s, T_UNIQUE_RECTANGLE_4, 45) && !sdk_step_wanted(s, T_HIDDEN_RECTANGLE, 45))
+    if (!sdk_step_wanted(s, T_UNIQUE_RECTANGLE_1, 45) &&
+        !sdk_step_wanted(s, T_UNIQUE_RECTANGLE_2, 45) &&
+        !sdk_step_wanted(s, T_UNIQUE_RECTANGLE_3, 46) &&
+        !sdk_step_wanted(s, T_UNIQUE_RECTANGLE_4, 45) &&
+        !sdk_step_wanted(s, T_HIDDEN_RECTANGLE, 45))
         return SDK_LOGIC_MORE;
     /* Every rectangle has a corner with only its two digits: start from those, and take each
      * rectangle once, from the first such corner (row-major). */
@@ -441,14 +448,14 @@ int sdk_find_bug(const sdk_grid *g, sdk_sink *s) {
         sdk_step_place(s, x, v);
         sdk_step_text(s, "BUG+1: every empty cell but %s has two candidates, and without %d "
                       "there every digit would have two places or none in each unit: such a grid "
-                      "has no solution or at least two, and the puzzle has one, so %s is %d.",
-                      xn, v, xn, v);
+                      "has no solution or at least two, and the puzzle has one solution, so %s "
+                      "is %d.", xn, v, xn, v);
     } else {
         sdk_step_elim(s, x, g->cand[x] & ~bug);
         sdk_step_text(s, "BUG+1: every empty cell but %s has two candidates, and without %s "
                       "there every digit would have two places or none in each unit: such a grid "
-                      "has no solution or at least two, and the puzzle has one, so %s is one of "
-                      "%s.", xn, vn, xn, vn);
+                      "has no solution or at least two, and the puzzle has one solution, so %s "
+                      "is one of %s.", xn, vn, xn, vn);
     }
     return sdk_step_end(s);
 }
