@@ -222,6 +222,24 @@ describe("unique rectangle type 3", function()
   it("needs the subset to close", function()
     assert.are.same({}, support.found(with({{4, 5, {3, 5}}}), "unique_rectangle_3"))
   end)
+
+  it("makes a hidden pair of the rectangle's digits with one more cell (4.5)", function()
+    -- In row 4, 1 and 2 are only in r4c1, r4c2 (at most one of which takes one) and r4c5.
+    local extra = {{4, 5, {1, 2, 5, 6}}}
+    for _, c in ipairs({3, 4, 6, 7, 8, 9}) do extra[#extra + 1] = {4, c, without(1, 2)} end
+    local st = only(support.found(with(extra), "unique_rectangle_3"))
+    assert.are.same({"4,5,5", "4,5,6"}, triples(st.eliminations))
+    assert.are.same({1, 2}, st.digits)
+    assert.are.same({"r1c1", "r1c2", "r4c1", "r4c2", "r4c5"}, cells_of(st))
+    assert.are.same({"row 4"}, units_of(st))
+    assert.are.equal(4.5, st.rating)
+    assert.matches("hidden pair", st.text)
+    -- A third place for 1 in the row: no hidden subset.
+    for i, k in ipairs(extra) do
+      if k[2] == 7 then extra[i] = {4, 7, {1, 3, 4, 5}} end
+    end
+    assert.are.same({}, support.found(with(extra), "unique_rectangle_3"))
+  end)
 end)
 
 describe("unique rectangle type 4", function()

@@ -71,6 +71,9 @@ static void digit_list(sdk_mask m, const char *conj, char *buf, size_t size) {
     }
 }
 
+static const char *const set_names[] = {"pair", "triple", "quad", "quintuple", "sextuple",
+                                        "septuple"};
+
 /* ---- unique rectangles ----------------------------------------------------------------------- */
 
 typedef struct rect {
@@ -176,8 +179,6 @@ static int subset_report(subset_ctx *x, int npick, sdk_mask values) {
     const int *cells = sdk_grid_unit(g, x->u, &len);
     int hit[SDK_MAX_N], nhit = 0;
     char un[32], pn[256], hn[256], vn[64], xn[64], e1n[16], e2n[16];
-    static const char *const names[] = {"pair", "triple", "quad", "quintuple", "sextuple",
-                                        "septuple"};
     if (!sdk_step_wanted(x->s, T_UNIQUE_RECTANGLE_3, rating)) return SDK_LOGIC_MORE;
     for (i = 0; i < len; i++) {
         int c = cells[i], ok = c != x->e1 && c != x->e2 && (g->cand[c] & values);
@@ -200,7 +201,7 @@ static int subset_report(subset_ctx *x, int npick, sdk_mask values) {
     sdk_step_text(x->s, "Unique rectangle %s on %d and %d: the puzzle has one solution, so one "
                   "of %s and %s holds %s; with %s that makes a naked %s of %s in %s, so "
                   "those leave %s.", x->r->names, x->r->a, x->r->b, e1n, e2n, xn, pn,
-                  names[k - 2 < 5 ? k - 2 : 5], vn, un, hn);
+                  set_names[k - 2 < 5 ? k - 2 : 5], vn, un, hn);
     return sdk_step_end(x->s);
 }
 
@@ -228,11 +229,95 @@ static int subset_search(subset_ctx *x, int from, int npick, sdk_mask values) {
     return SDK_LOGIC_MORE;
 }
 
+/* Type 3 with a hidden subset: the extra cells hold at most one of the pair's digits (both
+ * would make the four cells only the pair), so they count as one cell for them. When the pair
+ * and some other digits (as many as the subset's cells, less two) have no other places in the
+ * unit than that one cell and the picked cells, the picked cells keep only those digits. */
+static int hidden_report(subset_ctx *x, sdk_mask h, sdk_mask where, const int *cells) {
+    const sdk_grid *g = x->g;
+    int d = sdk_popcount(h), rating = 45 + d - 2, n = 0, i;
+    int picked[SDK_MAX_N];
+    char un[32], pn[256], hn[64], e1n[16], e2n[16];
+    if (!sdk_step_wanted(x->s, T_UNIQUE_RECTANGLE_3, rating)) return SDK_LOGIC_MORE;
+    for (; where; where &= where - 1) {
+        int c = cells[sdk_lowest(where)];
+        if (c != x->e1 && c != x->e2) picked[n++] = c;
+    }
+    for (i = 0; i < n && !(g->cand[picked[i]] & ~h); i++) {}
+    if (i == n) return SDK_LOGIC_MORE;            /* nothing to remove */
+    sdk_grid_unit_name(g, x->u, un, sizeof un);
+    cell_list(g, picked, n, pn, sizeof pn);
+    digit_list(h, "and ", hn, sizeof hn);
+    sdk_grid_cell_name(g, x->e1, e1n, sizeof e1n);
+    sdk_grid_cell_name(g, x->e2, e2n, sizeof e2n);
+    rect_begin(x->s, x->r, T_UNIQUE_RECTANGLE_3, rating);
+    sdk_step_base(x->s, x->u);
+    for (i = 0; i < n; i++) {
+        sdk_step_cell(x->s, picked[i]);
+        sdk_step_elim(x->s, picked[i], g->cand[picked[i]] & ~h);
+    }
+    for (; h; h &= h - 1) sdk_step_digit(x->s, sdk_lowest(h) + 1);
+    sdk_step_text(x->s, "Unique rectangle %s on %d and %d: the puzzle has one solution, so at most "
+                  "one of %s and %s is %d or %d; in %s, %s have no other places than one of "
+                  "those two cells and %s: a hidden %s, so %s keep%s only %s.", x->r->names,
+                  x->r->a, x->r->b, e1n, e2n, x->r->a, x->r->b, un, hn, pn,
+                  set_names[d - 2 < 5 ? d - 2 : 5], pn, n == 1 ? "s" : "", hn);
+    return sdk_step_end(x->s);
+}
+
+/* Digits of rest from index from on, added to h (places where), until h has d digits. */
+static int hidden_search(subset_ctx *x, const int *cells, const sdk_mask *places, sdk_mask rest,
+                         int d, sdk_mask h, sdk_mask where) {
+    for (; rest; rest &= rest - 1) {
+        int v = sdk_lowest(rest);
+        sdk_mask w = where | places[v];
+        if (sdk_popcount(w) > d) continue;
+        if (sdk_popcount(h) + 1 == d) {
+            if (sdk_popcount(w) == d &&
+                hidden_report(x, h | ((sdk_mask)1 << v), w, cells) == SDK_LOGIC_ENOUGH)
+                return SDK_LOGIC_ENOUGH;
+        } else if (hidden_search(x, cells, places, rest & (rest - 1), d, h | ((sdk_mask)1 << v), w)
+                   == SDK_LOGIC_ENOUGH) {
+            return SDK_LOGIC_ENOUGH;
+        }
+    }
+    return SDK_LOGIC_MORE;
+}
+
+static int hidden_subsets(subset_ctx *x, const int *cells, int len) {
+    const sdk_grid *g = x->g;
+    sdk_mask places[SDK_MAX_N], rest = 0, e2bit = 0, pairwhere;
+    int i, d;
+    if (len != g->n) return SDK_LOGIC_MORE;       /* the digits must all be in the unit */
+    for (i = 0; i < len; i++)
+        if (cells[i] == x->e2) e2bit = (sdk_mask)1 << i;
+    for (i = 0; i < g->n; i++) {
+        places[i] = sdk_grid_places(g, x->u, i + 1) & ~e2bit;
+        if (places[i] && !(sdk_bit(i + 1) & (x->r->pair | x->extra))) rest |= sdk_bit(i + 1);
+    }
+    pairwhere = places[x->r->a - 1] | places[x->r->b - 1];
+    /* SE's bounds: from as many digits as the extra cells have extra ones, up to 7, while
+     * twice that is below the unit's empty cells. */
+    for (d = sdk_popcount(x->extra) < 2 ? 2 : sdk_popcount(x->extra); d <= 7 && 2 * d < x->nempty;
+         d++) {
+        if (d == 2) {
+            if (sdk_popcount(pairwhere) == 2 &&
+                hidden_report(x, x->r->pair, pairwhere, cells) == SDK_LOGIC_ENOUGH)
+                return SDK_LOGIC_ENOUGH;
+        } else if (sdk_popcount(pairwhere) <= d &&
+                   hidden_search(x, cells, places, rest, d, x->r->pair, pairwhere) ==
+                       SDK_LOGIC_ENOUGH) {
+            return SDK_LOGIC_ENOUGH;
+        }
+    }
+    return SDK_LOGIC_MORE;
+}
+
 static int type3(const sdk_grid *g, sdk_sink *s, const rect *r, int e1, int e2) {
     const sdk_board *b = g->b;
     subset_ctx x;
     int k, i;
-    if (!sdk_step_wanted(s, T_UNIQUE_RECTANGLE_3, 46)) return SDK_LOGIC_MORE;
+    if (!sdk_step_wanted(s, T_UNIQUE_RECTANGLE_3, 45)) return SDK_LOGIC_MORE;
     x.g = g;
     x.s = s;
     x.r = r;
@@ -252,7 +337,9 @@ static int type3(const sdk_grid *g, sdk_sink *s, const rect *r, int e1, int e2) 
             x.nempty++;
             if (cells[i] != e1 && cells[i] != e2) x.other[x.nother++] = cells[i];
         }
-        if (subset_search(&x, 0, 0, x.extra) == SDK_LOGIC_ENOUGH) return SDK_LOGIC_ENOUGH;
+        if (subset_search(&x, 0, 0, x.extra) == SDK_LOGIC_ENOUGH ||
+            hidden_subsets(&x, cells, len) == SDK_LOGIC_ENOUGH)
+            return SDK_LOGIC_ENOUGH;
     }
     return SDK_LOGIC_MORE;
 }
@@ -368,7 +455,7 @@ int sdk_find_rectangles(const sdk_grid *g, sdk_sink *s) {
     if (g->b->rules.n) return SDK_LOGIC_MORE;
     if (!sdk_step_wanted(s, T_UNIQUE_RECTANGLE_1, 45) &&
         !sdk_step_wanted(s, T_UNIQUE_RECTANGLE_2, 45) &&
-        !sdk_step_wanted(s, T_UNIQUE_RECTANGLE_3, 46) &&
+        !sdk_step_wanted(s, T_UNIQUE_RECTANGLE_3, 45) &&
         !sdk_step_wanted(s, T_UNIQUE_RECTANGLE_4, 45) &&
         !sdk_step_wanted(s, T_HIDDEN_RECTANGLE, 45))
         return SDK_LOGIC_MORE;
