@@ -162,6 +162,33 @@ describe("unique rectangle type 1", function()
   end)
 end)
 
+describe("unique rectangles on jigsaw regions", function()
+  local CHAOS = {
+    {{1, 1}, {1, 2}, {1, 3}, {2, 1}}, {{1, 4}, {2, 2}, {2, 3}, {2, 4}},
+    {{3, 1}, {3, 2}, {4, 1}, {4, 2}}, {{3, 3}, {3, 4}, {4, 3}, {4, 4}},
+  }
+  local function four(regions, corners)
+    local b = sudoku.Board.new{size = 4}
+    if regions then b:set_regions(regions) end
+    local p = logic.pencil(b)
+    for i, rc in ipairs(corners) do
+      for v = 3 + (i == 4 and 1 or 0), 4 do p:eliminate(rc[1], rc[2], v) end
+    end
+    return p
+  end
+
+  it("follow the regions, not the boxes", function()
+    -- Rows 2 and 3, columns 1 and 2: two boxes, but three regions of the jigsaw.
+    local corners = {{2, 1}, {2, 2}, {3, 1}, {3, 2}}
+    local st = only(support.found(four(nil, corners), "unique_rectangle_1"))
+    assert.are.same({"3,2,1", "3,2,2"}, triples(st.eliminations))
+    assert.are.same({}, support.found(four(CHAOS, corners), "unique_rectangle_1"))
+    -- Rows 1 and 4, columns 1 and 2: two regions.
+    st = only(support.found(four(CHAOS, {{1, 1}, {1, 2}, {4, 1}, {4, 2}}), "unique_rectangle_1"))
+    assert.are.same({"4,2,1", "4,2,2"}, triples(st.eliminations))
+  end)
+end)
+
 describe("unique rectangle type 2", function()
   it("takes the one extra digit out of every cell seeing both extra corners", function()
     local p = support.pencil(EMPTY, {{1, 1, {1, 2}}, {1, 2, {1, 2}}, {4, 1, {1, 2, 3}},

@@ -144,7 +144,7 @@ static int type2(const sdk_grid *g, sdk_sink *s, const rect *r, const int *e, in
             for (j = 0; j < 4 && ok; j++) ok = c != r->c[j];
             for (j = 1; j < ne && ok; j++) ok = sdk_grid_sees(g, c, e[j]);
             for (j = 0; j < nhit && ok; j++) ok = hit[j] != c;
-            if (ok) hit[nhit++] = c;
+            if (ok && nhit < (int)(sizeof hit / sizeof hit[0])) hit[nhit++] = c;
         }
     }
     if (!nhit) return SDK_LOGIC_MORE;
@@ -155,9 +155,10 @@ static int type2(const sdk_grid *g, sdk_sink *s, const rect *r, const int *e, in
     sdk_step_digit(s, x);
     for (i = 0; i < nhit; i++) sdk_step_elim(s, hit[i], sdk_bit(x));
     sdk_step_text(s, "Unique rectangle %s on %d and %d: the puzzle has one solution, so the "
-                  "four cells are not only %d and %d, and one of %s (whose other digit is %d) "
-                  "is %d: %d leaves %s, which %s.", r->names, r->a, r->b, r->a, r->b, en, x, x,
-                  x, hn, ne == 2 ? "see both" : "see them all");
+                  "four cells are not only %d and %d, and as %s have no other digit than %d, "
+                  "one of them is %d: %d leaves %s, which %s %s.", r->names, r->a, r->b, r->a,
+                  r->b, en, x, x, x, hn, nhit == 1 ? "sees" : "see",
+                  ne == 2 ? "both" : "them all");
     return sdk_step_end(s);
 }
 
