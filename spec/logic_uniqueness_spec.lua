@@ -141,6 +141,22 @@ describe("unique rectangle type 1", function()
     assert.are.same({}, support.found(p, "unique_rectangle_1"))
   end)
 
+  it("stays out of boards with rules beyond units (a rule may tell the fillings apart)",
+    function()
+      local b = sudoku.Board.new{size = 9}
+      b:add_rule{kind = "cage", cells = {{9, 8}, {9, 9}}, sum = 3}
+      local p = logic.pencil(b)
+      local keep = {{1, 1, {1, 2}}, {1, 2, {1, 2}}, {4, 1, {1, 2}}, {4, 2, {1, 2, 3}}}
+      for _, row in ipairs(keep) do
+        local set = {}
+        for _, v in ipairs(row[3]) do set[v] = true end
+        for _, v in ipairs(p:candidates(row[1], row[2])) do
+          if not set[v] then p:eliminate(row[1], row[2], v) end
+        end
+      end
+      assert.are.same({}, support.found(p, "unique_rectangle_1"))
+    end)
+
   it("works on a 6x6 board (2x3 boxes), and rejects four boxes there", function()
     local function six(corners, extra)
       local p = logic.pencil(sudoku.Board.new{size = 6})
