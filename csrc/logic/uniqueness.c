@@ -20,9 +20,22 @@
  * It needs units that must hold every digit ("complete"), so boards with a smaller extra region
  * are left alone.
  *
- * Ratings follow Sukaku Explainer: 4.5 for a rectangle, plus 0.1 per cell beyond one of the
- * naked subset of type 3 (pair 4.6, triple 4.7, ...); BUG+1 5.6. SE has no hidden rectangle:
- * its row rates it 4.5 outside SE's scale.
+ * The types, by what the corners beyond those with only a and b (the extra cells) hold:
+ *   1: one extra cell: a and b leave it.
+ *   2: two or three extra cells whose only other digit is the same x: one of them is x, so x
+ *      leaves the cells that see them all.
+ *   3: two extra cells in one unit: one of them holds one of their extra digits, so they act as
+ *      one cell with those digits in a naked subset of the unit; or, as they hold at most one
+ *      of a and b, as one cell for a and b in a hidden subset.
+ *   4: two extra cells in one unit where a has no other place: one of them is a, so b leaves
+ *      both.
+ *   Hidden rectangle: a corner with only a and b, and at the opposite corner two strong links
+ *   on a, one with each neighbour corner: b leaves the opposite corner.
+ *
+ * Ratings follow Sukaku Explainer (SE): 4.5 for a rectangle; type 3 adds 0.1 per cell of its
+ * naked subset beyond the extra cells' one (pair 4.6, triple 4.7) or per digit of its hidden
+ * subset beyond two (pair 4.5, triple 4.6); BUG+1 5.6. SE has no hidden rectangle: its row
+ * rates it 4.5 outside SE's scale. SE's longer unique loops (6 cells and more) are not here.
  */
 #include "families.h"
 #include "techniques.h"
