@@ -222,6 +222,13 @@ describe("unique rectangle type 2", function()
     assert.are.equal(4.5, st.rating)
   end)
 
+  it("works with the extra corners on a diagonal", function()
+    local p = support.pencil(EMPTY, {{1, 1, {1, 2}}, {1, 2, {1, 2, 3}}, {4, 1, {1, 2, 3}},
+                                     {4, 2, {1, 2}}})
+    local st = only(support.found(p, "unique_rectangle_2"))
+    assert.are.same({"2,1,3", "3,1,3", "5,2,3", "6,2,3"}, triples(st.eliminations))
+  end)
+
   it("needs the same one extra digit in both", function()
     local p = support.pencil(EMPTY, {{1, 1, {1, 2}}, {1, 2, {1, 2}}, {4, 1, {1, 2, 3}},
                                      {4, 2, {1, 2, 4}}})
