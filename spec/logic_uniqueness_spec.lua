@@ -178,6 +178,29 @@ describe("unique rectangle type 1", function()
   end)
 end)
 
+describe("unique loops", function()
+  it("find six cells where each unit holds two, alternately (4.6)", function()
+    -- r1c4 - r1c6 (row 1), - r8c6 (column 6), - r8c5 (row 8), - r6c5 (column 5), - r6c4 (row 6),
+    -- back to r1c4 (column 4); each box holds two of them, consecutive ones.
+    local keep = {{1, 4, {3, 5}}, {1, 6, {3, 5}}, {8, 6, {3, 5}}, {8, 5, {3, 5}}, {6, 5, {3, 5}},
+                  {6, 4, {3, 5, 7}},
+                  -- no 3 where three of them would make a rectangle
+                  {8, 4, without(3)}, {1, 5, without(3)}, {6, 6, without(3)}}
+    local st = only(support.found(support.pencil(EMPTY, keep), "unique_rectangle_1"))
+    assert.are.same({"6,4,3", "6,4,5"}, triples(st.eliminations))
+    assert.are.same({"r1c4", "r1c6", "r6c4", "r6c5", "r8c5", "r8c6"}, cells_of(st))
+    assert.are.equal(4.6, st.rating)
+    assert.matches("^Unique loop", st.text)
+  end)
+
+  it("need every unit to hold two cells of the loop", function()
+    -- The same walk inside one box: box 2 holds all six.
+    local keep = {{1, 4, {3, 5}}, {1, 6, {3, 5}}, {2, 6, {3, 5}}, {2, 5, {3, 5}}, {3, 5, {3, 5}},
+                  {3, 4, {3, 5, 7}}}
+    assert.are.same({}, support.found(support.pencil(EMPTY, keep), "unique_rectangle_1"))
+  end)
+end)
+
 describe("unique rectangles on jigsaw regions", function()
   local CHAOS = {
     {{1, 1}, {1, 2}, {1, 3}, {2, 1}}, {{1, 4}, {2, 2}, {2, 3}, {2, 4}},

@@ -83,7 +83,7 @@ static const int t_bug[] = {T_BUG_PLUS_1, -1};
 static const sdk_finder finders[] = {
     {sdk_find_singles, 10, 23, t_singles},
     {sdk_find_intersections, 17, 28, t_intersections},
-    {sdk_find_rectangles, 45, 51, t_rectangles},
+    {sdk_find_rectangles, 45, 55, t_rectangles},
     {sdk_find_colouring, 45, 48, t_colouring},
     {sdk_find_bug, 56, 56, t_bug},
 };

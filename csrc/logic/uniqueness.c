@@ -35,7 +35,13 @@
  * Ratings follow Sukaku Explainer (SE): 4.5 for a rectangle; type 3 adds 0.1 per cell of its
  * naked subset beyond the extra cells' one (pair 4.6, triple 4.7) or per digit of its hidden
  * subset beyond two (pair 4.5, triple 4.6); BUG+1 5.6. SE has no hidden rectangle: its row
- * rates it 4.5 outside SE's scale. SE's longer unique loops (6 cells and more) are not here.
+ * rates it 4.5 outside SE's scale.
+ *
+ * Unique loops: the same argument on 6, 8, ... cells (up to MAX_LOOP), each unit holding two of
+ * them, at places of different parity along the loop; they are reported as the rectangle type
+ * they match, rated as SE does: 4.6 for 6 cells, 4.7 for 8, 5.0 for 10 and more (plus type 3's
+ * subset). As SE, a loop may have two cells with other digits, more only when those all share
+ * one (type 2).
  */
 #include "families.h"
 #include "techniques.h"
@@ -89,11 +95,19 @@ static const char *const set_names[] = {"pair", "triple", "quad", "quintuple", "
 
 /* ---- unique rectangles ----------------------------------------------------------------------- */
 
+#define MAX_LOOP 16   /* cells of the longest loop looked for */
+
+/* A rectangle, or a longer loop (a unique loop, as SE calls it): cells c[0..n), in loop order
+ * for a loop; for a rectangle A, B, C, D with A and D opposite, so are B and C. Each unit
+ * holding one of them holds two, one at an even and one at an odd place of the loop. */
 typedef struct rect {
-    int c[4];          /* A, B, C, D: A and D opposite, so are B and C */
+    int c[MAX_LOOP], n;
     int a, b;          /* the two digits */
+    int rating;        /* SE: 4.5 for a rectangle, more for a longer loop */
     sdk_mask pair;
-    char names[64];    /* "r1c1, r1c4, r2c1 and r2c4" */
+    const char *kind;  /* "rectangle" or "loop" */
+    const char *count; /* "four", "six", ... */
+    char names[MAX_LOOP * 16];
 } rect;
 
 /* Whether every unit holding a corner holds exactly one of A, D and one of B, C. */
@@ -118,27 +132,27 @@ static void rect_begin(sdk_sink *s, const rect *r, int t, int rating) {
     sdk_step_begin(s, t, rating);
     sdk_step_digit(s, r->a);
     sdk_step_digit(s, r->b);
-    for (i = 0; i < 4; i++) sdk_step_cell(s, r->c[i]);
+    for (i = 0; i < r->n; i++) sdk_step_cell(s, r->c[i]);
 }
 
-/* Types 1 and 2 stand on the rectangle alone: its rows and columns are their units. */
+/* Types 1 and 2 stand on the pattern alone: its rows and columns are their units. */
 static void rect_units(const sdk_grid *g, sdk_sink *s, const rect *r) {
-    sdk_step_base(s, r->c[0] / g->n);
-    sdk_step_base(s, r->c[3] / g->n);
-    sdk_step_base(s, g->n + r->c[0] % g->n);
-    sdk_step_base(s, g->n + r->c[3] % g->n);
+    int i;
+    for (i = 0; i < r->n; i++) sdk_step_base(s, r->c[i] / g->n);
+    for (i = 0; i < r->n; i++) sdk_step_base(s, g->n + r->c[i] % g->n);
 }
 
 static int type1(const sdk_grid *g, sdk_sink *s, const rect *r, int x) {
     char xn[16];
-    if (!sdk_step_wanted(s, T_UNIQUE_RECTANGLE_1, 45)) return SDK_LOGIC_MORE;
+    if (!sdk_step_wanted(s, T_UNIQUE_RECTANGLE_1, r->rating)) return SDK_LOGIC_MORE;
     sdk_grid_cell_name(g, x, xn, sizeof xn);
-    rect_begin(s, r, T_UNIQUE_RECTANGLE_1, 45);
+    rect_begin(s, r, T_UNIQUE_RECTANGLE_1, r->rating);
     rect_units(g, s, r);
     sdk_step_elim(s, x, r->pair);
-    sdk_step_text(s, "Unique rectangle %s on %d and %d: were %s also only %d or %d, the two "
-                  "digits could swap in the four cells, and the puzzle has one solution, so %d "
-                  "and %d leave %s.", r->names, r->a, r->b, xn, r->a, r->b, r->a, r->b, xn);
+    sdk_step_text(s, "Unique %s %s on %d and %d: were %s also only %d or %d, the two digits "
+                  "could swap in the %s cells, and the puzzle has one solution, so %d and %d "
+                  "leave %s.", r->kind, r->names, r->a, r->b, xn, r->a, r->b, r->count, r->a,
+                  r->b, xn);
     return sdk_step_end(s);
 }
 
@@ -147,14 +161,14 @@ static int type1(const sdk_grid *g, sdk_sink *s, const rect *r, int x) {
 static int type2(const sdk_grid *g, sdk_sink *s, const rect *r, const int *e, int ne, int x) {
     const sdk_board *b = g->b;
     int k, i, j, hit[3 * SDK_MAX_N], nhit = 0;
-    char en[64], hn[256];
-    if (!sdk_step_wanted(s, T_UNIQUE_RECTANGLE_2, 45)) return SDK_LOGIC_MORE;
+    char en[MAX_LOOP * 16], hn[256];
+    if (!sdk_step_wanted(s, T_UNIQUE_RECTANGLE_2, r->rating)) return SDK_LOGIC_MORE;
     for (k = b->cell_start[e[0]]; k < b->cell_start[e[0] + 1]; k++) {
         int len;
         const int *cells = sdk_grid_unit(g, b->cell_units[k], &len);
         for (i = 0; i < len; i++) {
             int c = cells[i], ok = (g->cand[c] & sdk_bit(x)) != 0;
-            for (j = 0; j < 4 && ok; j++) ok = c != r->c[j];
+            for (j = 0; j < r->n && ok; j++) ok = c != r->c[j];
             for (j = 1; j < ne && ok; j++) ok = sdk_grid_sees(g, c, e[j]);
             for (j = 0; j < nhit && ok; j++) ok = hit[j] != c;
             if (ok && nhit < (int)(sizeof hit / sizeof hit[0])) hit[nhit++] = c;
@@ -163,14 +177,14 @@ static int type2(const sdk_grid *g, sdk_sink *s, const rect *r, const int *e, in
     if (!nhit) return SDK_LOGIC_MORE;
     cell_list(g, e, ne, en, sizeof en);
     cell_list(g, hit, nhit, hn, sizeof hn);
-    rect_begin(s, r, T_UNIQUE_RECTANGLE_2, 45);
+    rect_begin(s, r, T_UNIQUE_RECTANGLE_2, r->rating);
     rect_units(g, s, r);
     sdk_step_digit(s, x);
     for (i = 0; i < nhit; i++) sdk_step_elim(s, hit[i], sdk_bit(x));
-    sdk_step_text(s, "Unique rectangle %s on %d and %d: the puzzle has one solution, so the "
-                  "four cells are not only %d and %d, and as %s have no other digit than %d, "
-                  "one of them is %d: %d leaves %s, which %s %s.", r->names, r->a, r->b, r->a,
-                  r->b, en, x, x, x, hn, nhit == 1 ? "sees" : "see",
+    sdk_step_text(s, "Unique %s %s on %d and %d: the puzzle has one solution, so the %s "
+                  "cells are not only %d and %d, and as %s have no other digit than %d, one of "
+                  "them is %d: %d leaves %s, which %s %s.", r->kind, r->names, r->a, r->b,
+                  r->count, r->a, r->b, en, x, x, x, hn, nhit == 1 ? "sees" : "see",
                   ne == 2 ? "both" : "them all");
     return sdk_step_end(s);
 }
@@ -189,7 +203,7 @@ typedef struct subset_ctx {
  * with the picked cells of the unit they make a naked subset. */
 static int subset_report(subset_ctx *x, int npick, sdk_mask values) {
     const sdk_grid *g = x->g;
-    int len, i, j, k = npick + 1, rating = 45 + npick;
+    int len, i, j, k = npick + 1, rating = x->r->rating + npick;
     const int *cells = sdk_grid_unit(g, x->u, &len);
     int hit[SDK_MAX_N], nhit = 0;
     char un[32], pn[256], hn[256], vn[64], xn[64], e1n[16], e2n[16];
@@ -212,9 +226,9 @@ static int subset_report(subset_ctx *x, int npick, sdk_mask values) {
     for (i = 0; i < npick; i++) sdk_step_cell(x->s, x->pick[i]);
     for (i = 0; i < nhit; i++) sdk_step_elim(x->s, hit[i], values);
     for (; values; values &= values - 1) sdk_step_digit(x->s, sdk_lowest(values) + 1);
-    sdk_step_text(x->s, "Unique rectangle %s on %d and %d: the puzzle has one solution, so one "
+    sdk_step_text(x->s, "Unique %s %s on %d and %d: the puzzle has one solution, so one "
                   "of %s and %s holds %s; with %s that makes a naked %s of %s in %s, so "
-                  "those leave %s.", x->r->names, x->r->a, x->r->b, e1n, e2n, xn, pn,
+                  "those leave %s.", x->r->kind, x->r->names, x->r->a, x->r->b, e1n, e2n, xn, pn,
                   set_names[k - 2 < 5 ? k - 2 : 5], vn, un, hn);
     return sdk_step_end(x->s);
 }
@@ -249,7 +263,7 @@ static int subset_search(subset_ctx *x, int from, int npick, sdk_mask values) {
  * unit than that one cell and the picked cells, the picked cells keep only those digits. */
 static int hidden_report(subset_ctx *x, sdk_mask h, sdk_mask where, const int *cells) {
     const sdk_grid *g = x->g;
-    int d = sdk_popcount(h), rating = 45 + d - 2, n = 0, i;
+    int d = sdk_popcount(h), rating = x->r->rating + d - 2, n = 0, i;
     int picked[SDK_MAX_N];
     char un[32], pn[256], hn[64], e1n[16], e2n[16];
     if (!sdk_step_wanted(x->s, T_UNIQUE_RECTANGLE_3, rating)) return SDK_LOGIC_MORE;
@@ -271,10 +285,10 @@ static int hidden_report(subset_ctx *x, sdk_mask h, sdk_mask where, const int *c
         sdk_step_elim(x->s, picked[i], g->cand[picked[i]] & ~h);
     }
     for (; h; h &= h - 1) sdk_step_digit(x->s, sdk_lowest(h) + 1);
-    sdk_step_text(x->s, "Unique rectangle %s on %d and %d: the puzzle has one solution, so at most "
+    sdk_step_text(x->s, "Unique %s %s on %d and %d: the puzzle has one solution, so at most "
                   "one of %s and %s is %d or %d; in %s, %s have no other places than one of "
-                  "those two cells and %s: a hidden %s, so %s keep%s only %s.", x->r->names,
-                  x->r->a, x->r->b, e1n, e2n, x->r->a, x->r->b, un, hn, pn,
+                  "those two cells and %s: a hidden %s, so %s keep%s only %s.", x->r->kind,
+                  x->r->names, x->r->a, x->r->b, e1n, e2n, x->r->a, x->r->b, un, hn, pn,
                   set_names[d - 2 < 5 ? d - 2 : 5], pn, n == 1 ? "s" : "", hn);
     return sdk_step_end(x->s);
 }
@@ -331,7 +345,7 @@ static int type3(const sdk_grid *g, sdk_sink *s, const rect *r, int e1, int e2) 
     const sdk_board *b = g->b;
     subset_ctx x;
     int k, i;
-    if (!sdk_step_wanted(s, T_UNIQUE_RECTANGLE_3, 45)) return SDK_LOGIC_MORE;
+    if (!sdk_step_wanted(s, T_UNIQUE_RECTANGLE_3, r->rating)) return SDK_LOGIC_MORE;
     x.g = g;
     x.s = s;
     x.r = r;
@@ -383,7 +397,7 @@ static int strong_unit(const sdk_grid *g, int v, int c1, int c2) {
  * of them is lock; the other cannot then be the pair's other digit: it leaves both. */
 static int type4(const sdk_grid *g, sdk_sink *s, const rect *r, int e1, int e2) {
     int i;
-    if (!sdk_step_wanted(s, T_UNIQUE_RECTANGLE_4, 45)) return SDK_LOGIC_MORE;
+    if (!sdk_step_wanted(s, T_UNIQUE_RECTANGLE_4, r->rating)) return SDK_LOGIC_MORE;
     for (i = 0; i < 2; i++) {
         int lock = i ? r->b : r->a, rem = i ? r->a : r->b;
         int u = strong_unit(g, lock, e1, e2);
@@ -392,16 +406,16 @@ static int type4(const sdk_grid *g, sdk_sink *s, const rect *r, int e1, int e2) 
         sdk_grid_unit_name(g, u, un, sizeof un);
         sdk_grid_cell_name(g, e1, e1n, sizeof e1n);
         sdk_grid_cell_name(g, e2, e2n, sizeof e2n);
-        rect_begin(s, r, T_UNIQUE_RECTANGLE_4, 45);
+        rect_begin(s, r, T_UNIQUE_RECTANGLE_4, r->rating);
         sdk_step_base(s, u);
         sdk_step_link(s, e1, lock, e2, lock, 1);
         sdk_step_elim(s, e1, sdk_bit(rem));
         sdk_step_elim(s, e2, sdk_bit(rem));
-        sdk_step_text(s, "Unique rectangle %s on %d and %d: in %s, %d can only go in %s or %s, "
-                      "so one of them is %d; the other being %d would leave the four cells only "
-                      "%d and %d, which could swap, and the puzzle has one solution: %d leaves "
-                      "%s and %s.", r->names, r->a, r->b, un, lock, e1n, e2n, lock, rem, r->a,
-                      r->b, rem, e1n, e2n);
+        sdk_step_text(s, "Unique %s %s on %d and %d: in %s, %d can only go in %s or %s, so "
+                      "one of them is %d; the other being %d would leave the %s cells only %d "
+                      "and %d, which could swap, and the puzzle has one solution: %d leaves %s "
+                      "and %s.", r->kind, r->names, r->a, r->b, un, lock, e1n, e2n, lock, rem,
+                      r->count, r->a, r->b, rem, e1n, e2n);
         if (sdk_step_end(s) == SDK_LOGIC_ENOUGH) return SDK_LOGIC_ENOUGH;
     }
     return SDK_LOGIC_MORE;
@@ -442,30 +456,159 @@ static int hidden(const sdk_grid *g, sdk_sink *s, const rect *r, int k) {
     return SDK_LOGIC_MORE;
 }
 
-static int rectangle(const sdk_grid *g, sdk_sink *s, rect *r) {
-    int e[4], ne = 0, i;
+/* The steps of a rectangle or loop r, by its cells beyond those with only the pair. */
+static int pattern(const sdk_grid *g, sdk_sink *s, rect *r) {
+    int e[MAX_LOOP], ne = 0, i;
     sdk_mask extra = 0;
-    cell_list(g, r->c, 4, r->names, sizeof r->names);
-    for (i = 0; i < 4; i++)
+    cell_list(g, r->c, r->n, r->names, sizeof r->names);
+    for (i = 0; i < r->n; i++)
         if (g->cand[r->c[i]] != r->pair) {
             e[ne++] = r->c[i];
             extra |= g->cand[r->c[i]] & ~r->pair;
         }
     if (ne == 1 && type1(g, s, r, e[0]) == SDK_LOGIC_ENOUGH) return SDK_LOGIC_ENOUGH;
-    if ((ne == 2 || ne == 3) && sdk_popcount(extra) == 1 &&
+    if (ne >= 2 && sdk_popcount(extra) == 1 &&
         type2(g, s, r, e, ne, sdk_lowest(extra) + 1) == SDK_LOGIC_ENOUGH)
         return SDK_LOGIC_ENOUGH;
     if (ne == 2 && sdk_popcount(extra) >= 2 && type3(g, s, r, e[0], e[1]) == SDK_LOGIC_ENOUGH)
         return SDK_LOGIC_ENOUGH;
     if (ne == 2 && type4(g, s, r, e[0], e[1]) == SDK_LOGIC_ENOUGH) return SDK_LOGIC_ENOUGH;
-    for (i = 0; i < 4; i++)
+    for (i = 0; i < r->n && r->n == 4; i++)
         if (g->cand[r->c[i]] == r->pair && hidden(g, s, r, i) == SDK_LOGIC_ENOUGH)
             return SDK_LOGIC_ENOUGH;
     return SDK_LOGIC_MORE;
 }
 
+/* ---- unique loops --------------------------------------------------------------------------- */
+
+/* A loop being built from path[0] (a cell with only the pair): each step goes through a unit
+ * to a cell with both digits, no unit may hold three cells of the path or two at places of the
+ * same parity, and at most two cells may have other digits, unless those all share one. */
+typedef struct loop_ctx {
+    const sdk_grid *g;
+    sdk_sink *s;
+    rect r;
+    uint64_t may[SDK_MAX_N * SDK_MAX_N / 64];   /* cells that may be on a loop of the pair */
+    uint8_t *count, *parity;  /* per unit: cells of the path in it (0..2), the first's parity */
+} loop_ctx;
+
+#define HAS(set, c) (((set)[(c) >> 6] >> ((c) & 63)) & 1)
+
+/* x->may: the cells with both digits of the pair, less (until none is left) those with a unit
+ * where no other such cell is: a loop cell has a partner in each of its units. */
+static void loop_cells(loop_ctx *x) {
+    const sdk_grid *g = x->g;
+    const sdk_board *b = g->b;
+    int cell, k, i, changed = 1;
+    memset(x->may, 0, sizeof(uint64_t) * (size_t)g->words);
+    for (cell = 0; cell < g->ncells; cell++)
+        if ((g->cand[cell] & x->r.pair) == x->r.pair)
+            x->may[cell >> 6] |= (uint64_t)1 << (cell & 63);
+    while (changed) {
+        changed = 0;
+        for (cell = 0; cell < g->ncells; cell++) {
+            if (!HAS(x->may, cell)) continue;
+            for (k = b->cell_start[cell]; k < b->cell_start[cell + 1]; k++) {
+                int len;
+                const int *cells = sdk_grid_unit(g, b->cell_units[k], &len);
+                for (i = 0; i < len && (cells[i] == cell || !HAS(x->may, cells[i])); i++) {}
+                if (i == len) break;
+            }
+            if (k < b->cell_start[cell + 1]) {
+                x->may[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
+                changed = 1;
+            }
+        }
+    }
+}
+
+/* Whether cell x may go at place depth of the path: its units hold at most one cell of the
+ * path yet, at a place of the other parity. */
+static int loop_fits(const loop_ctx *x, int cell, int depth) {
+    const sdk_board *b = x->g->b;
+    int k;
+    for (k = b->cell_start[cell]; k < b->cell_start[cell + 1]; k++) {
+        int u = b->cell_units[k];
+        if (x->count[u] >= 2 || (x->count[u] == 1 && x->parity[u] == (depth & 1))) return 0;
+    }
+    return 1;
+}
+
+static void loop_push(loop_ctx *x, int cell, int depth) {
+    const sdk_board *b = x->g->b;
+    int k;
+    x->r.c[depth] = cell;
+    for (k = b->cell_start[cell]; k < b->cell_start[cell + 1]; k++) {
+        int u = b->cell_units[k];
+        if (x->count[u]++ == 0) x->parity[u] = (uint8_t)(depth & 1);
+    }
+}
+
+static void loop_pop(loop_ctx *x, int cell) {
+    const sdk_board *b = x->g->b;
+    int k;
+    for (k = b->cell_start[cell]; k < b->cell_start[cell + 1]; k++) x->count[b->cell_units[k]]--;
+}
+
+/* Whether every unit holding a cell of the closed loop holds two. */
+static int loop_closed(const loop_ctx *x) {
+    const sdk_board *b = x->g->b;
+    int i, k;
+    for (i = 0; i < x->r.n; i++)
+        for (k = b->cell_start[x->r.c[i]]; k < b->cell_start[x->r.c[i] + 1]; k++)
+            if (x->count[b->cell_units[k]] != 2) return 0;
+    return 1;
+}
+
+static int loop_search(loop_ctx *x, int depth, int from_unit, int extras, sdk_mask exvalues) {
+    const sdk_grid *g = x->g;
+    const sdk_board *b = g->b;
+    int cur = x->r.c[depth - 1], k, i;
+    for (k = b->cell_start[cur]; k < b->cell_start[cur + 1]; k++) {
+        int u = b->cell_units[k], len;
+        const int *cells = sdk_grid_unit(g, u, &len);
+        if (u == from_unit) continue;
+        for (i = 0; i < len; i++) {
+            int c = cells[i], j, wider;
+            sdk_mask ex;
+            if (c == cur) continue;
+            /* Two cells sharing two units (a row and a box) are one link: take it once. */
+            for (j = b->cell_start[cur]; j < k && !in_unit(b, c, b->cell_units[j]); j++) {}
+            if (j < k) continue;
+            if (c == x->r.c[0] && depth >= 6 && (depth & 1) == 0) {
+                /* Closed: take each loop once, from its first cell with only the pair, in the
+                 * direction of the smaller second cell. */
+                x->r.n = depth;
+                for (j = 1; j < depth; j++)
+                    if (g->cand[x->r.c[j]] == x->r.pair && x->r.c[j] < x->r.c[0]) break;
+                if (j < depth || x->r.c[1] > x->r.c[depth - 1] || !loop_closed(x)) continue;
+                x->r.rating = 45 + (depth >= 10 ? 5 : depth >= 8 ? 2 : 1);
+                x->r.count = depth == 6 ? "six" : depth == 8 ? "eight" : depth == 10 ? "ten"
+                           : depth == 12 ? "twelve" : depth == 14 ? "fourteen" : "sixteen";
+                if (pattern(g, x->s, &x->r) == SDK_LOGIC_ENOUGH) return SDK_LOGIC_ENOUGH;
+                continue;
+            }
+            if (depth >= MAX_LOOP || !HAS(x->may, c)) continue;
+            if (g->cand[c] == x->r.pair && c < x->r.c[0]) continue;   /* found from c */
+            for (j = 0; j < depth && x->r.c[j] != c; j++) {}
+            if (j < depth || !loop_fits(x, c, depth)) continue;
+            wider = g->cand[c] != x->r.pair;
+            ex = exvalues | (g->cand[c] & ~x->r.pair);
+            /* SE's rule: more than two cells with other digits only while they share one. */
+            if (wider && extras >= 2 && sdk_popcount(ex) != 1) continue;
+            loop_push(x, c, depth);
+            if (loop_search(x, depth + 1, u, extras + wider, ex) == SDK_LOGIC_ENOUGH)
+                return SDK_LOGIC_ENOUGH;
+            loop_pop(x, c);
+        }
+    }
+    return SDK_LOGIC_MORE;
+}
+
 int sdk_find_rectangles(const sdk_grid *g, sdk_sink *s) {
-    int n = g->n, a;
+    int n = g->n, a, rc = SDK_LOGIC_MORE;
+    loop_ctx x;
+    uint64_t done[SDK_MAX_N * SDK_MAX_N / 64];
     if (g->b->rules.n) return SDK_LOGIC_MORE;
     if (!sdk_step_wanted(s, T_UNIQUE_RECTANGLE_1, 45) &&
         !sdk_step_wanted(s, T_UNIQUE_RECTANGLE_2, 45) &&
@@ -494,14 +637,54 @@ int sdk_find_rectangles(const sdk_grid *g, sdk_sink *s) {
                 for (first = -1, i = 0; i < 4 && first < 0; i++)
                     if (g->cand[r.c[i]] == pair) first = r.c[i];
                 if (first != a || !deadly_shape(g, r.c)) continue;
+                r.n = 4;
                 r.pair = pair;
                 r.a = sdk_lowest(pair) + 1;
                 r.b = sdk_lowest(pair & (pair - 1)) + 1;
-                if (rectangle(g, s, &r) == SDK_LOGIC_ENOUGH) return SDK_LOGIC_ENOUGH;
+                r.rating = 45;
+                r.kind = "rectangle";
+                r.count = "four";
+                if (pattern(g, s, &r) == SDK_LOGIC_ENOUGH) return SDK_LOGIC_ENOUGH;
             }
         }
     }
-    return SDK_LOGIC_MORE;
+    /* Loops of six cells and more: 4.6 and up. */
+    if (!sdk_step_wanted(s, T_UNIQUE_RECTANGLE_1, 46) &&
+        !sdk_step_wanted(s, T_UNIQUE_RECTANGLE_2, 46) &&
+        !sdk_step_wanted(s, T_UNIQUE_RECTANGLE_3, 46) &&
+        !sdk_step_wanted(s, T_UNIQUE_RECTANGLE_4, 46))
+        return SDK_LOGIC_MORE;
+    /* One pair at a time: its loop cells, then the loops from each of its bivalue cells. */
+    memset(done, 0, sizeof(uint64_t) * (size_t)g->words);
+    x.count = (uint8_t *)sdk_alloc(s->alloc, 2 * (size_t)g->nunits);
+    if (!x.count) {
+        s->failed = SDK_ENOMEM;
+        return SDK_LOGIC_MORE;
+    }
+    x.parity = x.count + g->nunits;
+    memset(x.count, 0, (size_t)g->nunits);
+    for (a = 0; a < g->ncells && rc == SDK_LOGIC_MORE; a++) {
+        int start;
+        if (sdk_popcount(g->cand[a]) != 2 || HAS(done, a)) continue;
+        x.g = g;
+        x.s = s;
+        x.r.pair = g->cand[a];
+        x.r.a = sdk_lowest(x.r.pair) + 1;
+        x.r.b = sdk_lowest(x.r.pair & (x.r.pair - 1)) + 1;
+        x.r.kind = "loop";
+        loop_cells(&x);
+        for (start = a; start < g->ncells; start++) {
+            if (g->cand[start] != x.r.pair) continue;
+            done[start >> 6] |= (uint64_t)1 << (start & 63);
+            if (!HAS(x.may, start)) continue;
+            loop_push(&x, start, 0);
+            rc = loop_search(&x, 1, -1, 0, 0);
+            if (rc == SDK_LOGIC_ENOUGH) break;
+            loop_pop(&x, start);
+        }
+    }
+    sdk_free(s->alloc, x.count, 2 * (size_t)g->nunits);
+    return rc;
 }
 
 /* ---- BUG+1 ----------------------------------------------------------------------------------- */
