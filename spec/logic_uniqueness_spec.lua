@@ -199,6 +199,20 @@ describe("unique loops", function()
                   {3, 4, {3, 5, 7}}}
     assert.are.same({}, support.found(support.pencil(EMPTY, keep), "unique_rectangle_1"))
   end)
+
+  it("keep their search bounded on a grid full of one pair", function()
+    -- Two rows of a 64x64 board with only 1 and 2 left: paths of loops without end.
+    local p = logic.pencil(sudoku.Board.new{size = 64})
+    for r = 1, 2 do
+      for c = 1, 64 do
+        for v = 3, 64 do p:eliminate(r, c, v) end
+      end
+    end
+    local t = os.clock()
+    p:find({allowed = {"unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_3",
+                       "unique_rectangle_4"}})
+    assert.is_true(os.clock() - t < 30)
+  end)
 end)
 
 describe("unique rectangles on jigsaw regions", function()

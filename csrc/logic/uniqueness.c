@@ -96,6 +96,10 @@ static const char *const set_names[] = {"pair", "triple", "quad", "quintuple", "
 /* ---- unique rectangles ----------------------------------------------------------------------- */
 
 #define MAX_LOOP 16   /* cells of the longest loop looked for */
+/* Cells a loop search may try in one call: real positions need a few hundred at most, but a
+ * grid of many cells with the same two candidates (a big board, marks entered by hand) has
+ * exponentially many paths. */
+#define LOOP_BUDGET 20000
 
 /* A rectangle, or a longer loop (a unique loop, as SE calls it): cells c[0..n), in loop order
  * for a loop; for a rectangle A, B, C, D with A and D opposite, so are B and C. Each unit
@@ -490,6 +494,7 @@ typedef struct loop_ctx {
     rect r;
     uint64_t may[SDK_MAX_N * SDK_MAX_N / 64];   /* cells that may be on a loop of the pair */
     uint8_t *count, *parity;  /* per unit: cells of the path in it (0..2), the first's parity */
+    long budget;              /* cells the search may still try */
 } loop_ctx;
 
 #define HAS(set, c) (((set)[(c) >> 6] >> ((c) & 63)) & 1)
@@ -592,6 +597,7 @@ static int loop_search(loop_ctx *x, int depth, int from_unit, int extras, sdk_ma
             if (g->cand[c] == x->r.pair && c < x->r.c[0]) continue;   /* found from c */
             for (j = 0; j < depth && x->r.c[j] != c; j++) {}
             if (j < depth || !loop_fits(x, c, depth)) continue;
+            if (--x->budget < 0) return SDK_LOGIC_MORE;
             wider = g->cand[c] != x->r.pair;
             ex = exvalues | (g->cand[c] & ~x->r.pair);
             /* SE's rule: more than two cells with other digits only while they share one. */
@@ -662,8 +668,9 @@ int sdk_find_rectangles(const sdk_grid *g, sdk_sink *s) {
         return SDK_LOGIC_MORE;
     }
     x.parity = x.count + g->nunits;
+    x.budget = LOOP_BUDGET;
     memset(x.count, 0, (size_t)g->nunits);
-    for (a = 0; a < g->ncells && rc == SDK_LOGIC_MORE; a++) {
+    for (a = 0; a < g->ncells && rc == SDK_LOGIC_MORE && x.budget >= 0; a++) {
         int start;
         if (sdk_popcount(g->cand[a]) != 2 || HAS(done, a)) continue;
         x.g = g;
@@ -679,7 +686,7 @@ int sdk_find_rectangles(const sdk_grid *g, sdk_sink *s) {
             if (!HAS(x.may, start)) continue;
             loop_push(&x, start, 0);
             rc = loop_search(&x, 1, -1, 0, 0);
-            if (rc == SDK_LOGIC_ENOUGH) break;
+            if (rc == SDK_LOGIC_ENOUGH || x.budget < 0) break;   /* (the path is left as is) */
             loop_pop(&x, start);
         }
     }
