@@ -4,6 +4,8 @@
 local sudoku = require "sudoku"
 local logic = require "sudoku.logic"
 local support = require "support.logic"
+local variant = require "sudoku.variant"
+local dkjson = require "dkjson"
 
 local EMPTY = string.rep(".", 81)
 local NAMES = {"simple_colouring", "multi_colouring"}
@@ -55,10 +57,38 @@ local function one(list)
   return list[1]
 end
 
--- Walks the easiest-first paths of every every-th puzzle of the rated file (limit of them):
--- at each position, the steps p:find() reports with only names allowed must keep the solution.
--- When no technique applies, the first empty cell gets its solution value, so harder puzzles
--- give positions too. Returns the count of steps per technique.
+-- Walks the easiest-first path of a board (a puzzle with one solution): at each position, the
+-- steps p:find() reports with only names allowed must keep the solution. When no technique
+-- applies, the first empty cell gets its solution value, so harder puzzles give positions too.
+-- Adds the count of steps per technique to counts.
+local function walk_board(board, names, counts, what)
+  local solution = board:copy()
+  assert(solution:solve())
+  local size = board:size()
+  local p = logic.pencil(board)
+  while not p:solved() do
+    local steps = p:find({allowed = names})
+    for _, st in ipairs(steps) do counts[st.technique] = (counts[st.technique] or 0) + 1 end
+    local bad = support.unsound(steps, solution)
+    assert.is_nil(bad, what .. ": " .. tostring(bad))
+    local h = p:hint()
+    if h then
+      assert(p:apply(h))
+    else
+      local done = false
+      for r = 1, size do
+        for c = 1, size do
+          if not done and p:value(r, c) == 0 then
+            assert(p:place(r, c, solution:get(r, c)))
+            done = true
+          end
+        end
+      end
+    end
+  end
+end
+
+-- walk_board over every every-th puzzle of the rated file (limit of them): counts per technique.
 local function walk(path, limit, every, names)
   local counts, i, n = {}, 0, 0
   for line in io.lines(path) do
@@ -66,30 +96,20 @@ local function walk(path, limit, every, names)
     if puzzle then i = i + 1 end
     if puzzle and i % every == 0 and n < limit then
       n = n + 1
-      local b = assert(sudoku.parse(puzzle))
-      local solution = b:copy()
-      assert(solution:solve())
-      local p = logic.pencil(b)
-      while not p:solved() do
-        local steps = p:find({allowed = names})
-        for _, st in ipairs(steps) do counts[st.technique] = (counts[st.technique] or 0) + 1 end
-        local bad = support.unsound(steps, solution)
-        assert.is_nil(bad, puzzle .. ": " .. tostring(bad))
-        local h = p:hint()
-        if h then
-          assert(p:apply(h))
-        else
-          local done = false
-          for r = 1, 9 do
-            for c = 1, 9 do
-              if not done and p:value(r, c) == 0 then
-                assert(p:place(r, c, solution:get(r, c)))
-                done = true
-              end
-            end
-          end
-        end
-      end
+      walk_board(assert(sudoku.parse(puzzle)), names, counts, puzzle)
+    end
+  end
+  return counts
+end
+
+-- walk_board over every every-th record of a shared variant file (jsonl): counts per technique.
+local function walk_variants(path, every, names)
+  local counts, i = {}, 0
+  for line in io.lines(path) do
+    i = i + 1
+    local record = dkjson.decode(line)
+    if i % every == 0 and record and record.solution then
+      walk_board(assert(variant.board(record)), names, counts, record.id)
     end
   end
   return counts
@@ -198,6 +218,22 @@ describe("colouring over rated puzzles", function()
     local counts = walk(path, 300, 17, NAMES)
     for _, name in ipairs(NAMES) do
       assert.is_true((counts[name] or 0) > 0, name .. " never fired")
+    end
+  end)
+
+  it("never removes a solution's value on jigsaw and X sudoku paths", function()
+    local dir = "../shared/data/variants/"
+    local f = io.open(dir .. "x.jsonl")
+    if not f then
+      pending("no " .. dir)
+      return
+    end
+    f:close()
+    local jigsaw = walk_variants(dir .. "jigsaw.jsonl", 8, NAMES)
+    local x = walk_variants(dir .. "x.jsonl", 2, NAMES)
+    for _, name in ipairs(NAMES) do
+      assert.is_true((jigsaw[name] or 0) > 0, name .. " never fired on jigsaw")
+      assert.is_true((x[name] or 0) > 0, name .. " never fired on X sudoku")
     end
   end)
 end)
