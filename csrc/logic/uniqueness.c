@@ -626,20 +626,20 @@ int sdk_find_rectangles(const sdk_grid *g, sdk_sink *s) {
      * rectangle once, from the first such corner (row-major). */
     for (a = 0; a < g->ncells; a++) {
         sdk_mask pair = g->cand[a];
-        int ra = a / n, ca = a % n, cb, rc;
+        int ra = a / n, ca = a % n, cb, rr;
         if (sdk_popcount(pair) != 2) continue;
         for (cb = 0; cb < n; cb++) {
             int bcell = ra * n + cb;
             if (cb == ca || (g->cand[bcell] & pair) != pair) continue;
-            for (rc = 0; rc < n; rc++) {
-                int ccell = rc * n + ca, dcell = rc * n + cb, first, i;
+            for (rr = 0; rr < n; rr++) {
+                int ccell = rr * n + ca, dcell = rr * n + cb, first, i;
                 rect r;
-                if (rc == ra || (g->cand[ccell] & pair) != pair || (g->cand[dcell] & pair) != pair)
+                if (rr == ra || (g->cand[ccell] & pair) != pair || (g->cand[dcell] & pair) != pair)
                     continue;
-                r.c[0] = ra < rc ? (ca < cb ? a : bcell) : (ca < cb ? ccell : dcell);
-                r.c[1] = ra < rc ? (ca < cb ? bcell : a) : (ca < cb ? dcell : ccell);
-                r.c[2] = ra < rc ? (ca < cb ? ccell : dcell) : (ca < cb ? a : bcell);
-                r.c[3] = ra < rc ? (ca < cb ? dcell : ccell) : (ca < cb ? bcell : a);
+                r.c[0] = ra < rr ? (ca < cb ? a : bcell) : (ca < cb ? ccell : dcell);
+                r.c[1] = ra < rr ? (ca < cb ? bcell : a) : (ca < cb ? dcell : ccell);
+                r.c[2] = ra < rr ? (ca < cb ? ccell : dcell) : (ca < cb ? a : bcell);
+                r.c[3] = ra < rr ? (ca < cb ? dcell : ccell) : (ca < cb ? bcell : a);
                 for (first = -1, i = 0; i < 4 && first < 0; i++)
                     if (g->cand[r.c[i]] == pair) first = r.c[i];
                 if (first != a || !deadly_shape(g, r.c)) continue;
