@@ -35,5 +35,8 @@ SDK_INTERNAL int sdk_find_chains(const sdk_grid *g, sdk_sink *s);         /* cha
 SDK_INTERNAL int sdk_find_sue_de_coq(const sdk_grid *g, sdk_sink *s);     /* sue_de_coq.c */
 SDK_INTERNAL int sdk_find_als_xz(const sdk_grid *g, sdk_sink *s);         /* als.c */
 SDK_INTERNAL int sdk_find_als_xy_wing(const sdk_grid *g, sdk_sink *s);    /* als.c */
+SDK_INTERNAL int sdk_find_rectangles(const sdk_grid *g, sdk_sink *s);     /* uniqueness.c */
+SDK_INTERNAL int sdk_find_bug(const sdk_grid *g, sdk_sink *s);            /* uniqueness.c */
+SDK_INTERNAL int sdk_find_colouring(const sdk_grid *g, sdk_sink *s);      /* colouring.c */
 
 #endif

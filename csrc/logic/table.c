@@ -35,7 +35,7 @@ static const sdk_technique techniques[T_COUNT] = {
     {"unique_rectangle_2", "Unique rectangle type 2", 45, 1},
     {"unique_rectangle_3", "Unique rectangle type 3", 45, 1},
     {"unique_rectangle_4", "Unique rectangle type 4", 45, 1},
-    {"hidden_rectangle", "Hidden unique rectangle", 45, 1},
+    {"hidden_rectangle", "Hidden unique rectangle", 45, 0},
     {"naked_quad", "Naked quad", 50, 1},
     {"jellyfish", "Jellyfish", 52, 1},
     {"hidden_quad", "Hidden quad", 54, 1},
@@ -96,13 +96,16 @@ static const int t_chains[] = {T_X_CYCLE, T_Y_CYCLE, T_X_CHAIN, T_XY_CHAIN, T_AI
 static const int t_sue_de_coq[] = {T_SUE_DE_COQ, -1};
 static const int t_als_xz[] = {T_ALS_XZ, -1};
 static const int t_als_xy_wing[] = {T_ALS_XY_WING, -1};
+static const int t_rectangles[] = {T_UNIQUE_RECTANGLE_1, T_UNIQUE_RECTANGLE_2,
+                                   T_UNIQUE_RECTANGLE_3, T_UNIQUE_RECTANGLE_4,
+                                   T_HIDDEN_RECTANGLE, -1};
+static const int t_colouring[] = {T_SIMPLE_COLOURING, T_MULTI_COLOURING, -1};
+static const int t_bug[] = {T_BUG_PLUS_1, -1};
 
 /* By min_rating, and among equals in Sukaku Explainer's order of its producers (its hidden
- * triples before its turbot fish): a hint is the lowest-rated step, the first row's first among
- * equals. */
+ * triples before its turbot fish); a finder SE does not have comes after SE's of its rating. A
+ * hint is the lowest-rated step, the first row's first among equals. */
 static const sdk_finder finders[] = {
-    /* Not SE's: each after the SE finders of its rating (naked quad 5.0, WXYZ-Wing 5.5,
-     * aligned pair exclusion 6.2 comes later). */
     {sdk_find_singles, 10, 23, t_singles},
     {sdk_find_rule_steps, 10, 10, t_rules},
     {sdk_find_intersections, 17, 28, t_intersections},
@@ -118,6 +121,8 @@ static const sdk_finder finders[] = {
     {sdk_find_single_digit, 40, 43, t_single_digit},
     {sdk_find_finned_swordfish, 40, 41, t_finned_swordfish},
     {sdk_find_wings, 42, 44, t_wings},
+    {sdk_find_rectangles, 45, 55, t_rectangles},
+    {sdk_find_colouring, 45, 48, t_colouring},
     {sdk_find_naked_quads, 50, 50, t_naked_quad},
     {sdk_find_sue_de_coq, 50, 50, t_sue_de_coq},
     {sdk_find_jellyfish, 52, 52, t_jellyfish},
@@ -125,6 +130,7 @@ static const sdk_finder finders[] = {
     {sdk_find_finned_jellyfish, 54, 55, t_finned_jellyfish},
     {sdk_find_wxyz_wing, 55, 56, t_wxyz_wing},
     {sdk_find_als_xz, 55, 55, t_als_xz},
+    {sdk_find_bug, 56, 56, t_bug},
     {sdk_find_als_xy_wing, 60, 60, t_als_xy_wing},
     {sdk_find_chains, 65, 75, t_chains},
 };
