@@ -65,6 +65,7 @@ static const sdk_technique techniques[T_COUNT] = {
     {"als_xz", "ALS-XZ", 55, 0},
     {"als_xy_wing", "ALS-XY-Wing", 60, 0},
     {"sue_de_coq", "Sue de Coq", 50, 0},
+    {"nested_forcing_chain", "Nested forcing chains", 95, 1},
     {"rule", "Rule", 10, 0},
 };
 
@@ -74,10 +75,26 @@ static const int t_singles[] = {T_FULL_HOUSE, T_HIDDEN_SINGLE_BOX, T_HIDDEN_SING
 static const int t_intersections[] = {T_DIRECT_POINTING, T_DIRECT_CLAIMING, T_POINTING,
                                       T_CLAIMING, -1};
 
+static const int t_ape[] = {T_ALIGNED_PAIR_EXCLUSION, -1};
+static const int t_ate[] = {T_ALIGNED_TRIPLE_EXCLUSION, -1};
+static const int t_nishio[] = {T_NISHIO, -1};
+static const int t_multiple[] = {T_CELL_FORCING_CHAIN, T_UNIT_FORCING_CHAIN, -1};
+static const int t_dynamic[] = {T_DYNAMIC_FORCING_CHAIN, -1};
+static const int t_dynamic_plus[] = {T_DYNAMIC_FORCING_CHAIN_PLUS, -1};
+static const int t_nested[] = {T_NESTED_FORCING_CHAIN, -1};
+
 /* By min_rating: the hint search stops at the first finder that cannot beat what it has. */
 static const sdk_finder finders[] = {
     {sdk_find_singles, 10, 23, t_singles},
     {sdk_find_intersections, 17, 28, t_intersections},
+    {sdk_find_aligned_pairs, 62, 62, t_ape},
+    {sdk_find_aligned_triples, 75, 75, t_ate},
+    {sdk_find_nishio, 75, 120, t_nishio},
+    {sdk_find_multiple_chains, 80, 120, t_multiple},
+    {sdk_find_dynamic_chains, 85, 120, t_dynamic},
+    {sdk_find_dynamic_plus_chains, 90, 120, t_dynamic_plus},
+    {sdk_find_nested_chains, 95, 130, t_nested},
+    {sdk_find_deep_nested_chains, 100, 140, t_nested},
 };
 
 const sdk_technique *sdk_logic_techniques(int *count) {
