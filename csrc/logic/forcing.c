@@ -211,6 +211,8 @@ static int doubles(chains *c, int cell, int v) {
  * slot * 2 + state). */
 static int common_target(const chains *c, const int *slots, int k) {
     int w, i, state;
+    for (i = 0; i < k; i++)
+        if (!c->done[slots[i]]) return -1;
     for (state = 1; state >= 0; state--)
         for (w = 0; w < c->words; w++) {
             uint64_t m = ~(uint64_t)0;
@@ -293,11 +295,16 @@ static int search(chains *c) {
     /* Every assumption: its contradiction, its double implication; keep its sets. */
     for (cell = 0; cell < g->ncells; cell++) {
         sdk_mask cs = g->cand[cell];
-        if (g->value[cell] || !(cs & (cs - 1))) continue;
+        int single = !(cs & (cs - 1));
+        if (g->value[cell]) continue;
         for (; cs; cs &= cs - 1) {
             v = sdk_lowest(cs) + 1;
+            /* A cell with one candidate is no assumption, but its run is a branch of the unit
+             * chains all the same. */
+            if (single && !c->sets) continue;
             rc = run_on(c, cell, v);
             if (rc < 0) return rc;
+            if (single) continue;
             if (rc && c->contradiction) {
                 if (report_contradiction(c, cell, v, 1) == SDK_LOGIC_ENOUGH) return SDK_LOGIC_ENOUGH;
                 continue;
