@@ -131,8 +131,8 @@ describe("cell forcing chains", function()
     local hits = concluding(steps, "1,1,4")
     assert.are.equal(1, #hits)
     local st = hits[1]
-    assert.are.equal("Whichever value r5c5 takes (1, 2 or 3), r1c1 could not be 4; so 4 leaves r1c1.",
-      st.text)
+    assert.are.equal("Whichever value r5c5 takes (1, 2 or 3), r1c1 could not be 4; "
+      .. "so 4 leaves r1c1.", st.text)
     assert.are.same({"1,1,4"}, keys(st))
     assert.are.equal(8.3, st.rating)   -- 8.0 and SE's length increments
     check_links(st, 1, 1)
@@ -181,7 +181,8 @@ describe("dynamic forcing chains", function()
       texts[st.text] = true
       assert.is_true(st.rating >= 8.5 and st.rating <= 9.5)
     end
-    assert.is_true(texts["Whichever value r5c5 takes (1 or 2), r1c1 could not be 4; so 4 leaves r1c1."])
+    assert.is_true(texts["Whichever value r5c5 takes (1 or 2), r1c1 could not be 4; "
+      .. "so 4 leaves r1c1."])
   end)
 
   it("do not fire when a branch is open (near miss: r1c5 has three candidates)", function()

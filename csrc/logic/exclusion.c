@@ -50,7 +50,8 @@ static int allowed(const aligned *x, const int *base, const int *vals, int k, co
     return 1;
 }
 
-static int report(aligned *x, const int *base, int k, const sdk_mask *keep, const uint64_t *common) {
+static int report(aligned *x, const int *base, int k, const sdk_mask *keep,
+                  const uint64_t *common) {
     const sdk_grid *g = x->g;
     sdk_mask gone = 0;
     char names[3][16], list[96], cn[16];

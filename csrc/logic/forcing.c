@@ -176,7 +176,7 @@ static int run_on(chains *c, int cell, int v) {
 /* Double implication: what the on run (in sets) and the off run (just made) both conclude.
  * The first useful one becomes a step. */
 static int doubles(chains *c, int cell, int v) {
-    int n = c->g->n, slot = cell * n + v - 1, w, t, state;
+    int n = c->g->n, slot = cell * n + v - 1, w, state;
     const uint64_t *on = c->sets + (size_t)slot * 2 * (size_t)c->words;
     char cn[16], text[96];
     for (state = 1; state >= 0; state--)
@@ -200,8 +200,7 @@ static int doubles(chains *c, int cell, int v) {
                 sdk_grid_cell_name(c->g, cell, cn, sizeof cn);
                 conclusion_text(c, tc, tv, state, text, sizeof text);
                 sdk_step_text(c->s, "Whether %s is %d or not, %s.", cn, v, text);
-                t = finish(c, complexity);
-                return t;
+                return finish(c, complexity);
             }
         }
     return SDK_LOGIC_MORE;
@@ -216,12 +215,15 @@ static int common_target(const chains *c, const int *slots, int k) {
     for (state = 1; state >= 0; state--)
         for (w = 0; w < c->words; w++) {
             uint64_t m = ~(uint64_t)0;
-            for (i = 0; i < k; i++)
-                m &= c->sets[(size_t)slots[i] * 2 * (size_t)c->words + (size_t)(state ? 0 : c->words) + (size_t)w];
+            for (i = 0; i < k; i++) {
+                size_t at = (size_t)slots[i] * 2 * (size_t)c->words;
+                m &= c->sets[at + (size_t)(state ? 0 : c->words) + (size_t)w];
+            }
             for (; m; m &= m - 1) {
                 int target = w * 64 + sdk_lowest(m);
                 if (target >= c->g->ncells * c->g->n) break;
-                if (useful(c, target / c->g->n, target % c->g->n + 1, state)) return target * 2 + state;
+                if (useful(c, target / c->g->n, target % c->g->n + 1, state))
+                    return target * 2 + state;
             }
         }
     return -1;
@@ -281,7 +283,6 @@ static void chains_free(chains *c) {
 
 static int search(chains *c) {
     const sdk_grid *g = c->g;
-    const sdk_board *b = g->b;
     int n = g->n, cell, v, u, rc;
     size_t slots = (size_t)g->ncells * (size_t)n;
     c->words = (int)((slots + 63) / 64);
@@ -306,14 +307,16 @@ static int search(chains *c) {
             if (rc < 0) return rc;
             if (single) continue;
             if (rc && c->contradiction) {
-                if (report_contradiction(c, cell, v, 1) == SDK_LOGIC_ENOUGH) return SDK_LOGIC_ENOUGH;
+                if (report_contradiction(c, cell, v, 1) == SDK_LOGIC_ENOUGH)
+                    return SDK_LOGIC_ENOUGH;
                 continue;
             }
             if ((!c->contradiction && !c->doubles) || c->e.nest) continue;
             rc = sdk_fc_run(&c->e, cell, v, 0);
             if (rc < 0) return rc;
             if (rc && c->contradiction) {
-                if (report_contradiction(c, cell, v, 0) == SDK_LOGIC_ENOUGH) return SDK_LOGIC_ENOUGH;
+                if (report_contradiction(c, cell, v, 0) == SDK_LOGIC_ENOUGH)
+                    return SDK_LOGIC_ENOUGH;
                 continue;
             }
             if (c->doubles && c->sets && sdk_popcount(g->cand[cell]) >= 3 &&
@@ -348,7 +351,6 @@ static int search(chains *c) {
                 return SDK_LOGIC_ENOUGH;
         }
     }
-    (void)b;
     return SDK_LOGIC_MORE;
 }
 

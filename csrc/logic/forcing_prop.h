@@ -86,8 +86,12 @@ SDK_INTERNAL void sdk_fc_free(sdk_fc *e);
  * (e->conflict_on / conflict_off), 0 otherwise, SDK_ENOMEM. The nodes stay until the next run. */
 SDK_INTERNAL int sdk_fc_run(sdk_fc *e, int cell, int v, int on);
 /* The node of a candidate in the last run, or -1. */
-static inline int sdk_fc_on(const sdk_fc *e, int cell, int v) { return e->on_id[cell * e->n + v - 1]; }
-static inline int sdk_fc_off(const sdk_fc *e, int cell, int v) { return e->off_id[cell * e->n + v - 1]; }
+static inline int sdk_fc_on(const sdk_fc *e, int cell, int v) {
+    return e->on_id[cell * e->n + v - 1];
+}
+static inline int sdk_fc_off(const sdk_fc *e, int cell, int v) {
+    return e->off_id[cell * e->n + v - 1];
+}
 /* The number of distinct nodes node depends on (itself included) plus the weights of the nested
  * nodes among them (SE's complexity). The ancestors are listed, breadth first from node, into
  * list (pool->cap ints) when not NULL; *count gets their number. */
