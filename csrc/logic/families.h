@@ -39,4 +39,16 @@ SDK_INTERNAL int sdk_find_rectangles(const sdk_grid *g, sdk_sink *s);     /* uni
 SDK_INTERNAL int sdk_find_bug(const sdk_grid *g, sdk_sink *s);            /* uniqueness.c */
 SDK_INTERNAL int sdk_find_colouring(const sdk_grid *g, sdk_sink *s);      /* colouring.c */
 
+/* exclusion.c: aligned pair (6.2) and triple (7.5) exclusion */
+SDK_INTERNAL int sdk_find_aligned_pairs(const sdk_grid *g, sdk_sink *s);
+SDK_INTERNAL int sdk_find_aligned_triples(const sdk_grid *g, sdk_sink *s);
+/* forcing.c: Nishio (7.5), cell and unit (8.0), dynamic (8.5), dynamic (+) (9.0), nested (9.5,
+ * and 10.0 for two levels) forcing chains */
+SDK_INTERNAL int sdk_find_nishio(const sdk_grid *g, sdk_sink *s);
+SDK_INTERNAL int sdk_find_multiple_chains(const sdk_grid *g, sdk_sink *s);
+SDK_INTERNAL int sdk_find_dynamic_chains(const sdk_grid *g, sdk_sink *s);
+SDK_INTERNAL int sdk_find_dynamic_plus_chains(const sdk_grid *g, sdk_sink *s);
+SDK_INTERNAL int sdk_find_nested_chains(const sdk_grid *g, sdk_sink *s);
+SDK_INTERNAL int sdk_find_deep_nested_chains(const sdk_grid *g, sdk_sink *s);
+
 #endif

@@ -65,6 +65,7 @@ static const sdk_technique techniques[T_COUNT] = {
     {"als_xz", "ALS-XZ", 55, 0},
     {"als_xy_wing", "ALS-XY-Wing", 60, 0},
     {"sue_de_coq", "Sue de Coq", 50, 0},
+    {"nested_forcing_chain", "Nested forcing chains", 95, 1},
     {"rule", "Rule", 10, 0},
 };
 
@@ -105,6 +106,15 @@ static const int t_bug[] = {T_BUG_PLUS_1, -1};
 /* By min_rating, and among equals in Sukaku Explainer's order of its producers (its hidden
  * triples before its turbot fish); a finder SE does not have comes after SE's of its rating. A
  * hint is the lowest-rated step, the first row's first among equals. */
+static const int t_ape[] = {T_ALIGNED_PAIR_EXCLUSION, -1};
+static const int t_ate[] = {T_ALIGNED_TRIPLE_EXCLUSION, -1};
+static const int t_nishio[] = {T_NISHIO, -1};
+static const int t_multiple[] = {T_CELL_FORCING_CHAIN, T_UNIT_FORCING_CHAIN, -1};
+static const int t_dynamic[] = {T_DYNAMIC_FORCING_CHAIN, -1};
+static const int t_dynamic_plus[] = {T_DYNAMIC_FORCING_CHAIN_PLUS, -1};
+static const int t_nested[] = {T_NESTED_FORCING_CHAIN, -1};
+
+/* By min_rating: the hint search stops at the first finder that cannot beat what it has. */
 static const sdk_finder finders[] = {
     {sdk_find_singles, 10, 23, t_singles},
     {sdk_find_rule_steps, 10, 10, t_rules},
@@ -132,7 +142,15 @@ static const sdk_finder finders[] = {
     {sdk_find_als_xz, 55, 55, t_als_xz},
     {sdk_find_bug, 56, 56, t_bug},
     {sdk_find_als_xy_wing, 60, 60, t_als_xy_wing},
+    {sdk_find_aligned_pairs, 62, 62, t_ape},
     {sdk_find_chains, 65, 75, t_chains},
+    {sdk_find_aligned_triples, 75, 75, t_ate},
+    {sdk_find_nishio, 75, 120, t_nishio},
+    {sdk_find_multiple_chains, 80, 120, t_multiple},
+    {sdk_find_dynamic_chains, 85, 120, t_dynamic},
+    {sdk_find_dynamic_plus_chains, 90, 120, t_dynamic_plus},
+    {sdk_find_nested_chains, 95, 130, t_nested},
+    {sdk_find_deep_nested_chains, 100, 140, t_nested},
 };
 
 const sdk_technique *sdk_logic_techniques(int *count) {

@@ -65,6 +65,9 @@ enum {
     T_ALS_XZ,
     T_ALS_XY_WING,
     T_SUE_DE_COQ,
+    /* Sudoku Explainer's nested forcing chains (9.5 and up), in a form of our own: the last
+     * resort that leaves no puzzle with one solution without a path. */
+    T_NESTED_FORCING_CHAIN,
     T_RULE,                   /* a rule of the board (killer sum, kropki dot, ...) */
     T_COUNT
 };

@@ -1,0 +1,415 @@
+/*
+ * Forcing chains, the last resort: assume a candidate and follow what must then hold
+ * (forcing_prop.c). A contradiction removes the assumption (Nishio, and the contradiction form
+ * of the dynamic chains); what holds both when a candidate is true and when it is false holds
+ * (double implication); what holds whichever candidate of a cell is true, or wherever a digit
+ * goes in a unit, holds (cell and unit forcing chains).
+ *
+ * As in Sudoku Explainer: Nishio follows one digit only (7.5); cell and unit chains are static
+ * (bivalue cells and bilocal units of the grid as it is, 8.0); dynamic chains see what the
+ * assumption removed (8.5); the (+) form also uses intersections, pairs and X-wings inside the
+ * propagation (9.0); nested chains (beyond SE's list here, 9.5 and up) also remove, inside the
+ * propagation, candidates whose own assumption contradicts itself, so that every puzzle with
+ * one solution has a path. A rating grows with the chain's complexity (the number of deductions
+ * it rests on) by SE's rule: 0.1 more each time the length passes 4, 6, 8, 12, 16, 24, ...
+ *
+ * Each assumption gives at most one step (its first useful conclusion), and each propagation
+ * places at most what the grid has room for, so the work is bounded by the candidates squared.
+ */
+#include "families.h"
+#include "forcing_prop.h"
+#include "techniques.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum { BR_ON_CONFLICT = -1 };
+
+/* A finder's setting. */
+typedef struct chains {
+    const sdk_grid *g;
+    sdk_sink *s;
+    sdk_fc e;
+    int technique, cell_technique, unit_technique;
+    int base;              /* rating x10 before the length */
+    int contradiction, doubles, multiple;
+    int min_cell;          /* the fewest candidates of a cell whose chains are tried */
+    int words;             /* 64-bit words of a set of slots */
+    uint64_t *sets;        /* per slot: the on set then the off set of its on assumption */
+    uint8_t *done;         /* per slot: the on run is in sets */
+    int *list;             /* ancestors (pool cap) */
+} chains;
+
+/* ---- words for the text ---------------------------------------------------------------------- */
+
+static void why_on(const chains *c, const sdk_fc_node *nd, char *buf, size_t size) {
+    char un[32];
+    switch (nd->cause) {
+    case FC_CELL: snprintf(buf, size, "its last candidate"); break;
+    case FC_HIDDEN:
+        sdk_grid_unit_name(c->g, nd->unit, un, sizeof un);
+        snprintf(buf, size, "the last place for %d in %s", nd->v, un);
+        break;
+    default: snprintf(buf, size, "the assumption"); break;
+    }
+}
+
+static void why_off(const chains *c, const sdk_fc_node *nd, char *buf, size_t size) {
+    static const char *const patterns[] = {"an intersection", "a naked pair", "a hidden pair",
+                                           "an X-wing"};
+    const sdk_fc_pool *p = c->e.pool;
+    char cn[16];
+    switch (nd->cause) {
+    case FC_PEER:
+    case FC_CELL:
+        if (nd->npar > 0) {
+            const sdk_fc_node *par = &p->nodes[p->par[nd->first]];
+            if (par->cell == nd->cell) {
+                snprintf(buf, size, "it would be %d", par->v);
+            } else {
+                sdk_grid_cell_name(c->g, par->cell, cn, sizeof cn);
+                snprintf(buf, size, "%s would be %d", cn, par->v);
+            }
+        } else {
+            snprintf(buf, size, "the assumption");
+        }
+        break;
+    case FC_ADVANCED:
+        snprintf(buf, size, "by %s", patterns[nd->unit >= 0 && nd->unit < 4 ? nd->unit : 0]);
+        break;
+    case FC_NESTED: snprintf(buf, size, "by a nested chain"); break;
+    default: snprintf(buf, size, "the assumption"); break;
+    }
+}
+
+/* ---- building a step ------------------------------------------------------------------------ */
+
+/* Adds the implication chain of node to the step (every parent-to-child link of its
+ * ancestors; strong when an off implies an on) and returns its complexity. */
+static int add_chain(chains *c, int node) {
+    const sdk_fc_pool *p = c->e.pool;
+    int count, i, j, total = sdk_fc_ancestors(&c->e, node, c->list, &count);
+    for (i = count - 1; i >= 0; i--) {
+        const sdk_fc_node *nd = &p->nodes[c->list[i]];
+        for (j = 0; j < nd->npar && j < 8; j++) {
+            const sdk_fc_node *par = &p->nodes[p->par[nd->first + j]];
+            sdk_step_link(c->s, par->cell, par->v, nd->cell, nd->v, !par->on && nd->on);
+        }
+    }
+    return total;
+}
+
+/* Sets the step's rating from its complexity (known only once its chains are built) and ends
+ * it. */
+static int finish(chains *c, int complexity) {
+    c->s->cur.rating = c->base + sdk_fc_length_rating(complexity);
+    return sdk_step_end(c->s);
+}
+
+/* The node of (cell, v, on) in the last run. */
+static int node_of(const chains *c, int cell, int v, int on) {
+    return on ? sdk_fc_on(&c->e, cell, v) : sdk_fc_off(&c->e, cell, v);
+}
+
+/* The conclusion: place v at cell (on) or remove it. */
+static void conclude(chains *c, int cell, int v, int on) {
+    sdk_step_digit(c->s, v);
+    sdk_step_cell(c->s, cell);
+    if (on) sdk_step_place(c->s, cell, v);
+    else sdk_step_elim(c->s, cell, sdk_bit(v));
+}
+
+static void conclusion_text(const chains *c, int cell, int v, int on, char *buf, size_t size) {
+    char cn[16];
+    sdk_grid_cell_name(c->g, cell, cn, sizeof cn);
+    if (on) snprintf(buf, size, "%s would be %d; so %s is %d", cn, v, cn, v);
+    else snprintf(buf, size, "%s could not be %d; so %d leaves %s", cn, v, v, cn);
+}
+
+/* A contradiction of the last run, which assumed (cell, v) on or off. */
+static int report_contradiction(chains *c, int cell, int v, int on) {
+    const sdk_fc_pool *p = c->e.pool;
+    const sdk_fc_node *a = &p->nodes[c->e.conflict_on], *b = &p->nodes[c->e.conflict_off];
+    char cn[16], xn[16], ra[64], rb[64];
+    int complexity;
+    if (!sdk_step_wanted(c->s, c->technique, c->base)) return SDK_LOGIC_MORE;
+    sdk_grid_cell_name(c->g, cell, cn, sizeof cn);
+    sdk_grid_cell_name(c->g, a->cell, xn, sizeof xn);
+    why_on(c, a, ra, sizeof ra);
+    why_off(c, b, rb, sizeof rb);
+    sdk_step_begin(c->s, c->technique, c->base);
+    conclude(c, cell, v, !on);
+    sdk_step_digit(c->s, a->v);
+    sdk_step_cell(c->s, a->cell);
+    complexity = add_chain(c, c->e.conflict_on) + add_chain(c, c->e.conflict_off);
+    sdk_step_text(c->s, "If %s were %s%d, %s would have to be %d (%s) and could not be %d (%s); "
+                  "so %s is %s%d.", cn, on ? "" : "not ", v, xn, a->v, ra, a->v, rb, cn,
+                  on ? "not " : "", v);
+    return finish(c, complexity);
+}
+
+/* Whether the conclusion (cell, v, on) would change the grid. */
+static int useful(const chains *c, int cell, int v, int on) {
+    if (on) return !c->g->value[cell];
+    return (c->g->cand[cell] & sdk_bit(v)) != 0;
+}
+
+/* ---- the runs ------------------------------------------------------------------------------ */
+
+/* Runs (cell, v) on and keeps its on and off sets. Returns the run's result. */
+static int run_on(chains *c, int cell, int v) {
+    int slot = cell * c->g->n + v - 1, rc = sdk_fc_run(&c->e, cell, v, 1), i;
+    if (rc < 0 || !c->sets) return rc;
+    {
+        uint64_t *on = c->sets + (size_t)slot * 2 * (size_t)c->words, *off = on + c->words;
+        memset(on, 0, sizeof(uint64_t) * 2 * (size_t)c->words);
+        for (i = 0; i < c->e.ntouched; i++) {
+            int t = c->e.touched[i];
+            if (t >= 0) on[t >> 6] |= (uint64_t)1 << (t & 63);
+            else off[(-1 - t) >> 6] |= (uint64_t)1 << ((-1 - t) & 63);
+        }
+        c->done[slot] = 1;
+    }
+    return rc;
+}
+
+/* Double implication: what the on run (in sets) and the off run (just made) both conclude.
+ * The first useful one becomes a step. */
+static int doubles(chains *c, int cell, int v) {
+    int n = c->g->n, slot = cell * n + v - 1, w, state;
+    const uint64_t *on = c->sets + (size_t)slot * 2 * (size_t)c->words;
+    char cn[16], text[96];
+    for (state = 1; state >= 0; state--)
+        for (w = 0; w < c->words; w++) {
+            uint64_t common = on[w + (state ? 0 : c->words)], m;
+            for (m = common; m; m &= m - 1) {
+                int target = w * 64 + sdk_lowest(m), tc = target / n, tv = target % n + 1;
+                int complexity, id;
+                if (tc == cell || !useful(c, tc, tv, state)) continue;
+                if ((state ? sdk_fc_on(&c->e, tc, tv) : sdk_fc_off(&c->e, tc, tv)) < 0) continue;
+                if (!sdk_step_wanted(c->s, c->technique, c->base)) return SDK_LOGIC_MORE;
+                sdk_step_begin(c->s, c->technique, c->base);
+                conclude(c, tc, tv, state);
+                sdk_step_cell(c->s, cell);
+                sdk_step_digit(c->s, v);
+                complexity = add_chain(c, node_of(c, tc, tv, state));
+                if (sdk_fc_run(&c->e, cell, v, 1) < 0) return SDK_LOGIC_MORE;
+                id = node_of(c, tc, tv, state);
+                if (id < 0) return SDK_LOGIC_MORE;
+                complexity += add_chain(c, id);
+                sdk_grid_cell_name(c->g, cell, cn, sizeof cn);
+                conclusion_text(c, tc, tv, state, text, sizeof text);
+                sdk_step_text(c->s, "Whether %s is %d or not, %s.", cn, v, text);
+                return finish(c, complexity);
+            }
+        }
+    return SDK_LOGIC_MORE;
+}
+
+/* What the on runs of the slots all conclude: the first useful conclusion, or -1 (as
+ * slot * 2 + state). */
+static int common_target(const chains *c, const int *slots, int k) {
+    int w, i, state;
+    for (i = 0; i < k; i++)
+        if (!c->done[slots[i]]) return -1;
+    for (state = 1; state >= 0; state--)
+        for (w = 0; w < c->words; w++) {
+            uint64_t m = ~(uint64_t)0;
+            for (i = 0; i < k; i++) {
+                size_t at = (size_t)slots[i] * 2 * (size_t)c->words;
+                m &= c->sets[at + (size_t)(state ? 0 : c->words) + (size_t)w];
+            }
+            for (; m; m &= m - 1) {
+                int target = w * 64 + sdk_lowest(m);
+                if (target >= c->g->ncells * c->g->n) break;
+                if (useful(c, target / c->g->n, target % c->g->n + 1, state))
+                    return target * 2 + state;
+            }
+        }
+    return -1;
+}
+
+/* A step from the on runs of slots (the candidates of a cell, or the places of a digit in a
+ * unit) that all conclude target; unit < 0 for a cell. */
+static int report_multiple(chains *c, const int *slots, int k, int target, int unit) {
+    int n = c->g->n, i, complexity = 0, tc = target / 2 / n, tv = target / 2 % n + 1;
+    int state = target & 1, t = unit < 0 ? c->cell_technique : c->unit_technique;
+    char text[96], list[SDK_MAX_N * 8], name[32];
+    size_t used = 0;
+    if (!sdk_step_wanted(c->s, t, c->base)) return SDK_LOGIC_MORE;
+    sdk_step_begin(c->s, t, c->base);
+    conclude(c, tc, tv, state);
+    if (unit >= 0) sdk_step_base(c->s, unit);
+    list[0] = '\0';
+    for (i = 0; i < k; i++) {
+        int cell = slots[i] / n, v = slots[i] % n + 1, id, rc;
+        char item[16];
+        sdk_step_cell(c->s, cell);
+        sdk_step_digit(c->s, v);
+        rc = sdk_fc_run(&c->e, cell, v, 1);
+        if (rc < 0) return SDK_LOGIC_MORE;
+        id = node_of(c, tc, tv, state);
+        if (id >= 0) complexity += add_chain(c, id);
+        if (unit < 0) snprintf(item, sizeof item, "%d", v);
+        else sdk_grid_cell_name(c->g, cell, item, sizeof item);
+        if (used + strlen(item) + 6 < sizeof list) {
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
+                                     i == 0 ? "" : i == k - 1 ? " or " : ", ", item);
+        }
+    }
+    conclusion_text(c, tc, tv, state, text, sizeof text);
+    if (unit < 0) {
+        sdk_grid_cell_name(c->g, slots[0] / n, name, sizeof name);
+        sdk_step_text(c->s, "Whichever value %s takes (%s), %s.", name, list, text);
+    } else {
+        sdk_grid_unit_name(c->g, unit, name, sizeof name);
+        sdk_step_text(c->s, "Wherever %d goes in %s (%s), %s.", slots[0] % n + 1, name, list, text);
+    }
+    return finish(c, complexity);
+}
+
+/* ---- the search ------------------------------------------------------------------------------ */
+
+static void chains_free(chains *c) {
+    const sdk_grid *g = c->g;
+    size_t slots = (size_t)g->ncells * (size_t)g->n;
+    sdk_fc_free(&c->e);
+    if (c->sets) sdk_free(g->alloc, c->sets, slots * 2 * (size_t)c->words * sizeof(uint64_t));
+    if (c->done) sdk_free(g->alloc, c->done, slots);
+}
+
+/* Sets of every slot's run are kept for cell and unit chains when they fit in this many bytes. */
+#define SETS_LIMIT ((size_t)32 << 20)
+
+static int search(chains *c) {
+    const sdk_grid *g = c->g;
+    int n = g->n, cell, v, u, rc;
+    size_t slots = (size_t)g->ncells * (size_t)n;
+    c->words = (int)((slots + 63) / 64);
+    if (c->multiple && slots * 2 * (size_t)c->words * sizeof(uint64_t) <= SETS_LIMIT) {
+        c->sets = sdk_alloc(g->alloc, slots * 2 * (size_t)c->words * sizeof(uint64_t));
+        c->done = sdk_alloc(g->alloc, slots);
+        if (!c->sets || !c->done) return SDK_ENOMEM;
+        memset(c->done, 0, slots);
+    }
+    c->list = c->e.pool->stack;   /* not used by the walks that fill list */
+    /* Every assumption: its contradiction, its double implication; keep its sets. */
+    for (cell = 0; cell < g->ncells; cell++) {
+        sdk_mask cs = g->cand[cell];
+        int single = !(cs & (cs - 1));
+        if (g->value[cell]) continue;
+        for (; cs; cs &= cs - 1) {
+            v = sdk_lowest(cs) + 1;
+            /* A cell with one candidate is no assumption, but its run is a branch of the unit
+             * chains all the same. */
+            if (single && !c->sets) continue;
+            rc = run_on(c, cell, v);
+            if (rc < 0) return rc;
+            if (single) continue;
+            if (rc && c->contradiction) {
+                if (report_contradiction(c, cell, v, 1) == SDK_LOGIC_ENOUGH)
+                    return SDK_LOGIC_ENOUGH;
+                continue;
+            }
+            if ((!c->contradiction && !c->doubles) || c->e.nest) continue;
+            rc = sdk_fc_run(&c->e, cell, v, 0);
+            if (rc < 0) return rc;
+            if (rc && c->contradiction) {
+                if (report_contradiction(c, cell, v, 0) == SDK_LOGIC_ENOUGH)
+                    return SDK_LOGIC_ENOUGH;
+                continue;
+            }
+            if (c->doubles && c->sets && sdk_popcount(g->cand[cell]) >= 3 &&
+                doubles(c, cell, v) == SDK_LOGIC_ENOUGH)
+                return SDK_LOGIC_ENOUGH;
+        }
+    }
+    if (!c->multiple || !c->sets) return SDK_LOGIC_MORE;
+    /* Cell chains: every candidate of a cell concludes the same. */
+    for (cell = 0; cell < g->ncells; cell++) {
+        int slots_of[SDK_MAX_N], k = 0, target;
+        sdk_mask cs = g->cand[cell];
+        if (g->value[cell] || sdk_popcount(cs) < c->min_cell) continue;
+        for (; cs; cs &= cs - 1) slots_of[k++] = cell * n + sdk_lowest(cs);
+        target = common_target(c, slots_of, k);
+        if (target >= 0 && report_multiple(c, slots_of, k, target, -1) == SDK_LOGIC_ENOUGH)
+            return SDK_LOGIC_ENOUGH;
+    }
+    /* Unit chains: every place of a digit in a unit concludes the same. */
+    for (u = 0; u < g->nunits; u++) {
+        int len, i;
+        const int *cells = sdk_grid_unit(g, u, &len);
+        if (len != n) continue;
+        for (v = 1; v <= n; v++) {
+            int slots_of[SDK_MAX_N], k = 0, target;
+            sdk_mask where = sdk_grid_places(g, u, v);
+            if (!(where & (where - 1))) continue;
+            for (i = 0; i < len; i++)
+                if ((where >> i) & 1) slots_of[k++] = cells[i] * n + v - 1;
+            target = common_target(c, slots_of, k);
+            if (target >= 0 && report_multiple(c, slots_of, k, target, u) == SDK_LOGIC_ENOUGH)
+                return SDK_LOGIC_ENOUGH;
+        }
+    }
+    return SDK_LOGIC_MORE;
+}
+
+static int find(const sdk_grid *g, sdk_sink *s, int mode, int nest, int base, int technique,
+                int cell_technique, int unit_technique, int contradiction, int doubles_,
+                int multiple) {
+    chains c;
+    int rc;
+    if (!sdk_step_wanted(s, technique, base) &&
+        (!multiple || (!sdk_step_wanted(s, cell_technique, base) &&
+                       !sdk_step_wanted(s, unit_technique, base))))
+        return SDK_LOGIC_MORE;
+    memset(&c, 0, sizeof c);
+    c.g = g;
+    c.s = s;
+    c.technique = technique;
+    c.cell_technique = cell_technique;
+    c.unit_technique = unit_technique;
+    c.base = base;
+    c.contradiction = contradiction;
+    c.doubles = doubles_;
+    c.multiple = multiple;
+    c.min_cell = (mode & FC_DYNAMIC) ? 2 : 3;
+    if (sdk_fc_init(&c.e, g, mode, nest) != SDK_OK) {
+        s->failed = SDK_ENOMEM;
+        chains_free(&c);
+        return SDK_LOGIC_MORE;
+    }
+    rc = search(&c);
+    if (rc == SDK_ENOMEM) s->failed = SDK_ENOMEM;
+    chains_free(&c);
+    return rc == SDK_LOGIC_ENOUGH ? SDK_LOGIC_ENOUGH : SDK_LOGIC_MORE;
+}
+
+int sdk_find_nishio(const sdk_grid *g, sdk_sink *s) {
+    return find(g, s, FC_XONLY | FC_DYNAMIC, 0, 75, T_NISHIO, T_NISHIO, T_NISHIO, 1, 0, 0);
+}
+
+int sdk_find_multiple_chains(const sdk_grid *g, sdk_sink *s) {
+    return find(g, s, 0, 0, 80, T_CELL_FORCING_CHAIN, T_CELL_FORCING_CHAIN, T_UNIT_FORCING_CHAIN,
+                0, 0, 1);
+}
+
+int sdk_find_dynamic_chains(const sdk_grid *g, sdk_sink *s) {
+    return find(g, s, FC_DYNAMIC, 0, 85, T_DYNAMIC_FORCING_CHAIN, T_DYNAMIC_FORCING_CHAIN,
+                T_DYNAMIC_FORCING_CHAIN, 1, 1, 1);
+}
+
+int sdk_find_dynamic_plus_chains(const sdk_grid *g, sdk_sink *s) {
+    return find(g, s, FC_DYNAMIC | FC_PLUS, 0, 90, T_DYNAMIC_FORCING_CHAIN_PLUS,
+                T_DYNAMIC_FORCING_CHAIN_PLUS, T_DYNAMIC_FORCING_CHAIN_PLUS, 1, 1, 1);
+}
+
+int sdk_find_nested_chains(const sdk_grid *g, sdk_sink *s) {
+    return find(g, s, FC_DYNAMIC | FC_PLUS, 1, 95, T_NESTED_FORCING_CHAIN,
+                T_NESTED_FORCING_CHAIN, T_NESTED_FORCING_CHAIN, 1, 0, 1);
+}
+
+int sdk_find_deep_nested_chains(const sdk_grid *g, sdk_sink *s) {
+    return find(g, s, FC_DYNAMIC | FC_PLUS, 2, 100, T_NESTED_FORCING_CHAIN,
+                T_NESTED_FORCING_CHAIN, T_NESTED_FORCING_CHAIN, 1, 0, 0);
+}

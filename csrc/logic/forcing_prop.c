@@ -1,0 +1,594 @@
+/* The forcing-chain propagation (forcing_prop.h): deductions with their parents. */
+#include "forcing_prop.h"
+
+#include <string.h>
+
+/* The longest nesting a propagation may carry (inner propagations are made on demand). */
+#define FC_MAX_NEST 3
+
+static int pool_init(sdk_fc_pool *p, const sdk_grid *g, int nest) {
+    size_t per = (size_t)2 * (size_t)g->ncells * (size_t)g->n;
+    memset(p, 0, sizeof *p);
+    p->cap = (int)(per * (size_t)(nest + 1)) + 2;
+    p->parcap = p->cap * (g->n + 2);
+    p->nodes = sdk_alloc(g->alloc, sizeof(sdk_fc_node) * (size_t)p->cap);
+    p->par = sdk_alloc(g->alloc, sizeof(int) * (size_t)p->parcap);
+    p->mark = sdk_alloc(g->alloc, (size_t)p->cap);
+    p->stack = sdk_alloc(g->alloc, sizeof(int) * (size_t)p->cap);
+    p->seen = sdk_alloc(g->alloc, sizeof(int) * (size_t)p->cap);
+    if (!p->nodes || !p->par || !p->mark || !p->stack || !p->seen) return SDK_ENOMEM;
+    memset(p->mark, 0, (size_t)p->cap);
+    return SDK_OK;
+}
+
+static void pool_free(const sdk_grid *g, sdk_fc_pool *p) {
+    sdk_free(g->alloc, p->nodes, sizeof(sdk_fc_node) * (size_t)p->cap);
+    sdk_free(g->alloc, p->par, sizeof(int) * (size_t)p->parcap);
+    sdk_free(g->alloc, p->mark, (size_t)p->cap);
+    sdk_free(g->alloc, p->stack, sizeof(int) * (size_t)p->cap);
+    sdk_free(g->alloc, p->seen, sizeof(int) * (size_t)p->cap);
+    memset(p, 0, sizeof *p);
+}
+
+static int engine_init(sdk_fc *e, const sdk_grid *g, sdk_fc_pool *pool, int mode, int nest) {
+    size_t slots = (size_t)g->ncells * (size_t)g->n;
+    memset(e, 0, sizeof *e);
+    e->g = g;
+    e->pool = pool;
+    e->mode = mode;
+    e->nest = nest > FC_MAX_NEST ? FC_MAX_NEST : nest;
+    e->n = g->n;
+    e->ncells = g->ncells;
+    e->slots = (int)slots;
+    e->base = g->cand;
+    e->cand = sdk_alloc(g->alloc, sizeof(sdk_mask) * (size_t)g->ncells);
+    e->on_id = sdk_alloc(g->alloc, sizeof(int) * slots);
+    e->off_id = sdk_alloc(g->alloc, sizeof(int) * slots);
+    e->touched = sdk_alloc(g->alloc, sizeof(int) * 2 * slots);
+    e->places = sdk_alloc(g->alloc, sizeof(sdk_mask) * (size_t)g->nunits * (size_t)g->n);
+    e->places0 = sdk_alloc(g->alloc, sizeof(sdk_mask) * (size_t)g->nunits * (size_t)g->n);
+    e->cell_pos = sdk_alloc(g->alloc, sizeof(int) * (size_t)g->b->cell_start[g->ncells]);
+    e->conflict_on = e->conflict_off = -1;
+    if (!e->cand || !e->on_id || !e->off_id || !e->touched || !e->places || !e->places0 ||
+        !e->cell_pos)
+        return SDK_ENOMEM;
+    {
+        const sdk_board *b = g->b;
+        int u, i, k, v;
+        memset(e->places0, 0, sizeof(sdk_mask) * (size_t)g->nunits * (size_t)g->n);
+        for (u = 0; u < g->nunits; u++) {
+            int len;
+            const int *cells = sdk_grid_unit(g, u, &len);
+            for (i = 0; i < len; i++) {
+                sdk_mask c = g->cand[cells[i]];
+                for (k = b->cell_start[cells[i]]; k < b->cell_start[cells[i] + 1]; k++)
+                    if (b->cell_units[k] == u) e->cell_pos[k] = i;
+                for (; c; c &= c - 1) {
+                    v = sdk_lowest(c);
+                    e->places0[u * g->n + v] |= (sdk_mask)1 << i;
+                }
+            }
+        }
+    }
+    memset(e->on_id, 0xff, sizeof(int) * slots);
+    memset(e->off_id, 0xff, sizeof(int) * slots);
+    return SDK_OK;
+}
+
+static void engine_free(sdk_fc *e) {
+    const sdk_grid *g = e->g;
+    size_t slots = (size_t)e->slots;
+    if (!g) return;
+    if (e->inner) {
+        engine_free(e->inner);
+        sdk_free(g->alloc, e->inner, sizeof(sdk_fc));
+    }
+    sdk_free(g->alloc, e->cand, sizeof(sdk_mask) * (size_t)g->ncells);
+    sdk_free(g->alloc, e->on_id, sizeof(int) * slots);
+    sdk_free(g->alloc, e->off_id, sizeof(int) * slots);
+    sdk_free(g->alloc, e->touched, sizeof(int) * 2 * slots);
+    sdk_free(g->alloc, e->places, sizeof(sdk_mask) * (size_t)g->nunits * (size_t)g->n);
+    sdk_free(g->alloc, e->places0, sizeof(sdk_mask) * (size_t)g->nunits * (size_t)g->n);
+    sdk_free(g->alloc, e->cell_pos, sizeof(int) * (size_t)g->b->cell_start[g->ncells]);
+    memset(e, 0, sizeof *e);
+}
+
+int sdk_fc_init(sdk_fc *e, const sdk_grid *g, int mode, int nest) {
+    sdk_fc_pool *pool = sdk_alloc(g->alloc, sizeof(sdk_fc_pool));
+    int rc;
+    if (!pool) {
+        memset(e, 0, sizeof *e);
+        return SDK_ENOMEM;
+    }
+    rc = pool_init(pool, g, nest > FC_MAX_NEST ? FC_MAX_NEST : nest);
+    if (rc == SDK_OK) rc = engine_init(e, g, pool, mode, nest);
+    else memset(e, 0, sizeof *e);
+    if (rc != SDK_OK) {
+        pool_free(g, pool);
+        sdk_free(g->alloc, pool, sizeof(sdk_fc_pool));
+        e->pool = NULL;
+    }
+    return rc;
+}
+
+void sdk_fc_free(sdk_fc *e) {
+    const sdk_grid *g = e->g;
+    sdk_fc_pool *pool = e->pool;
+    if (!g) return;
+    engine_free(e);
+    if (pool) {
+        pool_free(g, pool);
+        sdk_free(g->alloc, pool, sizeof(sdk_fc_pool));
+    }
+}
+
+/* ---- deriving nodes ---------------------------------------------------------------------- */
+
+/* A new node for (cell, v, on), or -1 when it is known already. Records a contradiction when
+ * its opposite is known (the node is made all the same, so that the step can show it). */
+static int derive(sdk_fc *e, int cell, int v, int on, int cause, int unit) {
+    int slot = cell * e->n + v - 1, id;
+    sdk_fc_pool *p = e->pool;
+    sdk_fc_node *nd;
+    if ((on ? e->on_id : e->off_id)[slot] >= 0) return -1;
+    if (p->nnodes >= p->cap) return -1;      /* cannot happen: each slot once each way */
+    id = p->nnodes++;
+    nd = &p->nodes[id];
+    nd->cell = cell;
+    nd->v = v;
+    nd->on = on;
+    nd->cause = cause;
+    nd->unit = unit;
+    nd->first = p->npar;
+    nd->npar = 0;
+    nd->weight = 0;
+    (on ? e->on_id : e->off_id)[slot] = id;
+    e->touched[e->ntouched++] = on ? slot : -1 - slot;
+    if ((on ? e->off_id : e->on_id)[slot] >= 0 && e->conflict_on < 0) {
+        e->conflict_on = on ? id : e->on_id[slot];
+        e->conflict_off = on ? e->off_id[slot] : id;
+    }
+    return id;
+}
+
+static void add_parent(sdk_fc *e, int id, int parent) {
+    sdk_fc_pool *p = e->pool;
+    if (id < 0 || parent < 0 || p->npar >= p->parcap) return;
+    p->par[p->npar++] = parent;
+    p->nodes[id].npar++;
+}
+
+/* Parents of a node that holds because candidates went off: the off nodes of the candidates
+ * (values of mask at cell) the base had and the working grid lost. */
+static void add_removed(sdk_fc *e, int id, int cell, sdk_mask mask) {
+    sdk_mask gone = e->base[cell] & ~e->cand[cell] & mask;
+    for (; gone; gone &= gone - 1) add_parent(e, id, e->off_id[cell * e->n + sdk_lowest(gone)]);
+}
+
+static int is_dynamic(const sdk_fc *e) { return (e->mode & FC_DYNAMIC) != 0; }
+
+/* On (cell, v): the cell's other candidates go off, and v leaves the cell's peers. */
+static void process_on(sdk_fc *e, int k) {
+    const sdk_fc_node nd = e->pool->nodes[k];
+    const sdk_mask *c = is_dynamic(e) ? e->cand : e->base;
+    const uint64_t *row = e->g->peers + (size_t)nd.cell * (size_t)e->g->words;
+    sdk_mask bit = sdk_bit(nd.v), others;
+    int w;
+    if (!(e->mode & FC_XONLY))
+        for (others = c[nd.cell] & ~bit; others; others &= others - 1)
+            add_parent(e, derive(e, nd.cell, sdk_lowest(others) + 1, 0, FC_CELL, -1), k);
+    for (w = 0; w < e->g->words; w++) {
+        uint64_t m;
+        for (m = row[w]; m; m &= m - 1) {
+            int other = w * 64 + sdk_lowest(m);
+            if (c[other] & bit) add_parent(e, derive(e, other, nd.v, 0, FC_PEER, -1), k);
+        }
+    }
+}
+
+/* Off (cell, v): in dynamic mode v leaves the working cell; a cell with one candidate left and
+ * a unit with one place left for v turn on. */
+static void process_off(sdk_fc *e, int k) {
+    const sdk_fc_node nd = e->pool->nodes[k];
+    const sdk_board *b = e->g->b;
+    sdk_mask bit = sdk_bit(nd.v);
+    int i, id;
+    if (is_dynamic(e)) {
+        e->cand[nd.cell] &= ~bit;
+        if (!(e->mode & FC_XONLY)) {
+            sdk_mask left = e->cand[nd.cell];
+            if (left && !(left & (left - 1))) {
+                id = derive(e, nd.cell, sdk_lowest(left) + 1, 1, FC_CELL, -1);
+                if (id >= 0) add_removed(e, id, nd.cell, ~left);
+            }
+        }
+    } else if (!(e->mode & FC_XONLY)) {
+        sdk_mask left = e->base[nd.cell] & ~bit;
+        if (left && !(left & (left - 1)))
+            add_parent(e, derive(e, nd.cell, sdk_lowest(left) + 1, 1, FC_CELL, -1), k);
+    }
+    for (i = b->cell_start[nd.cell]; i < b->cell_start[nd.cell + 1]; i++) {
+        int u = b->cell_units[i], len, j;
+        const int *cells = sdk_grid_unit(e->g, u, &len);
+        sdk_mask *pm = &e->places[u * e->n + nd.v - 1], left;
+        if (is_dynamic(e)) *pm &= ~((sdk_mask)1 << e->cell_pos[i]);
+        if (len != e->n) continue;            /* only a complete unit must hold v */
+        if (is_dynamic(e)) {
+            left = *pm;
+            if (!left || (left & (left - 1))) continue;
+            id = derive(e, cells[sdk_lowest(left)], nd.v, 1, FC_HIDDEN, u);
+            if (id < 0) continue;
+            for (j = 0; j < len; j++) add_removed(e, id, cells[j], bit);
+        } else {
+            left = *pm & ~((sdk_mask)1 << e->cell_pos[i]);
+            if (left && !(left & (left - 1)))
+                add_parent(e, derive(e, cells[sdk_lowest(left)], nd.v, 1, FC_HIDDEN, u), k);
+        }
+    }
+}
+
+/* ---- patterns of the working grid (FC_PLUS) ------------------------------------------------- */
+
+static int in_unit(const sdk_board *b, int cell, int u) {
+    int i;
+    for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
+        if (b->cell_units[i] == u) return 1;
+    return 0;
+}
+
+static sdk_mask all_positions(int len) {
+    return len >= 64 ? ~(sdk_mask)0 : ((sdk_mask)1 << len) - 1;
+}
+
+/* The working places of v in unit u. */
+static sdk_mask places(const sdk_fc *e, int u, int v) { return e->places[u * e->n + v - 1]; }
+
+/* Whether any candidate of mask at the cells of where (positions in u) went off in this run. */
+static int lost(const sdk_fc *e, int u, sdk_mask where, sdk_mask mask) {
+    int len, i;
+    const int *cells = sdk_grid_unit(e->g, u, &len);
+    for (i = 0; i < len; i++)
+        if (((where >> i) & 1) && (e->base[cells[i]] & ~e->cand[cells[i]] & mask)) return 1;
+    return 0;
+}
+
+/* An off for (cell, v) from a pattern whose parents are the removed candidates (mask) of the
+ * cells where of unit u (and of where2 of unit u2 when u2 >= 0). Returns 1 when new. */
+static int pattern_off(sdk_fc *e, int cell, int v, int kind, int u, sdk_mask where, int u2,
+                       sdk_mask where2, sdk_mask mask) {
+    int id, len, i;
+    const int *cells;
+    if (!(e->cand[cell] & sdk_bit(v))) return 0;
+    id = derive(e, cell, v, 0, FC_ADVANCED, kind);
+    if (id < 0) return 0;
+    cells = sdk_grid_unit(e->g, u, &len);
+    for (i = 0; i < len; i++)
+        if ((where >> i) & 1) add_removed(e, id, cells[i], mask);
+    if (u2 >= 0) {
+        cells = sdk_grid_unit(e->g, u2, &len);
+        for (i = 0; i < len; i++)
+            if ((where2 >> i) & 1) add_removed(e, id, cells[i], mask);
+    }
+    return 1;
+}
+
+/* Intersections: v's places of a complete unit a all in unit b: v leaves the rest of b. The
+ * parents: v's removed places in a. */
+static int adv_locking(sdk_fc *e) {
+    const sdk_board *b = e->g->b;
+    int a, v, k, found = 0;
+    for (a = 0; a < e->g->nunits; a++) {
+        int len;
+        const int *cells = sdk_grid_unit(e->g, a, &len);
+        if (len != e->n) continue;
+        for (v = 1; v <= e->n; v++) {
+            sdk_mask where = places(e, a, v), all;
+            int first;
+            if (!(where & (where - 1))) continue;
+            all = all_positions(len);
+            if (!lost(e, a, all, sdk_bit(v))) continue;   /* the pattern is the grid's own */
+            first = cells[sdk_lowest(where)];
+            for (k = b->cell_start[first]; k < b->cell_start[first + 1]; k++) {
+                int bu = b->cell_units[k], blen, i;
+                const int *bcells;
+                sdk_mask rest;
+                if (bu == a) continue;
+                for (rest = where & (where - 1); rest; rest &= rest - 1)
+                    if (!in_unit(b, cells[sdk_lowest(rest)], bu)) break;
+                if (rest) continue;
+                bcells = sdk_grid_unit(e->g, bu, &blen);
+                for (i = 0; i < blen; i++)
+                    if (!in_unit(b, bcells[i], a))
+                        found |= pattern_off(e, bcells[i], v, 0, a, all, -1, 0, sdk_bit(v));
+            }
+        }
+    }
+    return found;
+}
+
+/* Naked pairs in any unit, hidden pairs in complete units. */
+static int adv_pairs(sdk_fc *e) {
+    int u, found = 0;
+    for (u = 0; u < e->g->nunits; u++) {
+        int len, i, j, k;
+        const int *cells = sdk_grid_unit(e->g, u, &len);
+        for (i = 0; i < len; i++) {
+            sdk_mask c = e->cand[cells[i]];
+            if (sdk_popcount(c) != 2) continue;
+            for (j = i + 1; j < len; j++) {
+                sdk_mask pair = ((sdk_mask)1 << i) | ((sdk_mask)1 << j);
+                if (e->cand[cells[j]] != c || !lost(e, u, pair, e->g->b->full)) continue;
+                for (k = 0; k < len; k++) {
+                    sdk_mask vs;
+                    if (k == i || k == j) continue;
+                    for (vs = c; vs; vs &= vs - 1)
+                        found |= pattern_off(e, cells[k], sdk_lowest(vs) + 1, 1, u, pair, -1, 0,
+                                             e->g->b->full);
+                }
+            }
+        }
+        if (len != e->n) continue;
+        {
+            int v, w;
+            for (v = 1; v <= e->n; v++) {
+                sdk_mask pv = places(e, u, v);
+                if (sdk_popcount(pv) != 2) continue;
+                for (w = v + 1; w <= e->n; w++) {
+                    sdk_mask keep = sdk_bit(v) | sdk_bit(w), ps;
+                    if (places(e, u, w) != pv) continue;
+                    if (!lost(e, u, all_positions(len), keep)) continue;
+                    for (ps = pv; ps; ps &= ps - 1) {
+                        int cell = cells[sdk_lowest(ps)];
+                        sdk_mask others;
+                        for (others = e->cand[cell] & ~keep; others; others &= others - 1)
+                            found |= pattern_off(e, cell, sdk_lowest(others) + 1, 2, u,
+                                                 all_positions(len), -1, 0, keep);
+                    }
+                }
+            }
+        }
+    }
+    return found;
+}
+
+/* X-wings: v in two rows (columns) only at the same two columns (rows). */
+static int adv_xwing(sdk_fc *e) {
+    int n = e->n, v, dir, found = 0;
+    for (dir = 0; dir < 2; dir++)
+        for (v = 1; v <= n; v++) {
+            int a, b2;
+            for (a = 0; a < n; a++) {
+                sdk_mask pa = places(e, dir * n + a, v);
+                if (sdk_popcount(pa) != 2) continue;
+                for (b2 = a + 1; b2 < n; b2++) {
+                    sdk_mask pb = places(e, dir * n + b2, v), cols, all = all_positions(n);
+                    if (pb != pa) continue;
+                    if (!lost(e, dir * n + a, all, sdk_bit(v)) &&
+                        !lost(e, dir * n + b2, all, sdk_bit(v)))
+                        continue;
+                    /* The cover lines: row a's i-th cell is in column i, column a's in row i. */
+                    for (cols = pa; cols; cols &= cols - 1) {
+                        int cu = (1 - dir) * n + sdk_lowest(cols), len, i;
+                        const int *cells = sdk_grid_unit(e->g, cu, &len);
+                        for (i = 0; i < len; i++)
+                            if (i != a && i != b2)
+                                found |= pattern_off(e, cells[i], v, 3, dir * n + a, all,
+                                                     dir * n + b2, all, sdk_bit(v));
+                    }
+                }
+            }
+        }
+    return found;
+}
+
+static int advanced(sdk_fc *e) {
+    /* One kind at a time, simplest first, as a player would (and Sudoku Explainer does). */
+    return adv_locking(e) || adv_pairs(e) || adv_xwing(e);
+}
+
+/* ---- nesting ----------------------------------------------------------------------------- */
+
+static int propagate(sdk_fc *e, int from);
+
+/* Forgets the last run: every known node of this propagation, the contradiction. */
+static void reset(sdk_fc *e) {
+    int i;
+    for (i = 0; i < e->ntouched; i++) {
+        int t = e->touched[i];
+        if (t >= 0) e->on_id[t] = -1;
+        else e->off_id[-1 - t] = -1;
+    }
+    e->ntouched = 0;
+    e->conflict_on = e->conflict_off = -1;
+}
+
+/* Starts a run at node `start` of the pool from the candidates base (with its places). */
+static void begin(sdk_fc *e, const sdk_mask *base, const sdk_mask *places) {
+    reset(e);
+    e->base = base;
+    memcpy(e->cand, base, sizeof(sdk_mask) * (size_t)e->ncells);
+    memcpy(e->places, places, sizeof(sdk_mask) * (size_t)e->g->nunits * (size_t)e->n);
+    e->start = e->pool->nnodes;
+}
+
+/* The outer offs a nested contradiction rests on, as parents of node id: for each inner on node
+ * that holds as a last candidate or a last place, the outer offs that made it so (the working
+ * grid the inner run started from lacks them). Walks the inner ancestors of the two conflict
+ * nodes once each (pool mark), and clears the marks. */
+static void outer_parents(sdk_fc *e, const sdk_fc *in, int id) {
+    sdk_fc_pool *p = e->pool;
+    int top = 0, nseen = 0, i, r;
+    int roots[2];
+    roots[0] = in->conflict_on;
+    roots[1] = in->conflict_off;
+    for (r = 0; r < 2; r++) {
+        if (p->mark[roots[r]]) continue;
+        p->mark[roots[r]] = 1;
+        p->seen[nseen++] = roots[r];
+        p->stack[top++] = roots[r];
+    }
+    while (top) {
+        const sdk_fc_node *nd = &p->nodes[p->stack[--top]];
+        sdk_mask gone = 0;
+        int len = 0;
+        const int *cells = NULL;
+        if (nd->on && nd->cause == FC_CELL) gone = e->base[nd->cell] & ~e->cand[nd->cell];
+        if (nd->on && nd->cause == FC_HIDDEN) cells = sdk_grid_unit(e->g, nd->unit, &len);
+        for (; gone; gone &= gone - 1) {
+            int q = e->off_id[nd->cell * e->n + sdk_lowest(gone)];
+            if (q >= 0 && !p->mark[q]) {
+                p->mark[q] = 1;
+                p->seen[nseen++] = q;
+                add_parent(e, id, q);
+            }
+        }
+        for (i = 0; i < len; i++)
+            if (e->base[cells[i]] & ~e->cand[cells[i]] & sdk_bit(nd->v)) {
+                int q = e->off_id[cells[i] * e->n + nd->v - 1];
+                if (q >= 0 && !p->mark[q]) {
+                    p->mark[q] = 1;
+                    p->seen[nseen++] = q;
+                    add_parent(e, id, q);
+                }
+            }
+        for (i = 0; i < nd->npar; i++) {
+            int q = p->par[nd->first + i];
+            if (q >= in->start && !p->mark[q]) {
+                p->mark[q] = 1;
+                p->seen[nseen++] = q;
+                p->stack[top++] = q;
+            }
+        }
+    }
+    for (i = 0; i < nseen; i++) p->mark[p->seen[i]] = 0;
+}
+
+/* Tries the working candidates one level down: the first whose assumption contradicts itself
+ * goes off here. 1 when one did, 0 when none, SDK_ENOMEM. */
+static int nested(sdk_fc *e) {
+    sdk_fc_pool *p = e->pool;
+    sdk_fc *in = e->inner;
+    int cell;
+    if (!in) {
+        in = sdk_alloc(e->g->alloc, sizeof(sdk_fc));
+        if (!in) return SDK_ENOMEM;
+        /* Inside, the propagation uses singles only (as SE's nested chains use simpler chains
+         * than the one they sit in): the cost of a level is the candidates times a run. */
+        if (engine_init(in, e->g, p, e->mode & ~FC_PLUS, e->nest - 1) != SDK_OK) {
+            engine_free(in);
+            sdk_free(e->g->alloc, in, sizeof(sdk_fc));
+            return SDK_ENOMEM;
+        }
+        e->inner = in;
+    }
+    for (cell = 0; cell < e->ncells; cell++) {
+        sdk_mask vs = e->cand[cell];
+        if (!(vs & (vs - 1))) continue;
+        for (; vs; vs &= vs - 1) {
+            int v = sdk_lowest(vs) + 1, slot = cell * e->n + v - 1, rc, weight, id, count;
+            int start = p->nnodes, startpar = p->npar;
+            if (e->off_id[slot] >= 0 || e->on_id[slot] >= 0) continue;
+            begin(in, e->cand, e->places);
+            derive(in, cell, v, 1, FC_ASSUMED, -1);
+            rc = propagate(in, start);
+            if (rc < 0) return rc;
+            if (rc == 0) {
+                p->nnodes = start;
+                p->npar = startpar;
+                continue;
+            }
+            weight = sdk_fc_ancestors(in, in->conflict_on, NULL, &count) +
+                     sdk_fc_ancestors(in, in->conflict_off, NULL, &count);
+            /* The outer node's parents go to the end of the pool's parents for now; then the
+             * inner nodes are dropped and the node and its parents move down over them. */
+            {
+                int mark0 = p->npar, np, j;
+                sdk_fc_node tmp;
+                memset(&tmp, 0, sizeof tmp);
+                tmp.first = mark0;
+                /* outer_parents adds through add_parent(e, id, ...): give it a scratch node. */
+                p->nodes[p->nnodes] = tmp;
+                outer_parents(e, in, p->nnodes);
+                np = p->nodes[p->nnodes].npar;
+                p->nnodes = start;
+                for (j = 0; j < np; j++) p->par[startpar + j] = p->par[mark0 + j];
+                p->npar = startpar;
+                id = derive(e, cell, v, 0, FC_NESTED, -1);
+                if (id < 0) return 0;
+                p->nodes[id].weight = weight;
+                p->nodes[id].npar = np;
+                p->npar = startpar + np;
+            }
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int propagate(sdk_fc *e, int from) {
+    sdk_fc_pool *p = e->pool;
+    int k = from, rc;
+    for (;;) {
+        for (; k < p->nnodes; k++) {
+            if (p->nodes[k].on) process_on(e, k);
+            else process_off(e, k);
+            if (e->conflict_on >= 0) return 1;
+        }
+        if (!is_dynamic(e)) return 0;
+        if ((e->mode & FC_PLUS) && advanced(e)) {
+            if (e->conflict_on >= 0) return 1;
+            continue;
+        }
+        if (e->nest > 0) {
+            rc = nested(e);
+            if (rc < 0) return rc;
+            if (rc > 0) {
+                if (e->conflict_on >= 0) return 1;
+                continue;
+            }
+        }
+        return 0;
+    }
+}
+
+int sdk_fc_run(sdk_fc *e, int cell, int v, int on) {
+    e->pool->nnodes = 0;
+    e->pool->npar = 0;
+    begin(e, e->g->cand, e->places0);
+    derive(e, cell, v, on, FC_ASSUMED, -1);
+    return propagate(e, 0);
+}
+
+int sdk_fc_ancestors(const sdk_fc *e, int node, int *list, int *count) {
+    sdk_fc_pool *p = e->pool;
+    int head = 0, nseen = 0, total = 0, i;
+    p->mark[node] = 1;
+    p->seen[nseen++] = node;
+    while (head < nseen) {
+        const sdk_fc_node *nd = &p->nodes[p->seen[head++]];
+        total += 1 + nd->weight;
+        for (i = 0; i < nd->npar; i++) {
+            int q = p->par[nd->first + i];
+            if (!p->mark[q]) {
+                p->mark[q] = 1;
+                p->seen[nseen++] = q;
+            }
+        }
+    }
+    for (i = 0; i < nseen; i++) {
+        p->mark[p->seen[i]] = 0;
+        if (list) list[i] = p->seen[i];
+    }
+    *count = nseen;
+    return total;
+}
+
+int sdk_fc_length_rating(int complexity) {
+    int added = 0, ceil = 4, odd = 0, length = complexity - 2;
+    while (length > ceil) {
+        added++;
+        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+        odd = !odd;
+    }
+    return added;
+}

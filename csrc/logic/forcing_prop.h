@@ -1,0 +1,102 @@
+/*
+ * The propagation behind forcing chains: assume a candidate true (or false), and follow what
+ * must then hold, remembering for each deduction why it holds (its parents), so that a step can
+ * show the chain of implications that leads to its conclusion.
+ *
+ * A deduction is a "node": a candidate (cell, value) that is on (the cell's value) or off (not
+ * it). Nodes are numbered in the order they are derived, so the queue of work is the node list
+ * itself, breadth first (shortest chains first). Each candidate is derived on at most once and
+ * off at most once, so a propagation has at most 2 * ncells * n nodes: that is its bound.
+ *
+ * Modes (the forcing-chain techniques of Sudoku Explainer):
+ * - FC_XONLY (Nishio): only links of one digit: on removes the digit from the cell's peers; off
+ *   turns on the last place of the digit in a unit.
+ * - otherwise also links inside a cell: on removes the cell's other candidates; off turns on the
+ *   cell's last candidate.
+ * - FC_DYNAMIC: candidates that go off are removed from the working grid, so "last candidate"
+ *   and "last place" count what the assumption has left; without it (static, multiple chains)
+ *   only bivalue cells and bilocal units of the starting grid give on-links.
+ * - FC_PLUS: when nothing is left to follow, intersections, naked and hidden pairs and X-wings on
+ *   the working grid give more offs (their parents: the removed candidates the pattern needs).
+ * - nest > 0: when still stuck, a candidate whose own assumption (one level down) contradicts
+ *   itself goes off (nested forcing chains).
+ * A contradiction (a candidate both on and off) stops the propagation.
+ */
+#ifndef SUDOKU_LOGIC_FORCING_PROP_H
+#define SUDOKU_LOGIC_FORCING_PROP_H
+
+#include "logic.h"
+
+enum {
+    FC_XONLY = 1,
+    FC_DYNAMIC = 2,
+    FC_PLUS = 4
+};
+
+/* Why a node holds. */
+enum {
+    FC_ASSUMED,   /* the assumption */
+    FC_CELL,      /* on: last candidate of its cell; off: the cell holds another value */
+    FC_PEER,      /* off: a peer holds the value */
+    FC_HIDDEN,    /* on: last place of the value in node.unit */
+    FC_ADVANCED,  /* off: a pattern of the working grid (node.unit: which, see forcing_prop.c) */
+    FC_NESTED     /* off: its assumption one level down leads to a contradiction */
+};
+
+typedef struct sdk_fc_node {
+    int cell, v, on, cause, unit;
+    int first, npar;      /* parents: pool->par[first .. first + npar) */
+    int weight;           /* a nested node: the complexity of the nested chain */
+} sdk_fc_node;
+
+/* Nodes of a propagation and of those nested inside it (a nested run appends, then drops its
+ * nodes again). */
+typedef struct sdk_fc_pool {
+    sdk_fc_node *nodes;
+    int nnodes, cap;
+    int *par;
+    int npar, parcap;
+    uint8_t *mark;        /* scratch for walks over ancestors: cap bytes, zero between walks */
+    int *stack, *seen;    /* cap ints each */
+} sdk_fc_pool;
+
+typedef struct sdk_fc {
+    const sdk_grid *g;
+    sdk_fc_pool *pool;
+    int mode, nest;
+    int n, ncells, slots;  /* slots = ncells * n: one per candidate */
+    const sdk_mask *base;  /* the candidates the propagation starts from */
+    sdk_mask *cand;        /* the working candidates (dynamic) */
+    sdk_mask *places;      /* per unit and value (u * n + v - 1): its working places */
+    sdk_mask *places0;     /* the same for the grid's own candidates */
+    int *cell_pos;         /* parallel to the board's cell_units: the cell's index in that unit */
+    int *on_id, *off_id;   /* per slot (cell * n + v - 1): its on / off node, or -1 */
+    int *touched, ntouched;
+    int start;             /* the first node of the current run */
+    int conflict_on, conflict_off; /* a contradiction: the two nodes, or -1 */
+    struct sdk_fc *inner;  /* the propagation nested runs use (made on demand) */
+    int failed;            /* SDK_ENOMEM */
+} sdk_fc;
+
+/* A propagation over g in the given mode (nest levels below it for nested chains). SDK_OK or
+ * SDK_ENOMEM (then *e is safe to free). The pool is made here for the outermost one. */
+SDK_INTERNAL int sdk_fc_init(sdk_fc *e, const sdk_grid *g, int mode, int nest);
+SDK_INTERNAL void sdk_fc_free(sdk_fc *e);
+/* Assumes (cell, v) on or off from the grid's candidates and propagates: 1 on a contradiction
+ * (e->conflict_on / conflict_off), 0 otherwise, SDK_ENOMEM. The nodes stay until the next run. */
+SDK_INTERNAL int sdk_fc_run(sdk_fc *e, int cell, int v, int on);
+/* The node of a candidate in the last run, or -1. */
+static inline int sdk_fc_on(const sdk_fc *e, int cell, int v) {
+    return e->on_id[cell * e->n + v - 1];
+}
+static inline int sdk_fc_off(const sdk_fc *e, int cell, int v) {
+    return e->off_id[cell * e->n + v - 1];
+}
+/* The number of distinct nodes node depends on (itself included) plus the weights of the nested
+ * nodes among them (SE's complexity). The ancestors are listed, breadth first from node, into
+ * list (pool->cap ints) when not NULL; *count gets their number. */
+SDK_INTERNAL int sdk_fc_ancestors(const sdk_fc *e, int node, int *list, int *count);
+/* SE's length increment (tenths) for a chain of the given complexity. */
+SDK_INTERNAL int sdk_fc_length_rating(int complexity);
+
+#endif
