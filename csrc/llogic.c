@@ -443,6 +443,9 @@ static int pencil_find(lua_State *L) {
     p->sink.allowed = o.allowed;
     p->sink.max_rating = o.max_rating;
     for (i = 0; i < nf; i++) {
+        /* Only the finders that can report an allowed step within max_rating run. */
+        if (!sdk_logic_finder_allowed(&f[i], &o)) continue;
+        if (o.max_rating && f[i].min_rating > o.max_rating) continue;
         f[i].find(&p->g, &p->sink);
         if (p->sink.failed) {
             sdk_sink_clear(&p->sink);

@@ -340,7 +340,7 @@ local function soundness(puzzles)
       assert(solution:solve())
     end
     local p = logic.pencil(b)
-    local path = logic.steps(p)
+    local path = logic.steps(p, support.WALK)
     for i = 0, #path do
       if i > 0 then assert(p:apply(path[i])) end
       local found = p:find{allowed = MINE}
@@ -360,7 +360,7 @@ describe("the ALS techniques on rated puzzles", function()
     for n, rec in ipairs(support.rated_sample()) do
       if n % 8 == 0 then
         local b = assert(sudoku.parse(rec.puzzle))
-        local steps = logic.steps(b)
+        local steps = logic.steps(b, support.WALK)
         for i = 0, #steps, 15 do
           local p = logic.pencil(b)
           for k = 1, i do assert(p:apply(steps[k])) end

@@ -279,7 +279,7 @@ describe("chains on rated puzzles", function()
         for _, st in ipairs(steps) do counts[st.technique] = (counts[st.technique] or 0) + 1 end
         local bad = support.unsound(steps, solution)
         assert(not bad, bad and (pz .. ": " .. bad))
-        local h = p:hint()
+        local h = p:hint(support.WALK)
         if not h then break end
         assert(p:apply(h))
       end

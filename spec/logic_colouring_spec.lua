@@ -71,7 +71,7 @@ local function walk_board(board, names, counts, what)
     for _, st in ipairs(steps) do counts[st.technique] = (counts[st.technique] or 0) + 1 end
     local bad = support.unsound(steps, solution)
     assert.is_nil(bad, what .. ": " .. tostring(bad))
-    local h = p:hint()
+    local h = p:hint(support.WALK)
     if h then
       assert(p:apply(h))
     else

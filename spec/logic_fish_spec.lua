@@ -216,7 +216,7 @@ describe("fish on other boards", function()
       local solution = b:copy()
       assert(solution:solve())
       local p = logic.pencil(b)
-      for _, st in ipairs((logic.steps(b))) do
+      for _, st in ipairs((logic.steps(b, support.WALK))) do
         local found = p:find({allowed = FISH})
         assert.is_nil(support.unsound(found, solution))
         count = count + #found
@@ -281,7 +281,7 @@ describe("fish over rated puzzles", function()
       local solution = b:copy()
       assert(solution:solve())
       local p = logic.pencil(b)
-      for _, st in ipairs((logic.steps(b))) do
+      for _, st in ipairs((logic.steps(b, support.WALK))) do
         local found = p:find({allowed = FISH})
         assert.is_nil(support.unsound(found, solution))
         for _, f in ipairs(found) do fired[f.technique] = (fired[f.technique] or 0) + 1 end

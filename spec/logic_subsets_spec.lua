@@ -256,7 +256,7 @@ describe("subsets on other boards", function()
       local solution = b:copy()
       assert(solution:solve())
       local p = logic.pencil(b)
-      for _, st in ipairs((logic.steps(b))) do
+      for _, st in ipairs((logic.steps(b, support.WALK))) do
         local found = p:find({allowed = SUBSETS})
         assert.is_nil(support.unsound(found, solution))
         count = count + #found
@@ -323,7 +323,7 @@ describe("subsets over rated puzzles", function()
       local solution = b:copy()
       assert(solution:solve())
       local p = logic.pencil(b)
-      for _, st in ipairs((logic.steps(b))) do
+      for _, st in ipairs((logic.steps(b, support.WALK))) do
         local found = p:find({allowed = SUBSETS})
         assert.is_nil(support.unsound(found, solution))
         for _, f in ipairs(found) do fired[f.technique] = (fired[f.technique] or 0) + 1 end

@@ -6,7 +6,7 @@
 #include "techniques.h"
 
 /* Whether the finder may report a technique the options allow. */
-static int finder_allowed(const sdk_finder *f, const sdk_logic_opts *o) {
+int sdk_logic_finder_allowed(const sdk_finder *f, const sdk_logic_opts *o) {
     const int *t;
     if (!o || !o->allowed) return 1;
     for (t = f->techniques; *t >= 0; t++)
@@ -28,7 +28,7 @@ int sdk_logic_hint(const sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s) {
         /* Rows come by min_rating; one that cannot beat the best so far is skipped. */
         if (best >= 0 && f[i].min_rating >= s->steps[best].rating) continue;
         if (s->max_rating && f[i].min_rating > s->max_rating) continue;
-        if (!finder_allowed(&f[i], o)) continue;
+        if (!sdk_logic_finder_allowed(&f[i], o)) continue;
         f[i].find(g, s);
         if (s->failed) return SDK_ENOMEM;
         for (k = 0; k < s->nsteps; k++)

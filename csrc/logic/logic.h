@@ -175,6 +175,8 @@ typedef struct sdk_logic_opts {
     int max_rating;       /* ignore steps above this rating (0: none) */
 } sdk_logic_opts;
 
+/* Whether finder f may report a technique the options allow (o NULL: all). */
+SDK_INTERNAL int sdk_logic_finder_allowed(const sdk_finder *f, const sdk_logic_opts *o);
 /* The easiest step on the grid (lowest rating; among equals, the first finder's first), into
  * s (cleared first): 1 when found, 0 when no allowed technique applies, SDK_ENOMEM. */
 SDK_INTERNAL int sdk_logic_hint(const sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s);
