@@ -251,18 +251,13 @@ describe("subsets on other boards", function()
 
   -- Sound at every position of the easiest-first path of each board; the number of steps found.
   local function sound(boards)
-    local count = 0
+    local fired, count = {}, 0
     for _, b in ipairs(boards) do
       local solution = b:copy()
       assert(solution:solve())
-      local p = logic.pencil(b)
-      for _, st in ipairs((logic.steps(b, support.WALK))) do
-        local found = p:find({allowed = SUBSETS})
-        assert.is_nil(support.unsound(found, solution))
-        count = count + #found
-        assert(p:apply(st))
-      end
+      support.sound_path(b, solution, {allowed = SUBSETS}, fired)
     end
+    for _, n in pairs(fired) do count = count + n end
     return count
   end
 
@@ -322,13 +317,7 @@ describe("subsets over rated puzzles", function()
       local b = assert(sudoku.parse(rec.puzzle))
       local solution = b:copy()
       assert(solution:solve())
-      local p = logic.pencil(b)
-      for _, st in ipairs((logic.steps(b, support.WALK))) do
-        local found = p:find({allowed = SUBSETS})
-        assert.is_nil(support.unsound(found, solution))
-        for _, f in ipairs(found) do fired[f.technique] = (fired[f.technique] or 0) + 1 end
-        assert(p:apply(st))
-      end
+      support.sound_path(b, solution, {allowed = SUBSETS}, fired)
     end
     return fired, #list
   end

@@ -76,27 +76,6 @@ static int seer(const colours *w, int k, int c, int y) {
     return -1;
 }
 
-/* "r1c1, r1c4 and r2c1" into buf (cut short with ", ..." when it does not fit). */
-static void cell_list(const sdk_grid *g, const int *cells, int n, char *buf, size_t size) {
-    size_t used = 0;
-    int i;
-    buf[0] = '\0';
-    for (i = 0; i < n; i++) {
-        char cn[16];
-        const char *sep = i == 0 ? "" : i == n - 1 ? " and " : ", ";
-        size_t len;
-        sdk_grid_cell_name(g, cells[i], cn, sizeof cn);
-        len = strlen(sep) + strlen(cn);
-        if (used + len + 6 > size) {
-            if (used + 6 <= size) memcpy(buf + used, ", ...", 6);
-            return;
-        }
-        memcpy(buf + used, sep, strlen(sep));
-        memcpy(buf + used + strlen(sep), cn, strlen(cn) + 1);
-        used += len;
-    }
-}
-
 /* The cells of chain k with colour c, into out; their count. */
 static int colour_cells(const colours *w, int k, int c, int *out) {
     return set_cells(w, colour_set(w, k, c), out);
@@ -177,8 +156,8 @@ static void describe(const colours *w, int k, char *buf, size_t size) {
     int *tmp = w->order + w->start[w->nchains];   /* room past the coloured cells */
     char c0[256], c1[256];
     int n0 = colour_cells(w, k, 0, tmp);
-    cell_list(w->g, tmp, n0, c0, sizeof c0);
-    cell_list(w->g, tmp, colour_cells(w, k, 1, tmp), c1, sizeof c1);
+    sdk_logic_cell_list(w->g, tmp, n0, " and ", c0, sizeof c0);
+    sdk_logic_cell_list(w->g, tmp, colour_cells(w, k, 1, tmp), " and ", c1, sizeof c1);
     snprintf(buf, size, "%s take%s one colour and %s the other", c0, n0 == 1 ? "s" : "", c1);
 }
 
@@ -200,7 +179,7 @@ static int simple(colours *w, int k) {
         n = colour_cells(w, k, c, tmp);
         sdk_grid_cell_name(g, x, xn, sizeof xn);
         sdk_grid_cell_name(g, y, yn, sizeof yn);
-        cell_list(g, tmp, n, list, sizeof list);
+        sdk_logic_cell_list(g, tmp, n, " and ", list, sizeof list);
         sdk_step_begin(w->s, T_SIMPLE_COLOURING, 45);
         sdk_step_digit(w->s, w->v);
         add_chain(w, k);
@@ -219,7 +198,7 @@ static int simple(colours *w, int k) {
         return SDK_LOGIC_MORE;
     describe(w, k, chain, sizeof chain);
     n = set_cells(w, on, tmp);
-    cell_list(g, tmp, n, list, sizeof list);
+    sdk_logic_cell_list(g, tmp, n, " and ", list, sizeof list);
     sdk_step_begin(w->s, T_SIMPLE_COLOURING, 45);
     sdk_step_digit(w->s, w->v);
     add_chain(w, k);
@@ -265,7 +244,7 @@ static int multi(colours *w, int k, int m) {
         describe(w, k, ck, sizeof ck);
         describe(w, m, cm, sizeof cm);
         n = colour_cells(w, chain, col, tmp);
-        cell_list(g, tmp, n, list, sizeof list);
+        sdk_logic_cell_list(g, tmp, n, " and ", list, sizeof list);
         sdk_grid_cell_name(g, x0, x0n, sizeof x0n);
         sdk_grid_cell_name(g, y0, y0n, sizeof y0n);
         sdk_grid_cell_name(g, x1, x1n, sizeof x1n);
@@ -298,7 +277,7 @@ static int multi(colours *w, int k, int m) {
             describe(w, k, ck, sizeof ck);
             describe(w, m, cm, sizeof cm);
             n = set_cells(w, on, tmp);
-            cell_list(g, tmp, n, list, sizeof list);
+            sdk_logic_cell_list(g, tmp, n, " and ", list, sizeof list);
             sdk_grid_cell_name(g, bx[c][d], xn, sizeof xn);
             sdk_grid_cell_name(g, by[c][d], yn, sizeof yn);
             sdk_step_begin(w->s, T_MULTI_COLOURING, 48);

@@ -56,24 +56,6 @@ static int in_unit(const sdk_board *b, int cell, int u) {
     return 0;
 }
 
-/* "r1c1, r1c4 and r2c1" into buf (cut short when it does not fit). */
-static void cell_list(const sdk_grid *g, const int *cells, int n, char *buf, size_t size) {
-    size_t used = 0;
-    int i;
-    buf[0] = '\0';
-    for (i = 0; i < n; i++) {
-        char cn[16];
-        const char *sep = i == 0 ? "" : i == n - 1 ? " and " : ", ";
-        size_t len;
-        sdk_grid_cell_name(g, cells[i], cn, sizeof cn);
-        len = strlen(sep) + strlen(cn);
-        if (used + len + 1 > size) return;
-        memcpy(buf + used, sep, strlen(sep));
-        memcpy(buf + used + strlen(sep), cn, strlen(cn) + 1);
-        used += len;
-    }
-}
-
 /* "3 and 7", "3, 5 and 7" (or with "or") */
 static void digit_list(sdk_mask m, const char *conj, char *buf, size_t size) {
     int cells[SDK_MAX_N], n = 0, i;
@@ -179,8 +161,8 @@ static int type2(const sdk_grid *g, sdk_sink *s, const rect *r, const int *e, in
         }
     }
     if (!nhit) return SDK_LOGIC_MORE;
-    cell_list(g, e, ne, en, sizeof en);
-    cell_list(g, hit, nhit, hn, sizeof hn);
+    sdk_logic_cell_list(g, e, ne, " and ", en, sizeof en);
+    sdk_logic_cell_list(g, hit, nhit, " and ", hn, sizeof hn);
     rect_begin(s, r, T_UNIQUE_RECTANGLE_2, r->rating);
     rect_units(g, s, r);
     sdk_step_digit(s, x);
@@ -219,8 +201,8 @@ static int subset_report(subset_ctx *x, int npick, sdk_mask values) {
     }
     if (!nhit) return SDK_LOGIC_MORE;
     sdk_grid_unit_name(g, x->u, un, sizeof un);
-    cell_list(g, x->pick, npick, pn, sizeof pn);
-    cell_list(g, hit, nhit, hn, sizeof hn);
+    sdk_logic_cell_list(g, x->pick, npick, " and ", pn, sizeof pn);
+    sdk_logic_cell_list(g, hit, nhit, " and ", hn, sizeof hn);
     digit_list(values, "and ", vn, sizeof vn);
     digit_list(x->extra, "or ", xn, sizeof xn);
     sdk_grid_cell_name(g, x->e1, e1n, sizeof e1n);
@@ -278,7 +260,7 @@ static int hidden_report(subset_ctx *x, sdk_mask h, sdk_mask where, const int *c
     for (i = 0; i < n && !(g->cand[picked[i]] & ~h); i++) {}
     if (i == n) return SDK_LOGIC_MORE;            /* nothing to remove */
     sdk_grid_unit_name(g, x->u, un, sizeof un);
-    cell_list(g, picked, n, pn, sizeof pn);
+    sdk_logic_cell_list(g, picked, n, " and ", pn, sizeof pn);
     digit_list(h, "and ", hn, sizeof hn);
     sdk_grid_cell_name(g, x->e1, e1n, sizeof e1n);
     sdk_grid_cell_name(g, x->e2, e2n, sizeof e2n);
@@ -464,7 +446,7 @@ static int hidden(const sdk_grid *g, sdk_sink *s, const rect *r, int k) {
 static int pattern(const sdk_grid *g, sdk_sink *s, rect *r) {
     int e[MAX_LOOP], ne = 0, i;
     sdk_mask extra = 0;
-    cell_list(g, r->c, r->n, r->names, sizeof r->names);
+    sdk_logic_cell_list(g, r->c, r->n, " and ", r->names, sizeof r->names);
     for (i = 0; i < r->n; i++)
         if (g->cand[r->c[i]] != r->pair) {
             e[ne++] = r->c[i];
