@@ -359,6 +359,10 @@ static int find(const sdk_grid *g, sdk_sink *s, int mode, int nest, int base, in
                 int multiple) {
     chains c;
     int rc;
+    /* Nested chains are the last resort: looked for only when the sink has nothing yet (as SE
+     * stops at the first rule that gives a step). A sparse grid would otherwise cost a nested
+     * search for each of its hundreds of candidates. */
+    if (nest > 0 && s->nsteps > 0) return SDK_LOGIC_MORE;
     if (!sdk_step_wanted(s, technique, base) &&
         (!multiple || (!sdk_step_wanted(s, cell_technique, base) &&
                        !sdk_step_wanted(s, unit_technique, base))))
