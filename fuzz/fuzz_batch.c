@@ -1,8 +1,9 @@
 /*
  * libFuzzer harness: solve_many's text input, sdk_batch_* (csrc/batch.h).
  *
- * The first byte picks the mode (solve or count with a small limit) and the thread count (1 or
- * 2); the rest is the text. Every result is read back and every message is formatted, and the
+ * The first byte picks the mode (solve, count with a small limit, or, with bit 16, rate by
+ * human-style logic below the forcing chains) and the thread count (1 or 2); the rest is the
+ * text. Every result is read back and every message is formatted, and the
  * stats must add up. An input with a line of 100, 121, ... 4096 cells is dropped before the
  * run: a board of 10x10 or more has no node budget in the batch and could search for minutes,
  * which would be a timeout, not a bug (fuzz_solver covers the larger boards under a budget).
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "batch.h"
+#include "logic/logic.h"
 
 static void *fuzz_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     (void)ud;
@@ -47,6 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     sdk_allocator a;
     sdk_batch_options o;
+    sdk_logic_opts lo;
     sdk_batch *b = NULL;
     const sdk_batch_stats *st;
     const char *text;
@@ -57,7 +60,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (has_large_board(text, len)) return 0;
     a.fn = fuzz_alloc;
     a.ud = NULL;
-    o.limit = (data[0] & 3) == 0 ? 0 : (data[0] & 3);   /* solve, or count up to 1..3 */
+    memset(&o, 0, sizeof o);
+    memset(&lo, 0, sizeof lo);
+    lo.max_rating = 74;   /* the forcing chains may take seconds a step: a timeout, not a bug */
+    o.rate = (data[0] & 16) != 0;
+    o.logic = &lo;
+    o.limit = o.rate || (data[0] & 3) == 0 ? 0 : (data[0] & 3);   /* solve, or count up to 1..3 */
     o.threads = (data[0] & 4) ? 2 : 1;
     o.portable = (data[0] & 8) != 0;
     memset(&o.limits, 0, sizeof o.limits);   /* no budgets, no cancellation flag */
@@ -69,7 +77,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         int64_t count = -1;
         char msg[160];
         int rc = sdk_batch_result(b, i, &solution, &n, &count);
-        if (rc == SDK_BATCH_SOLVED && o.limit == 0) {
+        if (o.rate) {
+            int rating, hardest, nt;
+            sdk_logic_techniques(&nt);
+            sdk_batch_rating(b, i, &rating, &hardest);
+            if (rc == SDK_BATCH_SOLVED && (rating < 0 || rating > 74 || hardest >= nt)) abort();
+        } else if (rc == SDK_BATCH_SOLVED && o.limit == 0) {
             size_t k, side = 1;
             if (!solution || n == 0) abort();
             while (side * side < n) side++;
