@@ -245,8 +245,8 @@ describe("single-digit patterns over SE-rated puzzles", function()
     for _, name in ipairs(MINE) do assert.is_true((fired[name] or 0) > 0, name) end
   end)
 
-  it("never eliminates a solution's value on any of the 5,280 puzzles #slow", function()
-    local fired = run(1)
+  it("never eliminates a solution's value on a quarter of the 5,280 puzzles #slow", function()
+    local fired = run(4)
     if not fired then return pending("no " .. FILE) end
   end)
 

@@ -334,10 +334,10 @@ describe("subsets over rated puzzles", function()
     end
   end)
 
-  it("are sound on the paths of all the rated puzzles, and every one fires #slow", function()
-    local fired, n = walk(1)
+  it("are sound on the paths of a quarter of the rated puzzles, and every one fires #slow", function()
+    local fired, n = walk(4)
     if not fired then return pending(FILE .. " is absent") end
-    assert.is_true(n >= 5000)
+    assert.is_true(n >= 1300)
     for _, name in ipairs(SUBSETS) do
       assert.is_true((fired[name] or 0) > 0, name .. " never fired")
     end
