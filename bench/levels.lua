@@ -45,13 +45,13 @@ function bench_levels.qqwing(count)
   if not os.execute("command -v qqwing >/dev/null 2>&1") then return nil end
   local rows = {}
   local v = io.popen("qqwing --version 2>&1")
-  local version = v:read("a"):match("([%d%.]+)") or ""
+  local version = v:read("*a"):match("([%d%.]+)") or ""
   v:close()
   for _, level in ipairs{ "simple", "easy", "intermediate", "expert", "any" } do
     local t = clock.now()
     local p = io.popen(("qqwing --generate %d --difficulty %s --one-line --timer 2>&1")
       :format(count, level))
-    local out = p:read("a")
+    local out = p:read("*a")
     p:close()
     local wall = clock.now() - t
     local n, seconds = out:match("(%d+) puzzles generated in ([%d%.]+) seconds")

@@ -217,7 +217,9 @@ static int simple(colours *w, int k) {
 static int bridge(const colours *w, int k, int c, int m, int d, int *x, int *y) {
     int cell;
     if (!set_and(w, w->tmp, seen_set(w, k, c), colour_set(w, m, d), NULL)) return 0;
-    set_cells(w, w->tmp, &cell);
+    /* The first cell of the set is the witness (the set may hold many). */
+    for (cell = 0; !w->tmp[cell / 64]; cell += 64) {}
+    cell += sdk_lowest(w->tmp[cell / 64]);
     *y = cell;
     *x = seer(w, k, c, cell);
     return 1;
