@@ -32,7 +32,9 @@ grep '"id":"sigh-hs-killers-3"' "$data/variants/killer.jsonl" \
 
 # A step of human-style logic: the fourth of this puzzle's path, a pointing pair (`sudoku
 # explain --svg` draws every step; the rest are dropped).
-tmp=$(mktemp -d)
+# (mkdir, not mktemp: under make sanitize's preloaded ASan, mktemp's own exit reports leaks)
+tmp="${TMPDIR:-/tmp}/sudoku-pictures.$$"
+mkdir "$tmp"
 echo '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......' \
     | sudoku explain --svg "$tmp/step-%d.svg" > /dev/null
 cp "$tmp/step-4.svg" "$dir/step-9x9.svg"
