@@ -251,24 +251,8 @@ end)
 describe("fish over rated puzzles", function()
   local FILE = "../shared/data/rated/se_calibration.txt"
 
-  local function records(min, max, every)
-    local f = io.open(FILE)
-    if not f then return nil end
-    local list, i = {}, 0
-    for line in f:lines() do
-      local p81, r = line:match("^([%d%.]+),([%d%.]+)")
-      r = tonumber(r)
-      if p81 and r >= min and r <= max then
-        i = i + 1
-        if i % every == 0 then list[#list + 1] = {puzzle = p81, rating = r} end
-      end
-    end
-    f:close()
-    return list
-  end
-
   local function walk(every)
-    local list = records(2.5, 9.9, every)
+    local list = support.rated_records(FILE, 2.5, 9.9, every)
     if not list then return nil end
     local fired = {}
     for _, rec in ipairs(list) do
@@ -299,7 +283,7 @@ describe("fish over rated puzzles", function()
   end)
 
   it("rate the puzzles SE rates 3.2 and 3.8 (X-Wing, Swordfish) as SE does", function()
-    local list = records(3.2, 3.8, 4)
+    local list = support.rated_records(FILE, 3.2, 3.8, 4)
     if not list then return pending(FILE .. " is absent") end
     for _, rec in ipairs(list) do
       if rec.rating == 3.2 or rec.rating == 3.8 then

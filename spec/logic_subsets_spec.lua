@@ -291,26 +291,10 @@ end)
 describe("subsets over rated puzzles", function()
   local FILE = "../shared/data/rated/se_calibration.txt"
 
-  local function records(min, max, every)
-    local f = io.open(FILE)
-    if not f then return nil end
-    local list, i = {}, 0
-    for line in f:lines() do
-      local p81, r = line:match("^([%d%.]+),([%d%.]+)")
-      r = tonumber(r)
-      if p81 and r >= min and r <= max then
-        i = i + 1
-        if i % every == 0 then list[#list + 1] = {puzzle = p81, rating = r} end
-      end
-    end
-    f:close()
-    return list
-  end
-
   -- Every position of the easiest-first paths of one puzzle in every (every) of the file:
   -- all the subsets found there are sound; the counts of each technique.
   local function walk(every)
-    local list = records(2.5, 9.9, every)
+    local list = support.rated_records(FILE, 2.5, 9.9, every)
     if not list then return nil end
     local fired = {}
     for _, rec in ipairs(list) do
@@ -344,7 +328,7 @@ describe("subsets over rated puzzles", function()
   end)
 
   it("rate the puzzles SE rates 3.0 to 3.6 as SE does", function()
-    local list = records(3.0, 3.6, 4)
+    local list = support.rated_records(FILE, 3.0, 3.6, 4)
     if not list then return pending(FILE .. " is absent") end
     for _, rec in ipairs(list) do
       local r = assert(logic.rate(assert(sudoku.parse(rec.puzzle))))

@@ -20,6 +20,24 @@ function support.rated_sample()
   return list
 end
 
+--- The puzzles of a rated file (`puzzle,rating,...` lines) rated min..max, every every-th of
+-- them: {puzzle =, rating =} each; nil when the file is absent.
+function support.rated_records(file, min, max, every)
+  local f = io.open(file)
+  if not f then return nil end
+  local list, i = {}, 0
+  for line in f:lines() do
+    local p81, r = line:match("^([%d%.]+),([%d%.]+)")
+    r = tonumber(r)
+    if p81 and r >= min and r <= max then
+      i = i + 1
+      if i % every == 0 then list[#list + 1] = {puzzle = p81, rating = r} end
+    end
+  end
+  f:close()
+  return list
+end
+
 --- Nil when every placement of the steps equals the solution's value and no elimination
 -- removes it; otherwise a message naming the first wrong step.
 function support.unsound(steps, solution)
