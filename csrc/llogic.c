@@ -26,7 +26,13 @@ typedef struct lpencil {
     sdk_grid work;   /* where path and rate solve, so the pencil keeps its marks */
     sdk_sink sink;
     int board_open, grid_open;
+    int solutions;   /* the board's solutions when the pencil was made: 0, 1, 2 (two or more),
+                      * or -1 (not counted: the board has rules, or the count ran out of nodes) */
 } lpencil;
+
+/* Counting the solutions of a pencil's board may take this many nodes: far more than any 9x9
+ * needs (a few hundred), and a bound on how long making a pencil of a large, open board takes. */
+#define UNIQUE_NODES 20000
 
 static int pencil_gc(lua_State *L) {
     lpencil *p = (lpencil *)luaL_checkudata(L, 1, PENCIL_MT);
@@ -90,14 +96,41 @@ static int keep_marks(lua_State *L, int idx, lpencil *p) {
     return 1;
 }
 
-/* core.pencil(board [, marks]): a pencil-mark grid of the board's values, each empty cell with
- * the values its units leave (and, with marks, only those of its marks). nil and a message when
- * the marks leave a cell nothing. */
+/* Counts the pencil's board's solutions up to 2, so that uniqueness techniques run only on a
+ * puzzle with one. A board with rules is not counted (its rules may be Lua functions, which
+ * need a host; uniqueness techniques stand aside there anyway). */
+static int count_solutions(lua_State *L, lpencil *p) {
+    sdk_limits limits;
+    sdk_watch w;
+    int64_t count;
+    p->solutions = -1;
+    if (p->b.rules.n > 0) return SDK_OK;
+    memset(&limits, 0, sizeof limits);
+    limits.max_nodes = UNIQUE_NODES;
+    sdk_watch_start(&w, &limits);
+    count = sdk_dispatch_count(lsdk_fast9(L), lsdk_allocator(L), &p->b, NULL, 2, &w);
+    if (count == SDK_ENOMEM) return SDK_ENOMEM;
+    if (count >= 0) p->solutions = (int)count;
+    p->g.unique = p->work.unique = count == 1;
+    return SDK_OK;
+}
+
+/* core.pencil(board [, marks [, opts]]): a pencil-mark grid of the board's values, each empty
+ * cell with the values its units leave (and, with marks, only those of its marks). nil and a
+ * message when the marks leave a cell nothing. opts.assume_unique: the caller vouches that the
+ * puzzle has one solution (a position built by hand), so the board is not counted. */
 static int l_pencil(lua_State *L) {
     sdk_board *src = lsdk_check_board(L, 1);
-    int marks = !lua_isnoneornil(L, 2);
+    int marks = !lua_isnoneornil(L, 2), assume_unique = 0;
     lpencil *p;
     if (marks) luaL_checktype(L, 2, LUA_TTABLE);
+    if (!lua_isnoneornil(L, 3)) {
+        luaL_checktype(L, 3, LUA_TTABLE);
+        lua_getfield(L, 3, "assume_unique");
+        assume_unique = lua_toboolean(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_settop(L, 2);
     p = (lpencil *)lua_newuserdata(L, sizeof(lpencil));
     memset(p, 0, sizeof *p);
     luaL_getmetatable(L, PENCIL_MT);
@@ -115,6 +148,12 @@ static int l_pencil(lua_State *L) {
     }
     sdk_sink_init(&p->sink, lsdk_allocator(L), &p->g);
     p->grid_open = 1;
+    if (assume_unique) {
+        p->solutions = -1;
+        p->g.unique = p->work.unique = 1;
+    } else if (count_solutions(L, p) == SDK_ENOMEM) {
+        return lsdk_memory_error(L);
+    }
     if (marks && !keep_marks(L, 2, p)) {
         lua_pushnil(L);
         lua_insert(L, -2);
@@ -134,6 +173,17 @@ static int pencil_value(lua_State *L) {
     lpencil *p = check_pencil(L, 1);
     int cell = lsdk_check_cell(L, 2, &p->b);
     lua_pushinteger(L, p->g.value[cell]);
+    return 1;
+}
+
+/* p:solutions(): 0, 1 or 2 (two or more) solutions of the board the pencil was made from, or
+ * nil when they were not counted (a board with rules, or one too open to count quickly). */
+static int pencil_solutions(lua_State *L) {
+    lpencil *p = check_pencil(L, 1);
+    if (p->solutions < 0)
+        lua_pushnil(L);
+    else
+        lua_pushinteger(L, p->solutions);
     return 1;
 }
 
@@ -577,7 +627,8 @@ void lsdk_open_logic(lua_State *L, int module, int fast9) {
         {"candidates", pencil_candidates}, {"value", pencil_value}, {"size", pencil_size},
         {"solved", pencil_solved}, {"eliminate", pencil_eliminate}, {"place", pencil_place},
         {"board", pencil_board}, {"hint", pencil_hint}, {"find", pencil_find},
-        {"apply", pencil_apply}, {"path", pencil_path}, {"rate", pencil_rate}, {NULL, NULL}};
+        {"apply", pencil_apply}, {"path", pencil_path}, {"rate", pencil_rate},
+        {"solutions", pencil_solutions}, {NULL, NULL}};
     static const luaL_Reg fns[] = {
         {"pencil", l_pencil}, {"logic_techniques", l_techniques}, {NULL, NULL}};
     lsdk_new_class(L, PENCIL_MT, methods, pencil_gc, "Pencil", module, fast9);

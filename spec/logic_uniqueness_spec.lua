@@ -9,6 +9,8 @@ local dkjson = require "dkjson"
 
 local EMPTY = string.rep(".", 81)
 local ALL = {1, 2, 3, 4, 5, 6, 7, 8, 9}
+-- Positions built by hand stand for puzzles with one solution (their boards alone have many).
+local UNIQUE = {assume_unique = true}
 
 -- Candidates as "r,c,v" strings, sorted, for exact comparisons.
 local function triples(list)
@@ -150,7 +152,7 @@ describe("unique rectangle type 1", function()
     local main = {}
     for i = 1, 9 do main[i] = {i, i} end
     b:add_region(main)
-    local p = logic.pencil(b)
+    local p = logic.pencil(b, nil, UNIQUE)
     for _, row in ipairs(keep) do
       local set = {}
       for _, v in ipairs(row[3]) do set[v] = true end
@@ -161,11 +163,26 @@ describe("unique rectangle type 1", function()
     assert.are.same({}, support.found(p, "unique_rectangle_1"))
   end)
 
+  it("stays out of puzzles that do not have exactly one solution", function()
+    -- The same position on a counted pencil: its board (empty) has many solutions.
+    local keep = {{1, 1, {1, 2}}, {1, 2, {1, 2}}, {4, 1, {1, 2}}, {4, 2, {1, 2, 3}}}
+    local p = logic.pencil(assert(sudoku.parse(EMPTY)))
+    assert.are.equal(2, p:solutions())
+    for _, row in ipairs(keep) do
+      for v = 1, 9 do
+        if v > #row[3] or row[3][v] ~= v then p:eliminate(row[1], row[2], v) end
+      end
+    end
+    assert.are.same({1, 2, 3}, p:candidates(4, 2))
+    assert.are.same({}, support.found(p, "unique_rectangle_1"))
+    assert.are.equal(1, #support.found(support.pencil(EMPTY, keep), "unique_rectangle_1"))
+  end)
+
   it("stays out of boards with rules beyond units (a rule may tell the fillings apart)",
     function()
       local b = sudoku.Board.new{size = 9}
       b:add_rule{kind = "cage", cells = {{9, 8}, {9, 9}}, sum = 3}
-      local p = logic.pencil(b)
+      local p = logic.pencil(b, nil, UNIQUE)
       local keep = {{1, 1, {1, 2}}, {1, 2, {1, 2}}, {4, 1, {1, 2}}, {4, 2, {1, 2, 3}}}
       for _, row in ipairs(keep) do
         local set = {}
@@ -179,7 +196,7 @@ describe("unique rectangle type 1", function()
 
   it("works on a 6x6 board (2x3 boxes), and rejects four boxes there", function()
     local function six(corners, extra)
-      local p = logic.pencil(sudoku.Board.new{size = 6})
+      local p = logic.pencil(sudoku.Board.new{size = 6}, nil, UNIQUE)
       for i, rc in ipairs(corners) do
         local keep = {[1] = true, [2] = true}
         if i == 4 then keep[extra] = true end
@@ -222,7 +239,7 @@ describe("unique loops", function()
 
   it("keep their search bounded on a grid full of one pair", function()
     -- Two rows of a 64x64 board with only 1 and 2 left: paths of loops without end.
-    local p = logic.pencil(sudoku.Board.new{size = 64})
+    local p = logic.pencil(sudoku.Board.new{size = 64}, nil, UNIQUE)
     for r = 1, 2 do
       for c = 1, 64 do
         for v = 3, 64 do p:eliminate(r, c, v) end
@@ -245,7 +262,7 @@ describe("unique rectangles on jigsaw regions", function()
   local function four(regions, corners)
     local b = sudoku.Board.new{size = 4}
     if regions then b:set_regions(regions) end
-    local p = logic.pencil(b)
+    local p = logic.pencil(b, nil, UNIQUE)
     for i, rc in ipairs(corners) do
       for v = 3 + (i == 4 and 1 or 0), 4 do p:eliminate(rc[1], rc[2], v) end
     end
@@ -429,7 +446,7 @@ describe("BUG+1", function()
       -- A two-cell extra region ("all different", not "every digit"): the count argument fails.
       local b = assert(sudoku.parse(VALUES))
       b:add_region{{1, 1}, {5, 5}}
-      p = logic.pencil(b)
+      p = logic.pencil(b, nil, UNIQUE)
       for _, row in ipairs(KEEP) do
         local set = {}
         for _, v in ipairs(row[3]) do set[v] = true end

@@ -93,5 +93,6 @@ int sdk_grid_copy(sdk_grid *dst, const sdk_grid *src) {
     if (rc != SDK_OK) return rc;
     memcpy(dst->value, src->value, nc);
     memcpy(dst->cand, src->cand, nc * sizeof(sdk_mask));
+    dst->unique = src->unique;
     return SDK_OK;
 }

@@ -128,6 +128,7 @@ int sdk_logic_rate_board(const sdk_board *b, sdk_allocator a, const sdk_logic_op
         sdk_grid_free(&g);
         return SDK_ENOMEM;
     }
+    g.unique = 1;
     sdk_sink_init(&s, a, &g);
     rc = sdk_logic_path(&g, o, &s, counts, rating, hardest, stop_when_told, &w);
     sdk_sink_free(&s);

@@ -33,6 +33,9 @@ typedef struct sdk_grid {
     int has_rules;        /* the board has rules beyond its units (a variant): techniques that
                            * argue from the uniqueness of the plain grid (unique rectangles,
                            * BUG) do not hold there, since a swap of digits may break a rule */
+    int unique;           /* whoever made the grid proved that its puzzle has exactly one
+                           * solution: only then may techniques argue from uniqueness (0 from
+                           * sdk_grid_init; a copy keeps it) */
 } sdk_grid;
 
 /* A grid of the board's geometry and values, each empty cell with the values its units leave.
@@ -191,7 +194,8 @@ SDK_INTERNAL int sdk_logic_path(sdk_grid *g, const sdk_logic_opts *o, sdk_sink *
 /* Rates a board as it stands (its values, the units' candidates): the hardest step of its path,
  * into *rating and *hardest. Returns 1 when the path solves it, 0 when stuck, SDK_ENOMEM, or
  * the watch's reason to stop (SDK_ECANCEL, SDK_ENODES, SDK_ETIME; each step counts as a node,
- * checked after it; watch NULL: none). Allocates through a only. */
+ * checked after it; watch NULL: none). Allocates through a only. The caller has proved that b
+ * has exactly one solution (uniqueness techniques count on it). */
 SDK_INTERNAL int sdk_logic_rate_board(const sdk_board *b, sdk_allocator a,
                                       const sdk_logic_opts *o, const sdk_watch *watch,
                                       int *rating, int *hardest);

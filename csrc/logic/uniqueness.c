@@ -2,7 +2,9 @@
  * Uniqueness techniques: unique rectangles (types 1 to 4), the hidden unique rectangle, BUG+1.
  *
  * THEY ASSUME THE PUZZLE HAS EXACTLY ONE SOLUTION. On a puzzle with several solutions their
- * steps can remove a solution's value; every sentence says that it leans on uniqueness.
+ * steps can remove a solution's value, so they run only on a grid whose maker proved it has one
+ * (sdk_grid.unique: the binding counts when it makes a pencil, the batch rater before it rates);
+ * every sentence says that it leans on uniqueness.
  *
  * A unique rectangle is four empty cells in two rows and two columns, A B on the first row and
  * C D on the second (A above C), that all hold two digits a and b, where every unit that holds a
@@ -74,6 +76,9 @@ static void digit_list(sdk_mask m, const char *conj, char *buf, size_t size) {
 
 static const char *const set_names[] = {"pair", "triple", "quad", "quintuple", "sextuple",
                                         "septuple"};
+
+/* The puzzle has one solution, and no rule beyond its units could tell two fillings apart. */
+static int uniqueness_holds(const sdk_grid *g) { return g->unique && !g->has_rules; }
 
 /* ---- unique rectangles ----------------------------------------------------------------------- */
 
@@ -597,7 +602,7 @@ int sdk_find_rectangles(const sdk_grid *g, sdk_sink *s) {
     int n = g->n, a, rc = SDK_LOGIC_MORE;
     loop_ctx x;
     uint64_t done[SDK_MAX_N * SDK_MAX_N / 64];
-    if (g->b->rules.n) return SDK_LOGIC_MORE;
+    if (!uniqueness_holds(g)) return SDK_LOGIC_MORE;
     if (!sdk_step_wanted(s, T_UNIQUE_RECTANGLE_1, 45) &&
         !sdk_step_wanted(s, T_UNIQUE_RECTANGLE_2, 45) &&
         !sdk_step_wanted(s, T_UNIQUE_RECTANGLE_3, 45) &&
@@ -683,7 +688,7 @@ int sdk_find_bug(const sdk_grid *g, sdk_sink *s) {
     int cell, x = -1, u, k, v;
     sdk_mask bug = 0, left;
     char xn[16], vn[64];
-    if (g->b->rules.n || !sdk_step_wanted(s, T_BUG_PLUS_1, 56)) return SDK_LOGIC_MORE;
+    if (!uniqueness_holds(g) || !sdk_step_wanted(s, T_BUG_PLUS_1, 56)) return SDK_LOGIC_MORE;
     for (cell = 0; cell < g->ncells; cell++) {
         int c = sdk_popcount(g->cand[cell]);
         if (!g->cand[cell] || c == 2) continue;

@@ -61,7 +61,8 @@ end
 --- A pencil of the 81-character puzzle with the candidates given as {r, c, {values}} rows
 -- removed, for positions built to hold one pattern: every listed cell keeps only its values.
 function support.pencil(puzzle, keep)
-  local p = logic.pencil(assert(sudoku.parse(puzzle)))
+  -- A built position stands for a puzzle with one solution, whatever its board alone allows.
+  local p = logic.pencil(assert(sudoku.parse(puzzle)), nil, { assume_unique = true })
   for _, row in ipairs(keep or {}) do
     local r, c, values = row[1], row[2], row[3]
     local set = {}

@@ -352,11 +352,18 @@ function Pencil:path(opts) end
 ---@return table<string, integer> counts
 function Pencil:rate(opts) end
 
+---The board's solutions when the pencil was made: 0, 1, 2 (two or more), or nil (not counted).
+---@return integer?
+function Pencil:solutions() end
+
 core.Pencil = Pencil
 
 ---@param board sudoku.Board
----@return sudoku.Pencil
-function core.pencil(board) end
+---@param marks? table<integer, integer[]>
+---@param opts? {assume_unique?: boolean}
+---@return sudoku.Pencil? pencil
+---@return string? message
+function core.pencil(board, marks, opts) end
 
 ---@return {name: string, title: string, rating: number, se: boolean}[]
 function core.logic_techniques() end

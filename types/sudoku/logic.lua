@@ -6,9 +6,10 @@ local logic = {}
 
 ---@param board sudoku.Board
 ---@param marks? table<integer, integer[]>
+---@param opts? {assume_unique?: boolean}
 ---@return sudoku.Pencil? pencil
 ---@return string? message
-function logic.pencil(board, marks) end
+function logic.pencil(board, marks, opts) end
 
 ---@param x sudoku.Board|sudoku.Pencil
 ---@param opts? sudoku.LogicOptions

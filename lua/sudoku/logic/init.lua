@@ -12,6 +12,10 @@
 -- units; `kind` is "row", "column", "box", "region" (jigsaw) or "extra". Ratings follow Sukaku
 -- Explainer's scale (SE); `se` is false for techniques SE does not have (HoDoKu's names).
 --
+-- Uniqueness techniques (unique rectangles, BUG) argue from the puzzle having one solution: a
+-- pencil counts its board's solutions when it is made (`pencil:solutions()`: 0, 1, 2 for two or
+-- more, nil when not counted) and lets them run only when there is exactly one.
+--
 -- Options of hint, steps and rate: `allowed` (a list of technique names, or a set name -> true:
 -- only those), `max_rating` (ignore steps rated above), `se_only` (only techniques SE rates).
 -- @module sudoku.logic
@@ -22,9 +26,10 @@ local logic = {}
 --- A pencil of the board: its values, and the values each empty cell's units leave; with
 -- `marks` (`{[i] = {v, ...}}`, i = (r - 1) * N + c, as records keep pencil marks), each listed
 -- empty cell keeps only those of its marks. Nil and a message when the marks leave a cell
--- nothing.
-function logic.pencil(board, marks)
-  return core.pencil(board, marks)
+-- nothing. The board's solutions are counted (see `pencil:solutions()`) unless `opts.assume_unique`
+-- vouches for one (a position built by hand, whose board alone has many).
+function logic.pencil(board, marks, opts)
+  return core.pencil(board, marks, opts)
 end
 
 -- The pencil x is, or a fresh one of the board x.
@@ -72,11 +77,16 @@ end
 
 --- The rating of a board (or pencil): the hardest step of the easiest-first path, with SE's
 -- techniques only unless opts say otherwise. `{rating =, hardest =, counts =}`, or nil and a
--- message when the techniques get stuck.
+-- message when the techniques get stuck, or when the board has no solution or more than one
+-- (SE rates only puzzles with one).
 function logic.rate(x, opts)
   local o = {se_only = true}
   for k, v in pairs(opts or {}) do o[k] = v end
-  local solved, rating, hardest, counts = pencil_of(x):rate(o)
+  local pencil = pencil_of(x)
+  local solutions = pencil:solutions()
+  if solutions == 0 then return nil, "no solution" end
+  if solutions == 2 then return nil, "more than one solution" end
+  local solved, rating, hardest, counts = pencil:rate(o)
   if not solved then
     return nil, ("stuck: no allowed technique applies (hardest so far %s, %.1f)")
       :format(hardest or "none", rating)
