@@ -4,8 +4,6 @@
 local sudoku = require "sudoku"
 local logic = require "sudoku.logic"
 local support = require "support.logic"
-local variant = require "sudoku.variant"
-local dkjson = require "dkjson"
 
 local EMPTY = string.rep(".", 81)
 local NAMES = {"simple_colouring", "multi_colouring"}
@@ -29,20 +27,6 @@ local function only(v, cells)
   return support.pencil(EMPTY, keep)
 end
 
-local function triples(list)
-  local out = {}
-  for _, e in ipairs(list) do out[#out + 1] = ("%d,%d,%d"):format(e[1], e[2], e[3]) end
-  table.sort(out)
-  return out
-end
-
-local function cells_of(st)
-  local out = {}
-  for _, c in ipairs(st.cells) do out[#out + 1] = ("r%dc%d"):format(c[1], c[2]) end
-  table.sort(out)
-  return out
-end
-
 local function strong_links(st)
   local n = 0
   for _, l in ipairs(st.links) do
@@ -52,79 +36,16 @@ local function strong_links(st)
   return n
 end
 
-local function one(list)
-  assert.are.equal(1, #list, "expected one step, got " .. #list)
-  return list[1]
-end
-
--- Walks the easiest-first path of a board (a puzzle with one solution): at each position, the
--- steps p:find() reports with only names allowed must keep the solution. When no technique
--- applies, the first empty cell gets its solution value, so harder puzzles give positions too.
--- Adds the count of steps per technique to counts.
-local function walk_board(board, names, counts, what)
-  local solution = board:copy()
-  assert(solution:solve())
-  local size = board:size()
-  local p = logic.pencil(board)
-  while not p:solved() do
-    local steps = p:find({allowed = names})
-    for _, st in ipairs(steps) do counts[st.technique] = (counts[st.technique] or 0) + 1 end
-    local bad = support.unsound(steps, solution)
-    assert.is_nil(bad, what .. ": " .. tostring(bad))
-    local h = p:hint(support.WALK)
-    if h then
-      assert(p:apply(h))
-    else
-      local done = false
-      for r = 1, size do
-        for c = 1, size do
-          if not done and p:value(r, c) == 0 then
-            assert(p:place(r, c, solution:get(r, c)))
-            done = true
-          end
-        end
-      end
-    end
-  end
-end
-
--- walk_board over every every-th puzzle of the rated file (limit of them): counts per technique.
-local function walk(path, limit, every, names)
-  local counts, i, n = {}, 0, 0
-  for line in io.lines(path) do
-    local puzzle = line:match("^([%d%.]+),")
-    if puzzle then i = i + 1 end
-    if puzzle and i % every == 0 and n < limit then
-      n = n + 1
-      walk_board(assert(sudoku.parse(puzzle)), names, counts, puzzle)
-    end
-  end
-  return counts
-end
-
--- walk_board over every every-th record of a shared variant file (jsonl): counts per technique.
-local function walk_variants(path, every, names)
-  local counts, i = {}, 0
-  for line in io.lines(path) do
-    i = i + 1
-    local record = dkjson.decode(line)
-    if i % every == 0 and record and record.solution then
-      walk_board(assert(variant.board(record)), names, counts, record.id)
-    end
-  end
-  return counts
-end
-
 describe("simple colouring", function()
   -- 5's pairs: row 1 (r1c1, r1c5), box 2 (r1c5, r3c6), column 6 (r3c6, r8c6): one colour
   -- r1c1, r3c6, the other r1c5, r8c6. Column 1 and row 8 hold a third 5 each (r5c1, r8c9).
   local TRAP = {{1, 1}, {1, 5}, {3, 6}, {8, 6}, {8, 1}, {8, 9}, {5, 1}}
 
   it("traps a cell that sees both colours", function()
-    local st = one(support.found(only(5, TRAP), "simple_colouring"))
-    assert.are.same({"8,1,5"}, triples(st.eliminations))
+    local st = support.one(support.found(only(5, TRAP), "simple_colouring"))
+    assert.are.same({"8,1,5"}, support.triples(st.eliminations))
     assert.are.same({5}, st.digits)
-    assert.are.same({"r1c1", "r1c5", "r3c6", "r8c6"}, cells_of(st))
+    assert.are.same({"r1c1", "r1c5", "r3c6", "r8c6"}, support.cells_of(st))
     assert.are.equal(3, strong_links(st))          -- the chain's three conjugate pairs
     assert.are.equal(4.5, st.rating)
     assert.is_false(st.se)
@@ -143,9 +64,9 @@ describe("simple colouring", function()
   local WRAP = {{1, 1}, {1, 5}, {5, 5}, {5, 2}, {2, 2}, {3, 3}}
 
   it("wraps: two cells of one colour see each other, so that colour goes", function()
-    local st = one(support.found(only(5, WRAP), "simple_colouring"))
-    assert.are.same({"1,1,5", "2,2,5", "5,5,5"}, triples(st.eliminations))
-    assert.are.same({"r1c1", "r1c5", "r2c2", "r5c2", "r5c5"}, cells_of(st))
+    local st = support.one(support.found(only(5, WRAP), "simple_colouring"))
+    assert.are.same({"1,1,5", "2,2,5", "5,5,5"}, support.triples(st.eliminations))
+    assert.are.same({"r1c1", "r1c5", "r2c2", "r5c2", "r5c5"}, support.cells_of(st))
     assert.are.equal(4, strong_links(st))
     assert.are.equal(5, #st.links)                 -- and the weak link of the wrap
     assert.matches("see each other", st.text)
@@ -155,8 +76,8 @@ describe("simple colouring", function()
     local cells = {}
     for _, rc in ipairs(WRAP) do cells[#cells + 1] = rc end
     cells[#cells + 1] = {7, 2}                     -- column 2 is no pair: r2c2 leaves the chain
-    local st = one(support.found(only(5, cells), "simple_colouring"))
-    assert.are.same({"2,2,5"}, triples(st.eliminations))
+    local st = support.one(support.found(only(5, cells), "simple_colouring"))
+    assert.are.same({"2,2,5"}, support.triples(st.eliminations))
     assert.matches("both colours", st.text)
   end)
 
@@ -169,8 +90,8 @@ describe("simple colouring", function()
         if not at[r * 10 + c] then assert(p:eliminate(r, c, 1)) end
       end
     end
-    local st = one(support.found(p, "simple_colouring"))
-    assert.are.same({"1,1,1", "2,2,1", "3,4,1"}, triples(st.eliminations))
+    local st = support.one(support.found(p, "simple_colouring"))
+    assert.are.same({"1,1,1", "2,2,1", "3,4,1"}, support.triples(st.eliminations))
   end)
 end)
 
@@ -180,9 +101,9 @@ describe("multi-colouring", function()
   local BRIDGE = {{1, 1}, {1, 5}, {3, 2}, {7, 2}, {7, 5}, {5, 5}, {7, 9}, {2, 3}}
 
   it("removes the digit from a cell seeing both colours opposite a weak link", function()
-    local st = one(support.found(only(5, BRIDGE), "multi_colouring"))
-    assert.are.same({"7,5,5"}, triples(st.eliminations))
-    assert.are.same({"r1c1", "r1c5", "r3c2", "r7c2"}, cells_of(st))
+    local st = support.one(support.found(only(5, BRIDGE), "multi_colouring"))
+    assert.are.same({"7,5,5"}, support.triples(st.eliminations))
+    assert.are.same({"r1c1", "r1c5", "r3c2", "r7c2"}, support.cells_of(st))
     assert.are.equal(2, strong_links(st))
     assert.are.equal(3, #st.links)
     assert.are.equal(4.8, st.rating)
@@ -200,40 +121,12 @@ describe("multi-colouring", function()
   it("removes a colour that sees both colours of the other chain", function()
     -- r1c1 = r1c5, and r2c3 = r2c7 = r9c7 = r9c1: r1c1 sees r2c3 (box 1) and r9c1 (column 1).
     local cells = {{1, 1}, {1, 5}, {2, 3}, {2, 7}, {9, 7}, {9, 1}, {5, 1}, {3, 2}}
-    local st = one(support.found(only(5, cells), "multi_colouring"))
-    assert.are.same({"1,1,5"}, triples(st.eliminations))
+    local st = support.one(support.found(only(5, cells), "multi_colouring"))
+    assert.are.same({"1,1,5"}, support.triples(st.eliminations))
     assert.are.equal(4, strong_links(st))
   end)
 end)
 
-describe("colouring over rated puzzles", function()
-  it("never removes a solution's value on the easiest-first paths of 300 puzzles", function()
-    local path = "../shared/data/rated/se_calibration.txt"
-    local f = io.open(path)
-    if not f then
-      pending("no " .. path)
-      return
-    end
-    f:close()
-    local counts = walk(path, 300, 17, NAMES)
-    for _, name in ipairs(NAMES) do
-      assert.is_true((counts[name] or 0) > 0, name .. " never fired")
-    end
-  end)
-
-  it("never removes a solution's value on jigsaw and X sudoku paths", function()
-    local dir = "../shared/data/variants/"
-    local f = io.open(dir .. "x.jsonl")
-    if not f then
-      pending("no " .. dir)
-      return
-    end
-    f:close()
-    local jigsaw = walk_variants(dir .. "jigsaw.jsonl", 8, NAMES)
-    local x = walk_variants(dir .. "x.jsonl", 2, NAMES)
-    for _, name in ipairs(NAMES) do
-      assert.is_true((jigsaw[name] or 0) > 0, name .. " never fired on jigsaw")
-      assert.is_true((x[name] or 0) > 0, name .. " never fired on X sudoku")
-    end
-  end)
+describe("colouring soundness", function()
+  support.soundness(NAMES, {guess = true, variant_fires = NAMES}, it, pending)
 end)

@@ -231,43 +231,6 @@ describe("an empty rectangle", function()
   end)
 end)
 
-describe("single-digit patterns over SE-rated puzzles", function()
-  local FILE = "../shared/data/rated/se_calibration.txt"
-
-  local function run(every)
-    return support.sound_over(FILE, every, {allowed = MINE})
-  end
-
-  it("never eliminates a solution's value, at every position of the path", function()
-    local fired, puzzles = run(17)
-    if not fired then return pending("no " .. FILE) end
-    assert.is_true(puzzles > 300)
-    for _, name in ipairs(MINE) do assert.is_true((fired[name] or 0) > 0, name) end
-  end)
-
-  it("never eliminates a solution's value on a quarter of the 5,280 puzzles #slow", function()
-    local fired = run(4)
-    if not fired then return pending("no " .. FILE) end
-  end)
-
-  it("never eliminates a solution's value on 16x16 boards", function()
-    local big = "../shared/data/gecode_16x16.txt"
-    local fired, puzzles = support.sound_over(big, 4, {allowed = MINE})
-    if not fired then return pending("no " .. big) end
-    assert.is_true(puzzles >= 9)
-    assert.is_true(next(fired) ~= nil)
-  end)
-
-  it("never eliminates a solution's value on X and windoku boards (extra regions)", function()
-    local gen = require "sudoku.gen"
-    local fired = {}
-    for _, kind in ipairs{"x", "windoku"} do
-      for seed = 1, 6 do
-        local b, solution = gen.puzzle{board = support.extra_board(kind), seed = seed,
-          minimal = true}
-        support.sound_path(b, solution, {allowed = MINE}, fired)
-      end
-    end
-    assert.is_true(next(fired) ~= nil)
-  end)
+describe("single-digit patterns soundness", function()
+  support.soundness(MINE, {fire_elsewhere = true}, it, pending)
 end)

@@ -246,86 +246,18 @@ describe("subsets on a 6x6 board", function()
   end)
 end)
 
-describe("subsets on other boards", function()
-  local data = require "support.data"
-
-  -- Sound at every position of the easiest-first path of each board; the number of steps found.
-  local function sound(boards)
-    local fired, count = {}, 0
-    for _, b in ipairs(boards) do
-      local solution = b:copy()
-      assert(solution:solve())
-      support.sound_path(b, solution, {allowed = SUBSETS}, fired)
-    end
-    for _, n in pairs(fired) do count = count + n end
-    return count
+describe("subsets soundness", function()
+  local fires = {}
+  -- hidden quads are rare: one position in about 750 (the #slow run sees them)
+  for _, name in ipairs(SUBSETS) do
+    if name ~= "hidden_quad" then fires[#fires + 1] = name end
   end
-
-  it("are sound on jigsaw and X boards (boxes are regions, diagonals extra units)", function()
-    local ok, variants = pcall(require, "support.variants")
-    if not ok or not io.open(variants.DIR .. "jigsaw.jsonl") then
-      return pending("the shared variant records are absent")
-    end
-    local boards = {}
-    for _, file in ipairs({"jigsaw.jsonl", "x.jsonl"}) do
-      for i, rec in ipairs(variants.records(file)) do
-        if rec.unique ~= false and i % 8 == 0 then boards[#boards + 1] = variants.build(rec) end
-      end
-    end
-    assert.is_true(#boards >= 50)
-    assert.is_true(sound(boards) > 0)
-  end)
-
-  it("are sound on 16x16 boards", function()
-    local f = io.open(data.shared .. "gecode_16x16.txt")
-    if not f then return pending("gecode_16x16.txt is absent") end
-    f:close()
-    local boards = {}
-    for _, rec in ipairs(data.shared_records("gecode_16x16.txt")) do
-      if #boards < 6 then boards[#boards + 1] = assert(sudoku.parse(rec[1])) end
-    end
-    assert.is_true(sound(boards) > 0)
-  end)
+  support.soundness(SUBSETS, {every = 13, fires = fires, slow_fires = SUBSETS,
+                              fire_elsewhere = true}, it, pending)
 end)
 
 describe("subsets over rated puzzles", function()
   local FILE = "../shared/data/rated/se_calibration.txt"
-
-  -- Every position of the easiest-first paths of one puzzle in every (every) of the file:
-  -- all the subsets found there are sound; the counts of each technique.
-  local function walk(every)
-    local list = support.rated_records(FILE, 2.5, 9.9, every)
-    if not list then return nil end
-    local fired = {}
-    for _, rec in ipairs(list) do
-      local b = assert(sudoku.parse(rec.puzzle))
-      local solution = b:copy()
-      assert(solution:solve())
-      support.sound_path(b, solution, {allowed = SUBSETS}, fired)
-    end
-    return fired, #list
-  end
-
-  it("are sound at every position of the easiest-first paths, and fire", function()
-    local fired, n = walk(13)
-    if not fired then return pending(FILE .. " is absent") end
-    assert.is_true(n >= 400)
-    for _, name in ipairs(SUBSETS) do
-      -- hidden quads are rare: one position in about 750 (the #slow run sees them)
-      if name ~= "hidden_quad" then
-        assert.is_true((fired[name] or 0) > 0, name .. " never fired")
-      end
-    end
-  end)
-
-  it("are sound on the paths of a quarter of the rated puzzles, and every one fires #slow", function()
-    local fired, n = walk(4)
-    if not fired then return pending(FILE .. " is absent") end
-    assert.is_true(n >= 1300)
-    for _, name in ipairs(SUBSETS) do
-      assert.is_true((fired[name] or 0) > 0, name .. " never fired")
-    end
-  end)
 
   it("rate the puzzles SE rates 3.0 to 3.6 as SE does", function()
     local list = support.rated_records(FILE, 3.0, 3.6, 4)

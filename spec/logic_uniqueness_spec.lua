@@ -4,35 +4,11 @@
 local sudoku = require "sudoku"
 local logic = require "sudoku.logic"
 local support = require "support.logic"
-local variant = require "sudoku.variant"
-local dkjson = require "dkjson"
 
 local EMPTY = string.rep(".", 81)
 local ALL = {1, 2, 3, 4, 5, 6, 7, 8, 9}
 -- Positions built by hand stand for puzzles with one solution (their boards alone have many).
 local UNIQUE = {assume_unique = true}
-
--- Candidates as "r,c,v" strings, sorted, for exact comparisons.
-local function triples(list)
-  local out = {}
-  for _, e in ipairs(list) do out[#out + 1] = ("%d,%d,%d"):format(e[1], e[2], e[3]) end
-  table.sort(out)
-  return out
-end
-
-local function cells_of(st)
-  local out = {}
-  for _, c in ipairs(st.cells) do out[#out + 1] = ("r%dc%d"):format(c[1], c[2]) end
-  table.sort(out)
-  return out
-end
-
-local function units_of(st)
-  local out = {}
-  for _, u in ipairs(st.units) do out[#out + 1] = u.kind .. " " .. u.index end
-  table.sort(out)
-  return out
-end
 
 -- A keep list: digits ALL less the given ones.
 local function without(...)
@@ -44,83 +20,20 @@ local function without(...)
   return out
 end
 
--- Walks the easiest-first path of a board (a puzzle with one solution): at each position, the
--- steps p:find() reports with only names allowed must keep the solution. When no technique
--- applies, the first empty cell gets its solution value, so harder puzzles give positions too.
--- Adds the count of steps per technique to counts.
-local function walk_board(board, names, counts, what)
-  local solution = board:copy()
-  assert(solution:solve())
-  local size = board:size()
-  local p = logic.pencil(board)
-  while not p:solved() do
-    local steps = p:find({allowed = names})
-    for _, st in ipairs(steps) do counts[st.technique] = (counts[st.technique] or 0) + 1 end
-    local bad = support.unsound(steps, solution)
-    assert.is_nil(bad, what .. ": " .. tostring(bad))
-    local h = p:hint(support.WALK)
-    if h then
-      assert(p:apply(h))
-    else
-      local done = false
-      for r = 1, size do
-        for c = 1, size do
-          if not done and p:value(r, c) == 0 then
-            assert(p:place(r, c, solution:get(r, c)))
-            done = true
-          end
-        end
-      end
-    end
-  end
-end
-
--- walk_board over every every-th puzzle of the rated file (limit of them): counts per technique.
-local function walk(path, limit, every, names)
-  local counts, i, n = {}, 0, 0
-  for line in io.lines(path) do
-    local puzzle = line:match("^([%d%.]+),")
-    if puzzle then i = i + 1 end
-    if puzzle and i % every == 0 and n < limit then
-      n = n + 1
-      walk_board(assert(sudoku.parse(puzzle)), names, counts, puzzle)
-    end
-  end
-  return counts
-end
-
--- walk_board over every every-th record of a shared variant file (jsonl): counts per technique.
-local function walk_variants(path, every, names)
-  local counts, i = {}, 0
-  for line in io.lines(path) do
-    i = i + 1
-    local record = dkjson.decode(line)
-    if i % every == 0 and record and record.solution then
-      walk_board(assert(variant.board(record)), names, counts, record.id)
-    end
-  end
-  return counts
-end
-
 local RECT = {"r1c1", "r1c2", "r4c1", "r4c2"}
 local RECT_UNITS = {"column 1", "column 2", "row 1", "row 4"}
-
-local function only(list)
-  assert.are.equal(1, #list, "expected one step, got " .. #list)
-  return list[1]
-end
 
 describe("unique rectangle type 1", function()
   it("takes the pair out of the one corner with more", function()
     local p = support.pencil(EMPTY, {{1, 1, {1, 2}}, {1, 2, {1, 2}}, {4, 1, {1, 2}},
                                      {4, 2, {1, 2, 3}}})
-    local st = only(support.found(p, "unique_rectangle_1"))
-    assert.are.same({"4,2,1", "4,2,2"}, triples(st.eliminations))
+    local st = support.one(support.found(p, "unique_rectangle_1"))
+    assert.are.same({"4,2,1", "4,2,2"}, support.triples(st.eliminations))
     assert.are.same({}, st.placements)
     assert.are.same({1, 2}, st.digits)
-    assert.are.same(RECT, cells_of(st))
+    assert.are.same(RECT, support.cells_of(st))
     assert.are.equal(4, st.base)
-    assert.are.same(RECT_UNITS, units_of(st))
+    assert.are.same(RECT_UNITS, support.units_of(st))
     assert.are.equal(4.5, st.rating)
     assert.is_true(st.se)
     assert.matches("one solution", st.text)
@@ -207,8 +120,8 @@ describe("unique rectangle type 1", function()
       return p
     end
     -- Rows 1 and 2 share a band of boxes; columns 1 and 4 lie in two boxes: two boxes in all.
-    local st = only(support.found(six({{1, 1}, {1, 4}, {2, 1}, {2, 4}}, 5), "unique_rectangle_1"))
-    assert.are.same({"2,4,1", "2,4,2"}, triples(st.eliminations))
+    local st = support.one(support.found(six({{1, 1}, {1, 4}, {2, 1}, {2, 4}}, 5), "unique_rectangle_1"))
+    assert.are.same({"2,4,1", "2,4,2"}, support.triples(st.eliminations))
     -- Rows 1 and 3 lie in two bands: four boxes.
     assert.are.same({}, support.found(six({{1, 1}, {1, 4}, {3, 1}, {3, 4}}, 5),
                                       "unique_rectangle_1"))
@@ -223,9 +136,9 @@ describe("unique loops", function()
                   {6, 4, {3, 5, 7}},
                   -- no 3 where three of them would make a rectangle
                   {8, 4, without(3)}, {1, 5, without(3)}, {6, 6, without(3)}}
-    local st = only(support.found(support.pencil(EMPTY, keep), "unique_rectangle_1"))
-    assert.are.same({"6,4,3", "6,4,5"}, triples(st.eliminations))
-    assert.are.same({"r1c4", "r1c6", "r6c4", "r6c5", "r8c5", "r8c6"}, cells_of(st))
+    local st = support.one(support.found(support.pencil(EMPTY, keep), "unique_rectangle_1"))
+    assert.are.same({"6,4,3", "6,4,5"}, support.triples(st.eliminations))
+    assert.are.same({"r1c4", "r1c6", "r6c4", "r6c5", "r8c5", "r8c6"}, support.cells_of(st))
     assert.are.equal(4.6, st.rating)
     assert.matches("^Unique loop", st.text)
   end)
@@ -272,12 +185,12 @@ describe("unique rectangles on jigsaw regions", function()
   it("follow the regions, not the boxes", function()
     -- Rows 2 and 3, columns 1 and 2: two boxes, but three regions of the jigsaw.
     local corners = {{2, 1}, {2, 2}, {3, 1}, {3, 2}}
-    local st = only(support.found(four(nil, corners), "unique_rectangle_1"))
-    assert.are.same({"3,2,1", "3,2,2"}, triples(st.eliminations))
+    local st = support.one(support.found(four(nil, corners), "unique_rectangle_1"))
+    assert.are.same({"3,2,1", "3,2,2"}, support.triples(st.eliminations))
     assert.are.same({}, support.found(four(CHAOS, corners), "unique_rectangle_1"))
     -- Rows 1 and 4, columns 1 and 2: two regions.
-    st = only(support.found(four(CHAOS, {{1, 1}, {1, 2}, {4, 1}, {4, 2}}), "unique_rectangle_1"))
-    assert.are.same({"4,2,1", "4,2,2"}, triples(st.eliminations))
+    st = support.one(support.found(four(CHAOS, {{1, 1}, {1, 2}, {4, 1}, {4, 2}}), "unique_rectangle_1"))
+    assert.are.same({"4,2,1", "4,2,2"}, support.triples(st.eliminations))
   end)
 end)
 
@@ -285,24 +198,24 @@ describe("unique rectangle type 2", function()
   it("takes the one extra digit out of every cell seeing both extra corners", function()
     local p = support.pencil(EMPTY, {{1, 1, {1, 2}}, {1, 2, {1, 2}}, {4, 1, {1, 2, 3}},
                                      {4, 2, {1, 2, 3}}})
-    local st = only(support.found(p, "unique_rectangle_2"))
+    local st = support.one(support.found(p, "unique_rectangle_2"))
     local expect = {}
     for c = 3, 9 do expect[#expect + 1] = ("4,%d,3"):format(c) end
     for r = 5, 6 do
       for c = 1, 3 do expect[#expect + 1] = ("%d,%d,3"):format(r, c) end
     end
     table.sort(expect)
-    assert.are.same(expect, triples(st.eliminations))
+    assert.are.same(expect, support.triples(st.eliminations))
     assert.are.same({1, 2, 3}, st.digits)
-    assert.are.same(RECT, cells_of(st))
+    assert.are.same(RECT, support.cells_of(st))
     assert.are.equal(4.5, st.rating)
   end)
 
   it("works with the extra corners on a diagonal", function()
     local p = support.pencil(EMPTY, {{1, 1, {1, 2}}, {1, 2, {1, 2, 3}}, {4, 1, {1, 2, 3}},
                                      {4, 2, {1, 2}}})
-    local st = only(support.found(p, "unique_rectangle_2"))
-    assert.are.same({"2,1,3", "3,1,3", "5,2,3", "6,2,3"}, triples(st.eliminations))
+    local st = support.one(support.found(p, "unique_rectangle_2"))
+    assert.are.same({"2,1,3", "3,1,3", "5,2,3", "6,2,3"}, support.triples(st.eliminations))
   end)
 
   it("needs the same one extra digit in both", function()
@@ -322,24 +235,24 @@ describe("unique rectangle type 3", function()
   end
 
   it("makes a naked pair of the extra digits with one more cell of their unit (4.6)", function()
-    local st = only(support.found(with({{4, 5, {3, 4}}}), "unique_rectangle_3"))
+    local st = support.one(support.found(with({{4, 5, {3, 4}}}), "unique_rectangle_3"))
     local expect = {}
     for _, c in ipairs({3, 4, 6, 7, 8, 9}) do
       expect[#expect + 1] = ("4,%d,3"):format(c)
       expect[#expect + 1] = ("4,%d,4"):format(c)
     end
     table.sort(expect)
-    assert.are.same(expect, triples(st.eliminations))
+    assert.are.same(expect, support.triples(st.eliminations))
     assert.are.same({1, 2, 3, 4}, st.digits)
-    assert.are.same({"r1c1", "r1c2", "r4c1", "r4c2", "r4c5"}, cells_of(st))
-    assert.are.same({"row 4"}, units_of(st))
+    assert.are.same({"r1c1", "r1c2", "r4c1", "r4c2", "r4c5"}, support.cells_of(st))
+    assert.are.same({"row 4"}, support.units_of(st))
     assert.are.equal(1, st.base)
     assert.are.equal(4.6, st.rating)
     assert.matches("naked pair", st.text)
   end)
 
   it("rates a naked triple 4.7", function()
-    local st = only(support.found(with({{4, 5, {3, 5}}, {4, 7, {4, 5}}}), "unique_rectangle_3"))
+    local st = support.one(support.found(with({{4, 5, {3, 5}}, {4, 7, {4, 5}}}), "unique_rectangle_3"))
     assert.are.equal(4.7, st.rating)
     assert.are.same({1, 2, 3, 4, 5}, st.digits)
     assert.are.equal(3 * 5, #st.eliminations)   -- 3, 4, 5 leave c3, c4, c6, c8, c9
@@ -353,11 +266,11 @@ describe("unique rectangle type 3", function()
     -- In row 4, 1 and 2 are only in r4c1, r4c2 (at most one of which takes one) and r4c5.
     local extra = {{4, 5, {1, 2, 5, 6}}}
     for _, c in ipairs({3, 4, 6, 7, 8, 9}) do extra[#extra + 1] = {4, c, without(1, 2)} end
-    local st = only(support.found(with(extra), "unique_rectangle_3"))
-    assert.are.same({"4,5,5", "4,5,6"}, triples(st.eliminations))
+    local st = support.one(support.found(with(extra), "unique_rectangle_3"))
+    assert.are.same({"4,5,5", "4,5,6"}, support.triples(st.eliminations))
     assert.are.same({1, 2}, st.digits)
-    assert.are.same({"r1c1", "r1c2", "r4c1", "r4c2", "r4c5"}, cells_of(st))
-    assert.are.same({"row 4"}, units_of(st))
+    assert.are.same({"r1c1", "r1c2", "r4c1", "r4c2", "r4c5"}, support.cells_of(st))
+    assert.are.same({"row 4"}, support.units_of(st))
     assert.are.equal(4.5, st.rating)
     assert.matches("hidden pair", st.text)
     -- A third place for 1 in the row: no hidden subset.
@@ -374,9 +287,9 @@ describe("unique rectangle type 4", function()
       local keep = {{1, 1, {1, 2}}, {1, 2, {1, 2}}, {4, 1, {1, 2, 3}}, {4, 2, {1, 2, 4}}}
       for c = 3, 9 do keep[#keep + 1] = {4, c, without(1)} end
       local p = support.pencil(EMPTY, keep)
-      local st = only(support.found(p, "unique_rectangle_4"))
-      assert.are.same({"4,1,2", "4,2,2"}, triples(st.eliminations))
-      assert.are.same({"row 4"}, units_of(st))
+      local st = support.one(support.found(p, "unique_rectangle_4"))
+      assert.are.same({"4,1,2", "4,2,2"}, support.triples(st.eliminations))
+      assert.are.same({"row 4"}, support.units_of(st))
       assert.are.equal(1, #st.links)
       assert.is_true(st.links[1].strong)
       assert.are.equal(1, st.links[1][3])
@@ -403,10 +316,10 @@ describe("hidden unique rectangle", function()
   it("removes the other digit from the corner opposite a bivalue corner", function()
     -- 1 has two places in row 4 and in column 2, both through r4c2: were r4c2 2, 1 would
     -- take r4c1 and r1c2, and r1c1 would be 2.
-    local st = only(support.found(position(), "hidden_rectangle"))
-    assert.are.same({"4,2,2"}, triples(st.eliminations))
-    assert.are.same(RECT, cells_of(st))
-    assert.are.same({"column 2", "row 4"}, units_of(st))
+    local st = support.one(support.found(position(), "hidden_rectangle"))
+    assert.are.same({"4,2,2"}, support.triples(st.eliminations))
+    assert.are.same(RECT, support.cells_of(st))
+    assert.are.same({"column 2", "row 4"}, support.units_of(st))
     assert.are.equal(2, #st.links)
     assert.are.equal(4.5, st.rating)
     assert.is_false(st.se)            -- SE has no hidden rectangle
@@ -426,10 +339,10 @@ describe("BUG+1", function()
                 {8, 4, {1, 9}}, {8, 6, {5, 9}}, {8, 7, {1, 5}}, {9, 5, {1, 3}}, {9, 8, {1, 3}}}
 
   it("places the digit that has three places in the one cell's units", function()
-    local st = only(support.found(support.pencil(VALUES, KEEP), "bug_plus_1"))
-    assert.are.same({"2,8,5"}, triples(st.placements))
+    local st = support.one(support.found(support.pencil(VALUES, KEEP), "bug_plus_1"))
+    assert.are.same({"2,8,5"}, support.triples(st.placements))
     assert.are.same({5}, st.digits)
-    assert.are.same({"r2c8"}, cells_of(st))
+    assert.are.same({"r2c8"}, support.cells_of(st))
     assert.are.equal(5.6, st.rating)
     assert.matches("one solution", st.text)
     local solution = assert(sudoku.parse(
@@ -458,38 +371,9 @@ describe("BUG+1", function()
     end)
 end)
 
-describe("uniqueness techniques over rated puzzles", function()
+describe("uniqueness techniques soundness", function()
   local NAMES = {"unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_3",
                  "unique_rectangle_4", "hidden_rectangle", "bug_plus_1"}
-
-  it("never remove a solution's value on the easiest-first paths of 300 puzzles", function()
-    local path = "../shared/data/rated/se_calibration.txt"
-    local f = io.open(path)
-    if not f then
-      pending("no " .. path)
-      return
-    end
-    f:close()
-    local counts = walk(path, 300, 17, NAMES)
-    for _, name in ipairs(NAMES) do
-      assert.is_true((counts[name] or 0) > 0, name .. " never fired")
-    end
-  end)
-
-  it("never remove a solution's value on jigsaw and X sudoku paths", function()
-    local dir = "../shared/data/variants/"
-    local f = io.open(dir .. "x.jsonl")
-    if not f then
-      pending("no " .. dir)
-      return
-    end
-    f:close()
-    local jigsaw = walk_variants(dir .. "jigsaw.jsonl", 8, NAMES)
-    local x = walk_variants(dir .. "x.jsonl", 2, NAMES)
-    for _, name in ipairs({"unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_3",
-                           "unique_rectangle_4", "hidden_rectangle"}) do
-      assert.is_true((jigsaw[name] or 0) > 0, name .. " never fired on jigsaw")
-      assert.is_true((x[name] or 0) > 0, name .. " never fired on X sudoku")
-    end
-  end)
+  support.soundness(NAMES, {guess = true, variant_fires = {"unique_rectangle_1",
+    "unique_rectangle_2", "unique_rectangle_3", "unique_rectangle_4", "hidden_rectangle"}}, it, pending)
 end)
