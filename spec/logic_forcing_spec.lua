@@ -191,36 +191,15 @@ describe("dynamic forcing chains", function()
   end)
 end)
 
--- Every chain p:find reports at each position of the easiest-first path of every `every`-th
--- puzzle of the calibration set rated at least min, checked against the solution. Returns the
--- number of puzzles (nil without the set), the steps found per technique, the positions.
+-- Every chain p:find reports at each position of the easiest-first path (every technique) of
+-- every `every`-th puzzle of the calibration set rated at least min, checked against the
+-- solution. Returns the number of puzzles (nil without the set), the steps found per technique,
+-- the positions.
 local function sound_run(every, min)
-  local path = "../shared/data/rated/se_calibration.txt"
-  local f = io.open(path)
-  if not f then return nil end
-  f:close()
-  local puzzles, positions, fired, i = 0, 0, {}, 0
-  for line in io.lines(path) do
-    local p, r = line:match("^([%d%.]+),([%d%.]+)")
-    if p and tonumber(r) >= min then
-      i = i + 1
-      if i % every == 0 then
-        local b = assert(sudoku.parse(p))
-        local solution = b:copy()
-        assert(solution:solve())
-        local pen = logic.pencil(b)
-        puzzles = puzzles + 1
-        for _, st in ipairs((logic.steps(b))) do
-          positions = positions + 1
-          local all = pen:find({allowed = CHAINS})
-          assert.is_nil(support.unsound(all, solution))
-          for _, s in ipairs(all) do fired[s.technique] = (fired[s.technique] or 0) + 1 end
-          assert(pen:apply(st))
-        end
-      end
-    end
-  end
-  return puzzles, fired, positions
+  local boards = support.rated_boards(min, every)
+  if not boards then return nil end
+  local fired, positions = support.sound_boards(boards, {allowed = CHAINS}, {hint = {}})
+  return #boards, fired, positions
 end
 
 -- A hard puzzle: its path needs dynamic chains (+) and nested chains here (the other families

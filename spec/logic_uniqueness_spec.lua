@@ -66,13 +66,7 @@ describe("unique rectangle type 1", function()
     for i = 1, 9 do main[i] = {i, i} end
     b:add_region(main)
     local p = logic.pencil(b, nil, UNIQUE)
-    for _, row in ipairs(keep) do
-      local set = {}
-      for _, v in ipairs(row[3]) do set[v] = true end
-      for _, v in ipairs(p:candidates(row[1], row[2])) do
-        if not set[v] then p:eliminate(row[1], row[2], v) end
-      end
-    end
+    support.restrict(p, keep)
     assert.are.same({}, support.found(p, "unique_rectangle_1"))
   end)
 
@@ -97,13 +91,7 @@ describe("unique rectangle type 1", function()
       b:add_rule{kind = "cage", cells = {{9, 8}, {9, 9}}, sum = 3}
       local p = logic.pencil(b, nil, UNIQUE)
       local keep = {{1, 1, {1, 2}}, {1, 2, {1, 2}}, {4, 1, {1, 2}}, {4, 2, {1, 2, 3}}}
-      for _, row in ipairs(keep) do
-        local set = {}
-        for _, v in ipairs(row[3]) do set[v] = true end
-        for _, v in ipairs(p:candidates(row[1], row[2])) do
-          if not set[v] then p:eliminate(row[1], row[2], v) end
-        end
-      end
+      support.restrict(p, keep)
       assert.are.same({}, support.found(p, "unique_rectangle_1"))
     end)
 
@@ -360,13 +348,7 @@ describe("BUG+1", function()
       local b = assert(sudoku.parse(VALUES))
       b:add_region{{1, 1}, {5, 5}}
       p = logic.pencil(b, nil, UNIQUE)
-      for _, row in ipairs(KEEP) do
-        local set = {}
-        for _, v in ipairs(row[3]) do set[v] = true end
-        for _, v in ipairs(p:candidates(row[1], row[2])) do
-          if not set[v] then p:eliminate(row[1], row[2], v) end
-        end
-      end
+      support.restrict(p, KEEP)
       assert.are.same({}, support.found(p, "bug_plus_1"))
     end)
 end)

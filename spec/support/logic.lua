@@ -5,6 +5,8 @@ local logic = require "sudoku.logic"
 
 local support = {}
 
+local RATED_FILE = "../shared/data/rated/se_calibration.txt"
+
 --- The options of the specs' walks along easiest-first paths: every technique below the forcing
 -- chains, which take up to a second a step on the hardest puzzles (their own spec walks them).
 -- A walk stops where these get stuck.
@@ -80,12 +82,14 @@ function support.found(p, name, opts)
   return out
 end
 
---- Runs p:find(opts) at every position of the easiest-first path of board b (support.WALK) and
--- checks each step against the solution (a wrong one raises, naming the board); counts the steps
--- per technique into fired. Where the path gets stuck, with guess the first empty cell gets its
--- solution value and the walk goes on (so hard puzzles give positions to the end), without it
--- the walk stops. Returns the number of positions.
-function support.sound_path(b, solution, opts, fired, guess)
+--- Runs p:find(opts) at every position of the easiest-first path of board b and checks each
+-- step against the solution (a wrong one raises, naming the board); counts the steps per
+-- technique into fired. walk (optional): `hint`, the options of the path's steps (default
+-- support.WALK; {} for every technique), and `guess`: where the path gets stuck, the first
+-- empty cell gets its solution value and the walk goes on (so hard puzzles give positions to
+-- the end); without it the walk stops. Returns the number of positions.
+function support.sound_path(b, solution, opts, fired, walk)
+  walk = walk or {}
   local p = logic.pencil(b)
   local size, positions = b:size(), 0
   while true do
@@ -95,10 +99,10 @@ function support.sound_path(b, solution, opts, fired, guess)
     local msg = support.unsound(found, solution)
     if msg then error(b:format("line") .. ": " .. msg, 0) end
     if p:solved() then return positions end
-    local h = p:hint(support.WALK)
+    local h = p:hint(walk.hint or support.WALK)
     if h then
       assert(p:apply(h))
-    elseif guess then
+    elseif walk.guess then
       local r, c = 1, 1
       while p:value(r, c) ~= 0 do
         c = c + 1
@@ -113,12 +117,12 @@ end
 
 --- support.sound_path over each board (each with one solution): the count of steps per
 -- technique, and the number of positions.
-function support.sound_boards(boards, opts, guess)
+function support.sound_boards(boards, opts, walk)
   local fired, positions = {}, 0
   for _, b in ipairs(boards) do
     local solution = b:copy()
     assert(solution:solve())
-    positions = positions + support.sound_path(b, solution, opts, fired, guess)
+    positions = positions + support.sound_path(b, solution, opts, fired, walk)
   end
   return fired, positions
 end
@@ -142,12 +146,22 @@ function support.file_boards(file, every, limit)
   return boards
 end
 
+--- The boards of every every-th puzzle of the SE-rated file rated at least min; nil when the file
+-- is absent.
+function support.rated_boards(min, every)
+  local list = support.rated_records(RATED_FILE, min, math.huge, every)
+  if not list then return nil end
+  local boards = {}
+  for i, rec in ipairs(list) do boards[i] = assert(sudoku.parse(rec.puzzle)) end
+  return boards
+end
+
 --- support.sound_boards over support.file_boards(file, every): nil when the file is absent,
 -- else the count of steps per technique, and the count of puzzles and positions.
-function support.sound_over(file, every, opts, guess)
+function support.sound_over(file, every, opts, walk)
   local boards = support.file_boards(file, every)
   if not boards then return nil end
-  local fired, positions = support.sound_boards(boards, opts, guess)
+  local fired, positions = support.sound_boards(boards, opts, walk)
   return fired, #boards, positions
 end
 
@@ -167,7 +181,6 @@ function support.variant_boards(file, every)
   return boards
 end
 
-local RATED = "../shared/data/rated/se_calibration.txt"
 local SIXTEEN = "../shared/data/gecode_16x16.txt"
 
 local function must_fire(fired, names, where)
@@ -188,17 +201,18 @@ function support.soundness(names, o, it, pending)
   o = o or {}
   local opts = {allowed = names}
   local every = o.every or 17
+  local walk = {guess = o.guess}
 
   it("never eliminate a solution's value at any position of the paths of rated puzzles", function()
-    local fired, puzzles = support.sound_over(RATED, every, opts, o.guess)
-    if not fired then return pending("no " .. RATED) end
+    local fired, puzzles = support.sound_over(RATED_FILE, every, opts, walk)
+    if not fired then return pending("no " .. RATED_FILE) end
     assert(puzzles >= math.floor(5280 / every))
     must_fire(fired, o.fires or names)
   end)
 
   it("never eliminate a solution's value on a quarter of the 5,280 rated puzzles #slow", function()
-    local fired = support.sound_over(RATED, 4, opts, o.guess)
-    if not fired then return pending("no " .. RATED) end
+    local fired = support.sound_over(RATED_FILE, 4, opts, walk)
+    if not fired then return pending("no " .. RATED_FILE) end
     must_fire(fired, o.slow_fires or {})
   end)
 
@@ -207,7 +221,7 @@ function support.soundness(names, o, it, pending)
       local boards = support.variant_boards(file, file == "x.jsonl" and 2 or 8)
       if not boards then return pending("no shared variant records") end
       assert(#boards >= 20)
-      local fired = support.sound_boards(boards, opts, o.guess)
+      local fired = support.sound_boards(boards, opts, walk)
       must_fire(fired, o.variant_fires or {}, " on " .. file)
       if o.fire_elsewhere then assert(next(fired) ~= nil, "nothing fired on " .. file) end
     end
@@ -217,7 +231,7 @@ function support.soundness(names, o, it, pending)
     local boards = support.file_boards(SIXTEEN, 4)
     if not boards then return pending("no " .. SIXTEEN) end
     assert(#boards >= 9)
-    local fired = support.sound_boards(boards, opts, o.guess)
+    local fired = support.sound_boards(boards, opts, walk)
     if o.fire_elsewhere then assert(next(fired) ~= nil, "nothing fired on 16x16") end
   end)
 
@@ -228,7 +242,7 @@ function support.soundness(names, o, it, pending)
       for seed = 1, 6 do
         local b, solution = gen.puzzle{board = support.extra_board(kind), seed = seed,
           minimal = true}
-        support.sound_path(b, solution, opts, fired, o.guess)
+        support.sound_path(b, solution, opts, fired, walk)
       end
     end
     if o.fire_elsewhere then assert(next(fired) ~= nil, "nothing fired on X/windoku") end
