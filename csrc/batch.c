@@ -30,6 +30,10 @@ typedef struct item {
     int hardest;       /* and its hardest technique, or -1 */
     size_t column;     /* SDK_BATCH_BAD_CHAR: 1-based column of the character */
     unsigned char ch;  /* and the character */
+    /* SDK_BATCH_UNSOUND: the cell (of a board of side bad_n) and value of the first step that
+     * went against the solution (its technique in hardest), and whether it placed the value
+     * (1) or eliminated it (0). */
+    int bad_cell, bad_value, bad_placed, bad_n;
 } item;
 
 /* The allocator as helpers see it: the embedder's, behind a mutex. */
@@ -48,6 +52,7 @@ struct sdk_batch {
     int64_t limit;
     int portable;
     int rate;                            /* rate mode (batch.h) */
+    int check;                           /* and its check against the solution */
     const struct sdk_logic_opts *logic;
     sdk_limits limits;     /* per puzzle, and the batch's cancellation flag */
 
@@ -174,6 +179,22 @@ static int stopped(item *it, int64_t rc) {
     return SDK_OK;
 }
 
+/* The engine for a puzzle of side n, under the watch (started here from the batch's limits):
+ * the fast path for 9x9 (made on first use), the worker's scratch board otherwise. SDK_OK or
+ * SDK_ENOMEM. */
+static int start_engine(worker *w, int n, sdk_watch *watch, sdk_engine *e) {
+    if (n == 9 && !w->fast) {
+        w->fast = sdk_fast9_new(w->alloc);
+        if (!w->fast) return SDK_ENOMEM;
+        if (w->batch->portable) sdk_fast9_use_portable(w->fast, 1);
+    }
+    sdk_watch_start(watch, &w->batch->limits);
+    *e = sdk_engine_init(w->fast, w->alloc, watch);
+    e->board = scratch_board;
+    e->ud = w;
+    return SDK_OK;
+}
+
 /* One puzzle, as Board:solve() and Board:count() answer it (sdk_engine), under its watch. */
 static int solve_one(worker *w, item *it) {
     sdk_batch *b = w->batch;
@@ -181,15 +202,7 @@ static int solve_one(worker *w, item *it) {
     sdk_watch watch;
     sdk_engine e;
     if (!n) return SDK_OK;
-    if (n == 9 && !w->fast) {
-        w->fast = sdk_fast9_new(w->alloc);
-        if (!w->fast) return SDK_ENOMEM;
-        if (b->portable) sdk_fast9_use_portable(w->fast, 1);
-    }
-    sdk_watch_start(&watch, &b->limits);
-    e = sdk_engine_init(w->fast, w->alloc, &watch);
-    e.board = scratch_board;
-    e.ud = w;
+    if (start_engine(w, n, &watch, &e) != SDK_OK) return SDK_ENOMEM;
     if (b->limit > 0) {
         int64_t count = sdk_engine_count(&e, n, w->givens, b->limit);
         w->guesses += e.guesses;
@@ -211,7 +224,8 @@ static int solve_one(worker *w, item *it) {
     return SDK_OK;
 }
 
-/* One puzzle in rate mode: proved to have one solution, then rated along its path. */
+/* One puzzle in rate mode: proved to have one solution, then rated along its path; with the
+ * check, solved too, and every step of the path held against the solution. */
 static int rate_one(worker *w, item *it) {
     sdk_batch *b = w->batch;
     int n = read_puzzle(b, it, w->givens), rc;
@@ -219,18 +233,15 @@ static int rate_one(worker *w, item *it) {
     sdk_watch watch;
     sdk_engine e;
     sdk_board *board;
+    sdk_logic_unsound bad;
     it->hardest = -1;
     if (!n) return SDK_OK;
-    if (n == 9 && !w->fast) {
-        w->fast = sdk_fast9_new(w->alloc);
-        if (!w->fast) return SDK_ENOMEM;
-        if (b->portable) sdk_fast9_use_portable(w->fast, 1);
-    }
-    sdk_watch_start(&watch, &b->limits);
-    e = sdk_engine_init(w->fast, w->alloc, &watch);
-    e.board = scratch_board;
-    e.ud = w;
+    if (start_engine(w, n, &watch, &e) != SDK_OK) return SDK_ENOMEM;
     count = sdk_engine_count(&e, n, w->givens, 2);
+    if (count == 1 && b->check) {
+        rc = sdk_engine_solve(&e, n, w->givens, w->solution);
+        if (rc < 0) count = rc;
+    }
     w->guesses += e.guesses;
     if (count < 0) return stopped(it, count);
     if (count != 1) {
@@ -239,9 +250,19 @@ static int rate_one(worker *w, item *it) {
     }
     board = scratch_board(w, n, w->givens);
     if (!board) return SDK_ENOMEM;
-    rc = sdk_logic_rate_board(board, w->alloc, b->logic, &watch, &it->rating, &it->hardest);
+    rc = sdk_logic_rate_board(board, w->alloc, b->logic, &watch, b->check ? w->solution : NULL,
+                              &bad, &it->rating, &it->hardest);
     if (rc == SDK_ENOMEM) return rc;
     if (rc < 0) return stopped(it, rc);
+    if (rc == SDK_LOGIC_UNSOUND) {
+        it->status = SDK_BATCH_UNSOUND;
+        it->hardest = bad.technique;
+        it->bad_cell = bad.cell;
+        it->bad_value = bad.value;
+        it->bad_placed = bad.placed;
+        it->bad_n = n;
+        return SDK_OK;
+    }
     it->status = rc ? SDK_BATCH_SOLVED : SDK_BATCH_STUCK;
     return SDK_OK;
 }
@@ -425,6 +446,7 @@ int sdk_batch_run(sdk_batch **out, sdk_allocator a, const char *text, size_t len
     b->portable = opts->portable;
     b->limits = opts->limits;
     b->rate = opts->rate;
+    b->check = opts->rate && opts->check;
     b->logic = opts->logic;
 
     b->nitems = scan_lines(text, len, NULL, &symbols);
@@ -526,6 +548,15 @@ size_t sdk_batch_message(const sdk_batch *b, size_t i, char *buf, size_t size) {
     case SDK_BATCH_NOT_UNIQUE:
         r = snprintf(buf, size, "line %lu: more than one solution", (unsigned long)it->line);
         break;
+    case SDK_BATCH_UNSOUND: {
+        int count;
+        const sdk_technique *t = sdk_logic_techniques(&count);
+        r = snprintf(buf, size, "line %lu: unsound step: %s %s %d at r%dc%d, against the "
+                     "solution", (unsigned long)it->line, t[it->hardest].name,
+                     it->bad_placed ? "places" : "eliminates", it->bad_value,
+                     it->bad_cell / it->bad_n + 1, it->bad_cell % it->bad_n + 1);
+        break;
+    }
     case SDK_BATCH_STUCK: {
         int count;
         const sdk_technique *t = sdk_logic_techniques(&count);

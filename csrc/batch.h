@@ -46,6 +46,10 @@ typedef struct sdk_batch_options {
      * of being solved; its node budget counts the search and the steps of the path apart. */
     int rate;
     const struct sdk_logic_opts *logic;
+    /* Rate mode with check = 1: each puzzle is solved too, and every step of its path must
+     * place the solution's values and keep them (SDK_BATCH_UNSOUND names the first that does
+     * not): a self-test of the techniques over whole puzzle sets. */
+    int check;
 } sdk_batch_options;
 
 typedef struct sdk_batch_stats {
@@ -69,7 +73,8 @@ enum {
     SDK_BATCH_OUT_OF_TIME = -4, /* the puzzle's time budget ran out */
     SDK_BATCH_INTERRUPTED = -5, /* the cancellation flag went up before it was done */
     SDK_BATCH_NOT_UNIQUE = -6,  /* rate mode: more than one solution */
-    SDK_BATCH_STUCK = -7        /* rate mode: no allowed technique applies before the end */
+    SDK_BATCH_STUCK = -7,       /* rate mode: no allowed technique applies before the end */
+    SDK_BATCH_UNSOUND = -8      /* rate mode with check: a step went against the solution */
 };
 
 /* Solves every puzzle of text[0 .. len). Returns SDK_OK and the batch in *out, SDK_ENOMEM (no
@@ -86,7 +91,8 @@ SDK_INTERNAL const sdk_batch_stats *sdk_batch_stats_of(const sdk_batch *b);
 SDK_INTERNAL int sdk_batch_result(const sdk_batch *b, size_t i, const char **solution,
                                   size_t *size, int64_t *count);
 /* Rate mode: the rating (SE times ten) of puzzle i's path and its hardest technique (an index
- * of the logic table, -1 without steps), for a rated puzzle and for a stuck one (so far). */
+ * of the logic table, -1 without steps), for a rated puzzle and for a stuck one (so far); for
+ * an unsound one, the technique of the step that went wrong. */
 SDK_INTERNAL void sdk_batch_rating(const sdk_batch *b, size_t i, int *rating, int *hardest);
 
 /* The message for an outcome other than SDK_BATCH_SOLVED, NUL-terminated in buf:

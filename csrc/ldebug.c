@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lsudoku.h"
+#include "logic/logic.h"
 
 /* core.fast9(text, limit [, isa]): the fast path alone, for tests and research. Counts the
  * solutions of an 81-character line up to limit (0: all) and returns the count, the first
@@ -49,10 +50,40 @@ static int l_fast9_isa(lua_State *L) {
     return 1;
 }
 
+/* core.debug.rate_checked(board, solution81): the batch rater's path over a board (every
+ * technique), each step held against the 81 values given as its solution (any values: a wrong
+ * "solution" is how a test sees the check catch a step). Returns the outcome ("solved",
+ * "stuck" or "unsound"), and for "unsound" the technique, r, c, value and whether it placed. */
+static int l_rate_checked(lua_State *L) {
+    sdk_board *b = lsdk_check_board(L, 1);
+    size_t len;
+    const char *text = luaL_checklstring(L, 2, &len);
+    uint8_t solution[81];
+    sdk_logic_unsound bad;
+    int rating, hardest, rc, count;
+    const sdk_technique *t = sdk_logic_techniques(&count);
+    luaL_argcheck(L, b->ncells == 81, 1, "a 9x9 board expected");
+    luaL_argcheck(L, lsdk_read_line81(text, len, solution), 2, "81 values expected");
+    rc = sdk_logic_rate_board(b, lsdk_allocator(L), NULL, NULL, solution, &bad, &rating,
+                              &hardest);
+    if (rc == SDK_ENOMEM) return lsdk_memory_error(L);
+    if (rc != SDK_LOGIC_UNSOUND) {
+        lua_pushstring(L, rc == 1 ? "solved" : "stuck");
+        return 1;
+    }
+    lua_pushliteral(L, "unsound");
+    lua_pushstring(L, t[bad.technique].name);
+    lua_pushinteger(L, bad.cell / 9 + 1);
+    lua_pushinteger(L, bad.cell % 9 + 1);
+    lua_pushinteger(L, bad.value);
+    lua_pushboolean(L, bad.placed);
+    return 6;
+}
+
 void lsdk_open_debug(lua_State *L, int module, int fast9) {
     static const luaL_Reg fns[] = {
         {"fast9", l_fast9}, {"fast9_isa", l_fast9_isa}, {"fast9_bytes", l_fast9_bytes},
-        {NULL, NULL}};
+        {"rate_checked", l_rate_checked}, {NULL, NULL}};
     lua_newtable(L);
     lsdk_set_functions(L, fns, fast9);
     lua_setfield(L, module, "debug");

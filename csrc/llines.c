@@ -156,7 +156,8 @@ static const char *const batch_option_names[] = {
 };
 
 static const char *const rate_option_names[] = {
-    "threads", "portable", "max_nodes", "timeout", "allowed", "max_rating", "se_only", NULL
+    "threads", "portable", "max_nodes", "timeout", "allowed", "max_rating", "se_only", "check",
+    NULL
 };
 
 static void read_batch_options(lua_State *L, int opts, sdk_batch_options *o,
@@ -274,6 +275,9 @@ static int l_rate_many(lua_State *L) {
     lua_settop(L, 3);
     o.rate = 1;
     o.logic = &lo;
+    lua_getfield(L, 2, "check");
+    o.check = lua_toboolean(L, -1);
+    lua_pop(L, 1);
     lb = (lbatch *)compat_newuserdata(L, sizeof(lbatch));            /* 4 */
     lb->b = NULL;
     if (luaL_newmetatable(L, BATCH_MT)) {

@@ -2,7 +2,8 @@
  * libFuzzer harness: solve_many's text input, sdk_batch_* (csrc/batch.h).
  *
  * The first byte picks the mode (solve, count with a small limit, or, with bit 16, rate by
- * human-style logic below the forcing chains) and the thread count (1 or 2); the rest is the
+ * human-style logic below the forcing chains, every step checked against the solution) and
+ * the thread count (1 or 2); the rest is the
  * text. Every result is read back and every message is formatted, and the
  * stats must add up. An input with a line of 100, 121, ... 4096 cells is dropped before the
  * run: a board of 10x10 or more has no node budget in the batch and could search for minutes,
@@ -64,6 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     memset(&lo, 0, sizeof lo);
     lo.max_rating = 74;   /* the forcing chains may take seconds a step: a timeout, not a bug */
     o.rate = (data[0] & 16) != 0;
+    o.check = o.rate;     /* every step held against the solution: a wrong one aborts */
     o.logic = &lo;
     o.limit = o.rate || (data[0] & 3) == 0 ? 0 : (data[0] & 3);   /* solve, or count up to 1..3 */
     o.threads = (data[0] & 4) ? 2 : 1;
@@ -82,6 +84,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             sdk_logic_techniques(&nt);
             sdk_batch_rating(b, i, &rating, &hardest);
             if (rc == SDK_BATCH_SOLVED && (rating < 0 || rating > 74 || hardest >= nt)) abort();
+            if (rc == SDK_BATCH_UNSOUND) abort();   /* a technique went against the solution */
         } else if (rc == SDK_BATCH_SOLVED && o.limit == 0) {
             size_t k, side = 1;
             if (!solution || n == 0) abort();

@@ -26,6 +26,22 @@ describe("sudoku rate", function()
     assert.are.equal(0, r.status)
   end)
 
+  it("with --check, holds every step against the solution and answers as without it",
+    function()
+      local input = lines(EASY, POINTING)
+      local plain = sudoku({ "rate" }, input)
+      local checked = sudoku({ "rate", "--check", "--all-techniques", "-j", "2" }, input)
+      assert.are.equal(plain.stdout, checked.stdout)
+      assert.are.equal("", checked.stderr)
+      assert.are.equal(0, checked.status)
+      -- A record with rules goes the path of one record at a time; checked there too.
+      local json = '{"size": 9, "givens": "' .. EASY .. '", "rules": [{"kind": "cage", '
+        .. '"cells": [[1, 1], [1, 2]], "sum": 12}]}'
+      local r = sudoku({ "rate", "--check", "--from", "json" }, json .. "\n")
+      assert.are.equal("", r.stderr)
+      assert.are.equal(0, r.status)
+    end)
+
   it("gives the same answers on several threads", function()
     local input = lines(EASY, POINTING, EASY, POINTING, EASY)
     local one = sudoku({ "rate", "-j", "1" }, input)

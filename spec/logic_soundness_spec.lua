@@ -70,3 +70,60 @@ describe("human-style logic on real puzzles", function()
     end)
   end
 end)
+
+describe("the self-test against a known solution", function()
+  local EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+
+  it("passes a path that keeps to the solution, and names the first step that does not", function()
+    local b = assert(sudoku.parse(EASY))
+    local solution = b:copy()
+    assert(solution:solve())
+    local right = solution:format("line")
+    assert.are.equal("solved", sudoku.core.debug.rate_checked(b, right))
+    -- Swap two digits of the solution: the first step that places either is "unsound".
+    local wrong = right:gsub("[48]", {["4"] = "8", ["8"] = "4"})
+    local outcome, technique, r, c, v, placed = sudoku.core.debug.rate_checked(b, wrong)
+    assert.are.equal("unsound", outcome)
+    assert.is_string(technique)
+    assert.is_true(v == 4 or v == 8)
+    local there = tonumber(wrong:sub((r - 1) * 9 + c, (r - 1) * 9 + c))
+    if placed then
+      assert.are_not.equal(v, there)      -- it placed a value the "solution" does not have
+    else
+      assert.are.equal(v, there)          -- it eliminated the "solution's" value
+    end
+    -- logic.check says the same of the path's steps in Lua.
+    local steps = logic.steps(b)
+    assert.is_nil(logic.check(steps, solution))
+    local liar = assert(sudoku.parse(wrong))
+    assert.matches("^%a[%w_]* [ep][lv]", logic.check(steps, liar))
+  end)
+
+  it("rates whole files with the check on the batch's threads (rate_many{check = true})",
+    function()
+      local lines = {}
+      for _, rec in ipairs(support.rated_sample()) do lines[#lines + 1] = rec.puzzle end
+      local ratings, errors = logic.rate_many(table.concat(lines, "\n"),
+        {threads = 2, check = true, se_only = false})
+      assert.are.same({}, errors)
+      assert.are.equal(#lines, #ratings)
+    end)
+
+  -- Every puzzle of the shared sets, every technique: tens of thousands of paths, about an hour
+  -- of CPU (the forum's hardest take seconds each), so only `make test-long` (make check-all)
+  -- runs these.
+  for _, set in ipairs{ "rated/se_calibration.txt", "magictour_top1465.txt",
+                        "sudoku17_royle.txt", "forum_hardest_1106.txt" } do
+    it("is sound on every puzzle of " .. set .. " #long", function()
+      local list = puzzles_of(data.shared .. set, 1)
+      if not list then return pending("no " .. data.shared .. set) end
+      local ratings, errors, stats = logic.rate_many(table.concat(list, "\n"),
+        {threads = 2, check = true, se_only = false})
+      assert.are.same({}, errors)
+      assert.are.equal(#list, #ratings)
+      print(("\n%s: %d puzzles, every path sound and complete (%d threads)"):format(set, #list,
+        stats.threads))
+    end)
+  end
+end)
+

@@ -102,19 +102,50 @@ typedef struct watched {
     const sdk_watch *watch;   /* NULL: none */
     int64_t steps;
     int stopped;              /* the watch's reason, once it said stop */
+    const uint8_t *solution;  /* NULL: no check */
+    sdk_logic_unsound *bad;   /* the first step against it */
+    int unsound;
 } watched;
 
-/* A path's steps are its nodes for the watch: a step budget, a deadline, the flag. */
+/* The first placement or elimination of st that goes against the solution, into *bad; 0 when
+ * there is none. */
+static int against(const uint8_t *solution, const sdk_step *st, sdk_logic_unsound *bad) {
+    int i;
+    for (i = 0; i < st->nplace; i++)
+        if (solution[st->place[2 * i]] != st->place[2 * i + 1]) {
+            bad->cell = st->place[2 * i];
+            bad->value = st->place[2 * i + 1];
+            bad->placed = 1;
+            bad->technique = st->technique;
+            return 1;
+        }
+    for (i = 0; i < st->nelim; i++)
+        if (solution[st->elim[2 * i]] == st->elim[2 * i + 1]) {
+            bad->cell = st->elim[2 * i];
+            bad->value = st->elim[2 * i + 1];
+            bad->placed = 0;
+            bad->technique = st->technique;
+            return 1;
+        }
+    return 0;
+}
+
+/* A path's steps are its nodes for the watch: a step budget, a deadline, the flag; with a
+ * solution, a step against it stops the path too. */
 static int stop_when_told(void *ud, const sdk_step *st) {
     watched *w = (watched *)ud;
-    (void)st;
+    if (w->solution && against(w->solution, st, w->bad)) {
+        w->unsound = 1;
+        return 1;
+    }
     if (!w->watch) return 0;
     w->stopped = sdk_watch_check(w->watch, ++w->steps);
     return w->stopped != SDK_OK;
 }
 
 int sdk_logic_rate_board(const sdk_board *b, sdk_allocator a, const sdk_logic_opts *o,
-                         const sdk_watch *watch, int *rating, int *hardest) {
+                         const sdk_watch *watch, const uint8_t *solution, sdk_logic_unsound *bad,
+                         int *rating, int *hardest) {
     sdk_grid g;
     sdk_sink s;
     watched w;
@@ -122,6 +153,9 @@ int sdk_logic_rate_board(const sdk_board *b, sdk_allocator a, const sdk_logic_op
     w.watch = watch;
     w.steps = 0;
     w.stopped = SDK_OK;
+    w.solution = solution;
+    w.bad = bad;
+    w.unsound = 0;
     *rating = 0;
     *hardest = -1;
     if (sdk_grid_init(&g, a, b) != SDK_OK) {
@@ -133,6 +167,7 @@ int sdk_logic_rate_board(const sdk_board *b, sdk_allocator a, const sdk_logic_op
     rc = sdk_logic_path(&g, o, &s, counts, rating, hardest, stop_when_told, &w);
     sdk_sink_free(&s);
     sdk_grid_free(&g);
+    if (rc == 0 && w.unsound) return SDK_LOGIC_UNSOUND;
     if (rc == 0 && w.stopped != SDK_OK) return w.stopped;
     return rc;
 }

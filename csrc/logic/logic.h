@@ -191,13 +191,25 @@ SDK_INTERNAL int sdk_logic_hint(const sdk_grid *g, const sdk_logic_opts *o, sdk_
 typedef int (*sdk_step_fn)(void *ud, const sdk_step *st);
 SDK_INTERNAL int sdk_logic_path(sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s, int *counts,
                                 int *rating, int *hardest, sdk_step_fn on_step, void *ud);
+/* The first step of a path that went against a known solution: its technique, and the cell and
+ * value it placed (placed = 1; the solution has another there) or eliminated (placed = 0; it
+ * was the solution's). */
+typedef struct sdk_logic_unsound {
+    int technique, cell, value, placed;
+} sdk_logic_unsound;
+#define SDK_LOGIC_UNSOUND 2
+
 /* Rates a board as it stands (its values, the units' candidates): the hardest step of its path,
  * into *rating and *hardest. Returns 1 when the path solves it, 0 when stuck, SDK_ENOMEM, or
  * the watch's reason to stop (SDK_ECANCEL, SDK_ENODES, SDK_ETIME; each step counts as a node,
  * checked after it; watch NULL: none). Allocates through a only. The caller has proved that b
- * has exactly one solution (uniqueness techniques count on it). */
+ * has exactly one solution (uniqueness techniques count on it). With solution (its ncells
+ * values; NULL: none), every step is held against it: the first that places another value or
+ * eliminates the solution's stops the path, goes into *bad, and the return is
+ * SDK_LOGIC_UNSOUND. */
 SDK_INTERNAL int sdk_logic_rate_board(const sdk_board *b, sdk_allocator a,
                                       const sdk_logic_opts *o, const sdk_watch *watch,
+                                      const uint8_t *solution, sdk_logic_unsound *bad,
                                       int *rating, int *hardest);
 /* Applies a step: its placements, then its eliminations. SDK_OK, or SDK_EINVAL when it would
  * place a value where the grid does not allow it or empty a cell (the grid is then unchanged). */

@@ -307,6 +307,9 @@ local function build_parser(state)
   add_allow_option(rate)
   rate:flag("--all-techniques", "Let techniques SE does not rate (finned fish, W-Wing, "
     .. "colouring, ALS) take part.")
+  rate:flag("--check", "Also solve each puzzle and hold every step of its path against the "
+    .. "solution: a step that places another value or eliminates the solution's is reported as "
+    .. "FILE:LINE: unsound step: ... (a self-test of the techniques).")
   add_jobs_option(rate)
   add_budget_options(rate)
   add_stats_flag(rate)

@@ -41,23 +41,9 @@ function support.rated_records(file, min, max, every)
 end
 
 --- Nil when every placement of the steps equals the solution's value and no elimination
--- removes it; otherwise a message naming the first wrong step.
+-- removes it; otherwise a message naming the first wrong step (the library's own check).
 function support.unsound(steps, solution)
-  for i, st in ipairs(steps) do
-    for _, e in ipairs(st.eliminations) do
-      if solution:get(e[1], e[2]) == e[3] then
-        return ("step %d (%s) eliminates the solution's %d at r%dc%d: %s"):format(
-          i, st.technique, e[3], e[1], e[2], st.text)
-      end
-    end
-    for _, p in ipairs(st.placements) do
-      if solution:get(p[1], p[2]) ~= p[3] then
-        return ("step %d (%s) places %d at r%dc%d, the solution has %d: %s"):format(
-          i, st.technique, p[3], p[1], p[2], solution:get(p[1], p[2]), st.text)
-      end
-    end
-  end
-  return nil
+  return logic.check(steps, solution)
 end
 
 --- A pencil of the 81-character puzzle with the candidates given as {r, c, {values}} rows

@@ -267,6 +267,16 @@ function core.debug.fast9_isa() end
 ---@return integer
 function core.debug.fast9_bytes() end
 
+---@param board sudoku.Board
+---@param solution string
+---@return "solved"|"stuck"|"unsound" outcome
+---@return string? technique
+---@return integer? r
+---@return integer? c
+---@return integer? value
+---@return boolean? placed
+function core.debug.rate_checked(board, solution) end
+
 ---A step of human-style logic (sudoku.logic).
 ---@class sudoku.LogicStep
 ---@field technique string
@@ -373,6 +383,7 @@ function core.logic_techniques() end
 ---@field threads? integer
 ---@field max_nodes? integer
 ---@field timeout? number
+---@field check? boolean
 
 ---@param text string
 ---@param opts? sudoku.RateOptions

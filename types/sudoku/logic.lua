@@ -42,6 +42,11 @@ function logic.rate(x, opts) end
 ---@return {name: string, title: string, rating: number, se: boolean}[]
 function logic.techniques() end
 
+---@param steps sudoku.LogicStep[]
+---@param solution sudoku.Board
+---@return string? message the first step against the solution, or nil
+function logic.check(steps, solution) end
+
 ---@param x sudoku.Board|sudoku.Pencil
 ---@param step sudoku.LogicStep
 ---@param opts? table

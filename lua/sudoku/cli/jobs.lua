@@ -326,13 +326,24 @@ function jobs.rate(result)
   local logic = require "sudoku.logic"
   local lopts = logic_opts(result, true)
   local opts = batch_opts(result, lopts)
+  opts.check = result.check or nil
   local limits = limits_of(result)
   local function show(text, answer)
     return ("%s %.1f %s"):format(text, answer.rating, answer.hardest or "-")
   end
+  -- A record the batch does not take (rules, a shape a line cannot keep): its path here, held
+  -- against its solution with --check.
   local function one(rec)
     local why = logic_refusal(rec, limits)
     if why then return nil, why end
+    if result.check then
+      local steps = logic.steps(rec.board, lopts)
+      local solution = rec.board:copy()
+      if solution:solve() then
+        local bad = logic.check(steps, solution)
+        if bad then return nil, "unsound step: " .. bad end
+      end
+    end
     local rated, stuck = logic.rate(rec.board, lopts)
     if not rated then return nil, stuck end
     return show(rec.board:symbols(), rated)

@@ -94,6 +94,28 @@ function logic.rate(x, opts)
   return {rating = rating, hardest = hardest, counts = counts}
 end
 
+--- Nil when every step places only the solution's values and eliminates none of them; else a
+-- message naming the first step that does not ("x_wing eliminates the solution's 4 at r5c3:
+-- <its sentence>"). A self-test of techniques against a known solution (a Board).
+function logic.check(steps, solution)
+  for _, st in ipairs(steps) do
+    for _, p in ipairs(st.placements or {}) do
+      local want = solution:get(p[1], p[2])
+      if want ~= p[3] then
+        return ("%s places %d at r%dc%d, the solution has %d: %s"):format(st.technique, p[3], p[1],
+          p[2], want, st.text or "")
+      end
+    end
+    for _, e in ipairs(st.eliminations or {}) do
+      if solution:get(e[1], e[2]) == e[3] then
+        return ("%s eliminates the solution's %d at r%dc%d: %s"):format(st.technique, e[3], e[1],
+          e[2], st.text or "")
+      end
+    end
+  end
+  return nil
+end
+
 --- A picture of a step on the pencil (or board) it was found on, as an SVG document: the pencil
 -- marks, the pattern's cells highlighted and its digits in them marked, the eliminations in
 -- red, the placements in green, the chain's links drawn between marks (weak ones dashed).
@@ -129,8 +151,11 @@ end
 -- on the batch solver's threads: each is proved to have one solution, then rated as `rate`
 -- does (SE's techniques unless `opts` say otherwise). `opts`: `threads`, `max_nodes`,
 -- `timeout` (per puzzle, the path's steps counting as nodes), `allowed`, `max_rating`,
--- `se_only`. Returns `ratings` (`ratings[i]` a number, or `false`), `errors` (`errors[i]`:
--- "line N: stuck: ...", "line N: more than one solution", ...), `stats` (`puzzles`, `solved`,
+-- `se_only`, `check` (solve each puzzle too and hold every step of its path against the
+-- solution, as `logic.check` does: the first wrong step is the error "line N: unsound step:
+-- x_wing eliminates 4 at r5c3, against the solution"). Returns `ratings` (`ratings[i]` a
+-- number, or `false`), `errors` (`errors[i]`: "line N: stuck: ...", "line N: more than one
+-- solution", ...), `stats` (`puzzles`, `solved`,
 -- `failed`, `gave_up`, `interrupted`, `threads`) and `hardest` (`hardest[i]` the technique of
 -- the hardest step, or `false`).
 function logic.rate_many(text, opts)
