@@ -42,7 +42,12 @@ end
 
 -- QQWing's rows, or nil when qqwing is not installed.
 function bench_levels.qqwing(count)
-  if not os.execute("command -v qqwing >/dev/null 2>&1") then return nil end
+  -- What `command -v` prints, not os.execute's status, whose form differs between Lua 5.1 (a
+  -- number, true even for a failure) and later versions.
+  local which = io.popen("command -v qqwing 2>/dev/null")
+  local found = which:read("*a")
+  which:close()
+  if not found:find("%S") then return nil end
   local rows = {}
   local v = io.popen("qqwing --version 2>&1")
   local version = v:read("*a"):match("([%d%.]+)") or ""

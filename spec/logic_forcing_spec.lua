@@ -228,47 +228,56 @@ describe("the last resort", function()
   end)
 end)
 
-describe("forcing chains over many puzzles #slow", function()
-  it("are sound at every position of the paths of 300 rated puzzles", function()
-    local t0 = os.clock()
-    local puzzles, fired, positions = sound_run(17, 0)
-    if not puzzles then return pending("no calibration set") end
-    assert.is_true(puzzles >= 300)
-    local parts = {}
-    for _, name in ipairs(CHAINS) do
-      assert.is_true((fired[name] or 0) > 0, name)
-      parts[#parts + 1] = ("%s %d"):format(name, fired[name])
-    end
-    print(("\nforcing chains: %d puzzles, %d positions, %.1f s; found %s"):format(
-      puzzles, positions, os.clock() - t0, table.concat(parts, ", ")))
+-- Every 51st calibration puzzle in the whole suite (#slow, CI's default run), every 17th in the
+-- #long run (make check-all): the same checks, three times the puzzles.
+for _, run in ipairs{ { tag = "#slow", every = 51, least = 100 },
+                      { tag = "#long", every = 17, least = 300 } } do
+  describe("forcing chains over many puzzles " .. run.tag, function()
+    it(("are sound at every position of the paths of %d rated puzzles"):format(run.least),
+      function()
+        local t0 = os.clock()
+        local puzzles, fired, positions = sound_run(run.every, 0)
+        if not puzzles then return pending("no calibration set") end
+        assert.is_true(puzzles >= run.least)
+        local parts = {}
+        for _, name in ipairs(CHAINS) do
+          assert.is_true((fired[name] or 0) > 0, name)
+          parts[#parts + 1] = ("%s %d"):format(name, fired[name])
+        end
+        print(("\nforcing chains: %d puzzles, %d positions, %.1f s; found %s"):format(
+          puzzles, positions, os.clock() - t0, table.concat(parts, ", ")))
+      end)
   end)
-end)
+end
 
-describe("the hardest puzzles #slow", function()
-  it("all get a complete, sound path with every technique allowed (a sample)", function()
-    local path = "../shared/data/forum_hardest_1106.txt"
-    local f = io.open(path)
-    if not f then return pending("no " .. path) end
-    f:close()
-    local i, tried, solved = 0, 0, 0
-    local counts = {}
-    for line in io.lines(path) do
-      local p = line:match("^([%d%.]+)")
-      if p and #p == 81 then
-        i = i + 1
-        if i % 25 == 1 then
-          local b = assert(sudoku.parse(p))
-          local solution = b:copy()
-          assert(solution:solve())
-          local steps, info = logic.steps(b)
-          tried = tried + 1
-          if info.solved then solved = solved + 1 end
-          assert.is_nil(support.unsound(steps, solution))
-          for _, st in ipairs(steps) do counts[st.technique] = (counts[st.technique] or 0) + 1 end
+-- Every 75th of the forum's hardest in the whole suite, every 25th in the #long run.
+for _, run in ipairs{ { tag = "#slow", every = 75 }, { tag = "#long", every = 25 } } do
+  describe("the hardest puzzles " .. run.tag, function()
+    it("all get a complete, sound path with every technique allowed (a sample)", function()
+      local path = "../shared/data/forum_hardest_1106.txt"
+      local f = io.open(path)
+      if not f then return pending("no " .. path) end
+      f:close()
+      local i, tried, solved = 0, 0, 0
+      local counts = {}
+      for line in io.lines(path) do
+        local p = line:match("^([%d%.]+)")
+        if p and #p == 81 then
+          i = i + 1
+          if i % run.every == 1 then
+            local b = assert(sudoku.parse(p))
+            local solution = b:copy()
+            assert(solution:solve())
+            local steps, info = logic.steps(b)
+            tried = tried + 1
+            if info.solved then solved = solved + 1 end
+            assert.is_nil(support.unsound(steps, solution))
+            for _, st in ipairs(steps) do counts[st.technique] = (counts[st.technique] or 0) + 1 end
+          end
         end
       end
-    end
-    assert.are.equal(tried, solved)
-    assert.is_true((counts.nested_forcing_chain or 0) > 0)
+      assert.are.equal(tried, solved)
+      assert.is_true((counts.nested_forcing_chain or 0) > 0)
+    end)
   end)
-end)
+end
