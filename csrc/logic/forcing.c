@@ -126,13 +126,27 @@ static void conclusion_text(const chains *c, int cell, int v, int on, char *buf,
     else snprintf(buf, size, "%s could not be %d; so %d leaves %s", cn, v, v, cn);
 }
 
+/* Runs the assumption (cell, v) on or off again with every deduction's reasons: a nested
+ * search runs its assumptions lazily (forcing_prop.h) and asks why only of those that make a
+ * step. The same deductions come, in the same order. */
+static int run_full(chains *c, int cell, int v, int on) {
+    int lazy = c->e.lazy, rc;
+    c->e.lazy = 0;
+    rc = sdk_fc_run(&c->e, cell, v, on);
+    c->e.lazy = lazy;
+    return rc;
+}
+
 /* A contradiction of the last run, which assumed (cell, v) on or off. */
 static int report_contradiction(chains *c, int cell, int v, int on) {
     const sdk_fc_pool *p = c->e.pool;
-    const sdk_fc_node *a = &p->nodes[c->e.conflict_on], *b = &p->nodes[c->e.conflict_off];
+    const sdk_fc_node *a, *b;
     char cn[16], xn[16], ra[64], rb[64];
     int complexity;
     if (!sdk_step_wanted(c->s, c->technique, c->base)) return SDK_LOGIC_MORE;
+    if (c->e.lazy && run_full(c, cell, v, on) != 1) return SDK_LOGIC_MORE;
+    a = &p->nodes[c->e.conflict_on];
+    b = &p->nodes[c->e.conflict_off];
     sdk_grid_cell_name(c->g, cell, cn, sizeof cn);
     sdk_grid_cell_name(c->g, a->cell, xn, sizeof xn);
     why_on(c, a, ra, sizeof ra);
@@ -246,10 +260,14 @@ static int report_multiple(chains *c, const int *slots, int k, int target, int u
         char item[16];
         sdk_step_cell(c->s, cell);
         sdk_step_digit(c->s, v);
-        rc = sdk_fc_run(&c->e, cell, v, 1);
-        if (rc < 0) return SDK_LOGIC_MORE;
-        id = node_of(c, tc, tv, state);
-        if (id >= 0) complexity += add_chain(c, id);
+        rc = run_full(c, cell, v, 1);
+        id = rc < 0 ? -1 : node_of(c, tc, tv, state);
+        if (id < 0) {
+            /* Every branch concluded it in the search: a run that does not is no step. */
+            c->s->open = 0;
+            return SDK_LOGIC_MORE;
+        }
+        complexity += add_chain(c, id);
         if (unit < 0) snprintf(item, sizeof item, "%d", v);
         else sdk_grid_cell_name(c->g, cell, item, sizeof item);
         if (used + strlen(item) + 6 < sizeof list) {
@@ -383,6 +401,7 @@ static int find(const sdk_grid *g, sdk_sink *s, int mode, int nest, int base, in
         chains_free(&c);
         return SDK_LOGIC_MORE;
     }
+    c.e.lazy = nest > 0;
     rc = search(&c);
     if (rc == SDK_ENOMEM) s->failed = SDK_ENOMEM;
     chains_free(&c);

@@ -18,8 +18,8 @@
  *   only bivalue cells and bilocal units of the starting grid give on-links.
  * - FC_PLUS: when nothing is left to follow, intersections, naked and hidden pairs and X-wings on
  *   the working grid give more offs (their parents: the removed candidates the pattern needs).
- * - nest > 0: when still stuck, a candidate whose own assumption (one level down) contradicts
- *   itself goes off (nested forcing chains).
+ * - nest > 0: when still stuck, every candidate whose own assumption (one level down)
+ *   contradicts itself goes off, all at once (nested forcing chains).
  * A contradiction (a candidate both on and off) stops the propagation.
  */
 #ifndef SUDOKU_LOGIC_FORCING_PROP_H
@@ -75,7 +75,16 @@ typedef struct sdk_fc {
     int start;             /* the first node of the current run */
     int conflict_on, conflict_off; /* a contradiction: the two nodes, or -1 */
     struct sdk_fc *inner;  /* the propagation nested runs use (made on demand) */
+    /* The quick check's scratch (forcing_quick.c), made on demand: per cell the values known on
+     * and off in a run, and those known to contradict (bad) or not (ok) at this point; the
+     * working places; a queue of slots. */
+    sdk_mask *q_on, *q_off, *q_ok, *q_bad, *q_places;
+    int *q_queue;
     int failed;            /* SDK_ENOMEM */
+    /* Deductions without their reasons: a nested node records no parents and no weight, so a
+     * run tells only what it deduces (the same nodes, in the same order), not why. A search
+     * runs every assumption so, and runs again in full only the few that make a step. */
+    int lazy;
 } sdk_fc;
 
 /* A propagation over g in the given mode (nest levels below it for nested chains). SDK_OK or
@@ -92,6 +101,16 @@ static inline int sdk_fc_on(const sdk_fc *e, int cell, int v) {
 static inline int sdk_fc_off(const sdk_fc *e, int cell, int v) {
     return e->off_id[cell * e->n + v - 1];
 }
+/* The quick check (forcing_quick.c), for the innermost level of a nested search (dynamic, no
+ * patterns, no nesting): whether assuming (cell, v) on contradicts itself, by masks alone and
+ * exactly as sdk_fc_run would find, so that only the assumptions that do are run again with
+ * parents. Between two calls of sdk_fc_quick_begin the base must stay the same: what one run
+ * learns about the others (which cannot contradict, which must) is kept for the later ones.
+ * SDK_OK or SDK_ENOMEM. */
+SDK_INTERNAL int sdk_fc_quick_begin(sdk_fc *e);
+SDK_INTERNAL int sdk_fc_quick_conflict(sdk_fc *e, const sdk_mask *base, const sdk_mask *places,
+                                       int cell, int v);
+SDK_INTERNAL void sdk_fc_quick_free(sdk_fc *e);
 /* The number of distinct nodes node depends on (itself included) plus the weights of the nested
  * nodes among them (SE's complexity). The ancestors are listed, breadth first from node, into
  * list (pool->cap ints) when not NULL; *count gets their number. */
