@@ -398,6 +398,16 @@ if not opts.only or ("rating"):find(opts.only, 1, true) then
       .. "0.95, exact on at least 80 %%, all in under 60 s.")
       :format(sum.puzzles, opts.quick and " (every 12th of the file)" or "", sum.spearman,
         100 * sum.exact, sum.stuck, sum.median_ms, sum.p99_ms, sum.total_s))
+    -- Hints where a game asks for them: every position along the paths of a sample of the
+    -- rated puzzles (SE 2.5 to 9.0), then of the forum's hardest (nested chains, SE 9.5 and up).
+    local stride = opts.quick and 60 or 5
+    local sample = {}
+    for i, r in ipairs(rb.read(rated_path, stride)) do sample[i] = r.puzzle end
+    local hs = rb.hints(sudoku, require "sudoku.logic", sample)
+    say(("- hints: %d positions along the paths of %d puzzles of se_calibration.txt (every %dth, "
+      .. "SE 2.5 to 9.0): median %.3f ms, 99th percentile %.3f ms, max %.3f ms (goal: under 50 ms "
+      .. "each).")
+      :format(hs.positions, #sample, stride, hs.median_ms, hs.p99_ms, hs.max_ms))
     local hardest = data_dir .. "/forum_hardest_1106.txt"
     if file_exists(hardest) then
       local list = {}
