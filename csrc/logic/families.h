@@ -10,6 +10,7 @@ SDK_INTERNAL int sdk_find_rule_steps(const sdk_grid *g, sdk_sink *s);     /* rul
 SDK_INTERNAL int sdk_find_single_digit(const sdk_grid *g, sdk_sink *s);   /* single_digit.c */
 SDK_INTERNAL int sdk_find_wings(const sdk_grid *g, sdk_sink *s);          /* wings.c */
 SDK_INTERNAL int sdk_find_wxyz_wing(const sdk_grid *g, sdk_sink *s);      /* wings.c */
+SDK_INTERNAL int sdk_find_vwxyz_wing(const sdk_grid *g, sdk_sink *s);     /* wings.c */
 
 /* "r1c2, r3c4 and r5c6" (sep before the last) into buf; "..." when it does not fit
  * (single_digit.c). */

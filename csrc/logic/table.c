@@ -82,6 +82,7 @@ static const int t_single_digit[] = {T_SKYSCRAPER, T_TWO_STRING_KITE, T_TURBOT_F
                                      T_EMPTY_RECTANGLE, -1};
 static const int t_wings[] = {T_XY_WING, T_XYZ_WING, T_W_WING, -1};
 static const int t_wxyz_wing[] = {T_WXYZ_WING, -1};
+static const int t_vwxyz_wing[] = {T_VWXYZ_WING, -1};
 static const int t_direct_hidden_pair[] = {T_DIRECT_HIDDEN_PAIR, -1};
 static const int t_direct_hidden_triple[] = {T_DIRECT_HIDDEN_TRIPLE, -1};
 static const int t_naked_pair[] = {T_NAKED_PAIR, -1};
@@ -145,6 +146,7 @@ static const sdk_finder finders[] = {
     {sdk_find_als_xz, 55, 55, t_als_xz},
     {sdk_find_bug, 56, 56, t_bug},
     {sdk_find_als_xy_wing, 60, 60, t_als_xy_wing},
+    {sdk_find_vwxyz_wing, 62, 64, t_vwxyz_wing},
     {sdk_find_aligned_pairs, 62, 62, t_ape},
     {sdk_find_chains, 65, 75, t_chains},
     {sdk_find_aligned_triples, 75, 75, t_ate},
