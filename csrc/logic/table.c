@@ -81,6 +81,7 @@ static const int t_rules[] = {T_RULE, -1};
 static const int t_single_digit[] = {T_SKYSCRAPER, T_TWO_STRING_KITE, T_TURBOT_FISH,
                                      T_EMPTY_RECTANGLE, -1};
 static const int t_wings[] = {T_XY_WING, T_XYZ_WING, T_W_WING, -1};
+static const int t_three_links[] = {T_THREE_STRONG_LINKS, -1};
 static const int t_wxyz_wing[] = {T_WXYZ_WING, -1};
 static const int t_vwxyz_wing[] = {T_VWXYZ_WING, -1};
 static const int t_direct_hidden_pair[] = {T_DIRECT_HIDDEN_PAIR, -1};
@@ -141,6 +142,7 @@ static const sdk_finder finders[] = {
     {sdk_find_sue_de_coq, 50, 50, t_sue_de_coq},
     {sdk_find_jellyfish, 52, 52, t_jellyfish},
     {sdk_find_hidden_quads, 54, 54, t_hidden_quad},
+    {sdk_find_three_strong_links, 54, 57, t_three_links},
     {sdk_find_finned_jellyfish, 54, 55, t_finned_jellyfish},
     {sdk_find_wxyz_wing, 55, 56, t_wxyz_wing},
     {sdk_find_als_xz, 55, 55, t_als_xz},

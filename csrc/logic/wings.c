@@ -234,7 +234,7 @@ int sdk_find_wings(const sdk_grid *g, sdk_sink *s) {
     return rc;
 }
 
-/* ---- WXYZ-Wing and VWXYZ-Wing (SE's) ---------------------------------------------------------- */
+/* ---- WXYZ-Wing and VWXYZ-Wing (SE's) -------------------------------------------------------- */
 
 /* k cells in sight of each other holding k + 1 digits between them (an almost locked set), and
  * a bivalue cell outside them holding x and z, two of those digits, that sees every cell of the
