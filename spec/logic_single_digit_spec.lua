@@ -281,6 +281,29 @@ describe("three strong links", function()
     assert.is_truthy(step_with(p, 5.6, {"r2c2=1", "r3c2=1", "r7c1=1", "r9c1=1"}))
   end)
 
+  it("split a box of four places in two rows into its two rows (SE's grouped link)", function()
+    -- Digit 1: column 1 only at r1c1, r4c1; box 5 at r4c4, r4c5 (row 4) and r5c5, r5c6 (row 5);
+    -- box 6 at r5c8, r6c9. r4c1 and box 5's row 4 share row 4, its row 5 and r5c8 share row 5:
+    -- r1c1 or r6c9 is 1, and 1 leaves r1c9.
+    local function out(extra)
+      local o = concat(line_except(9, 1, true, {1, 4}))
+      for r = 4, 6 do
+        for c = 4, 9 do
+          local keep = {[44] = true, [45] = true, [55] = true, [56] = true, [58] = true,
+            [69] = true}
+          if extra then keep[extra] = true end
+          if not keep[r * 10 + c] then o[#o + 1] = {r, c} end
+        end
+      end
+      return o
+    end
+    assert.is_truthy(step_with(pencil(9, 1, out()), 5.7, {"r1c9=1"}))
+    -- Near miss: a place of 1 in box 5's third row (r6c4) leaves no two-row split.
+    for _, st in ipairs(support.found(pencil(9, 1, out(64)), "three_strong_links")) do
+      for _, e in ipairs(elims(st)) do assert.are_not.equal("r1c9=1", e) end
+    end
+  end)
+
   it("needs each link to be one (a third place in row 3 breaks the chain)", function()
     local near = concat(line_except(9, 1, false, {1, 4}), line_except(9, 5, false, {4, 7}),
       line_except(9, 3, false, {7, 2, 9}))

@@ -86,8 +86,10 @@ static int line_kind(const sdk_grid *g, const node *nd) {
 }
 
 /* The strong links of v in unit u into out (at most PER_UNIT): the plain one when v has two
- * places, else the splits of its places into two nodes. */
-static int unit_links(const sdk_grid *g, int u, int v, slink *out) {
+ * places, else the splits of its places into two nodes. With parallel, a box of four places or
+ * more in two of its rows (columns) splits into those two parts too (SE's strong links do;
+ * its turbot fish do not). */
+static int unit_links(const sdk_grid *g, int u, int v, slink *out, int parallel) {
     const sdk_board *b = g->b;
     int len, count = 0, i, k, j;
     const int *cells = sdk_grid_unit(g, u, &len);
@@ -128,9 +130,11 @@ static int unit_links(const sdk_grid *g, int u, int v, slink *out) {
         node_of(cells, x, &out[count].x);
         node_of(cells, y, &out[count].y);
         /* A box splits into a row part and a column part (the empty rectangle's cross), as
-         * in SE; two parallel parts are left to chains. */
+         * in SE; two parallel parts are left to chains, but for SE's strong links. */
         if (out[count].kind == 3 && out[count].x.n > 1 && out[count].y.n > 1 &&
-            line_kind(g, &out[count].x) + line_kind(g, &out[count].y) != 3)
+            line_kind(g, &out[count].x) + line_kind(g, &out[count].y) != 3 &&
+            !(parallel && sdk_popcount(places) >= 4 && line_kind(g, &out[count].x) &&
+              line_kind(g, &out[count].x) == line_kind(g, &out[count].y)))
             continue;
         count++;
     }
@@ -295,7 +299,7 @@ int sdk_find_single_digit(const sdk_grid *g, sdk_sink *s) {
         int u, nl = 0, nv = 0, cell, i, j;
         for (cell = 0; cell < g->ncells; cell++)
             if (g->cand[cell] & sdk_bit(v)) vcells[nv++] = cell;
-        for (u = 0; u < g->nunits; u++) nl += unit_links(g, u, v, links + nl);
+        for (u = 0; u < g->nunits; u++) nl += unit_links(g, u, v, links + nl, 0);
         for (i = 0; i < nl && rc == SDK_LOGIC_MORE; i++)
             for (j = i + 1; j < nl && rc == SDK_LOGIC_MORE; j++) {
                 /* Two boxes: SE (vanilla) takes none, and plain ones see nothing; jigsaw
@@ -449,7 +453,7 @@ int sdk_find_three_strong_links(const sdk_grid *g, sdk_sink *s) {
         int u, nl = 0, nv = 0, cell;
         for (cell = 0; cell < g->ncells; cell++)
             if (g->cand[cell] & sdk_bit(v)) vcells[nv++] = cell;
-        for (u = 0; u < g->nunits; u++) nl += unit_links(g, u, v, links + nl);
+        for (u = 0; u < g->nunits; u++) nl += unit_links(g, u, v, links + nl, 1);
         rc = three_chains(g, s, v, links, nl, vcells, nv, victims);
     }
     sdk_free(s->alloc, links, bytes);
