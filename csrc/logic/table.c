@@ -45,6 +45,7 @@ static const sdk_technique techniques[T_COUNT] = {
     {"bug_plus_1", "BUG+1", 56, 1, 21},
     {"bug_type_2", "BUG type 2", 57, 1, 21},
     {"bug_type_4", "BUG type 4", 57, 1, 21},
+    {"bug_type_3", "BUG type 3", 58, 1, 21},
     {"vwxyz_wing", "VWXYZ-Wing", 62, 1, 22},
     {"aligned_pair_exclusion", "Aligned pair exclusion", 62, 1, 23},
     {"x_cycle", "X-cycle", 65, 1, 24},
@@ -108,7 +109,7 @@ static const int t_rectangles[] = {T_UNIQUE_RECTANGLE_1, T_UNIQUE_RECTANGLE_2,
                                    T_UNIQUE_RECTANGLE_3, T_UNIQUE_RECTANGLE_4,
                                    T_HIDDEN_RECTANGLE, -1};
 static const int t_colouring[] = {T_SIMPLE_COLOURING, T_MULTI_COLOURING, -1};
-static const int t_bug[] = {T_BUG_PLUS_1, T_BUG_TYPE_2, T_BUG_TYPE_4, -1};
+static const int t_bug[] = {T_BUG_PLUS_1, T_BUG_TYPE_2, T_BUG_TYPE_4, T_BUG_TYPE_3, -1};
 
 /* By min_rating, and among equals in Sukaku Explainer's order of its producers (its hidden
  * triples before its turbot fish); a finder SE does not have comes after SE's of its rating. A
@@ -148,7 +149,7 @@ static const sdk_finder finders[] = {
     {sdk_find_finned_jellyfish, 54, 55, t_finned_jellyfish},
     {sdk_find_wxyz_wing, 55, 56, t_wxyz_wing},
     {sdk_find_als_xz, 55, 55, t_als_xz},
-    {sdk_find_bug, 56, 57, t_bug},
+    {sdk_find_bug, 56, 62, t_bug},
     {sdk_find_als_xy_wing, 60, 60, t_als_xy_wing},
     {sdk_find_vwxyz_wing, 62, 64, t_vwxyz_wing},
     {sdk_find_aligned_pairs, 62, 62, t_ape},

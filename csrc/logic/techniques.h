@@ -43,6 +43,7 @@ enum {
     T_BUG_PLUS_1,
     T_BUG_TYPE_2,
     T_BUG_TYPE_4,
+    T_BUG_TYPE_3,
     T_VWXYZ_WING,
     T_ALIGNED_PAIR_EXCLUSION,
     T_X_CYCLE,

@@ -1,6 +1,6 @@
 /*
  * Uniqueness techniques: unique rectangles (types 1 to 4), the hidden unique rectangle, BUG+1
- * and SE's BUG types 2 and 4.
+ * and SE's BUG types 2, 3 and 4.
  *
  * THEY ASSUME THE PUZZLE HAS EXACTLY ONE SOLUTION. On a puzzle with several solutions their
  * steps can remove a solution's value, so they run only on a grid whose maker proved it has one
@@ -20,7 +20,7 @@
  * candidates and, with some candidates of that cell left out, each digit has zero or two places
  * in each unit, that reduced grid would have zero or an even number of solutions (taking in
  * every cell the other candidate of a solution is a solution too), so the cell takes one of the
- * left-out digits; SE's types 2 and 4 (several such cells) at the end of the file.
+ * left-out digits; SE's types 2, 3 and 4 (several such cells) at the end of the file.
  * It needs units that must hold every digit ("complete"), so boards with a smaller extra region
  * are left alone.
  *
@@ -740,7 +740,7 @@ static int bug_plus_1(const sdk_grid *g, sdk_sink *s) {
     return sdk_step_end(s);
 }
 
-/* ---- BUG types 2 and 4 (SE's) ------------------------------------------------------------- */
+/* ---- BUG types 2, 3 and 4 (SE's) ---------------------------------------------------------- */
 
 /* SE's reading of a BUG with several cells of three or more candidates (the bug cells): a digit
  * with a count of places in a unit other than 0 or 2, that only one such cell of the unit
@@ -873,12 +873,87 @@ static int bug_report4(const sdk_grid *g, sdk_sink *s, const bugset *bs, sdk_mas
     return sdk_step_end(s);
 }
 
+/* Type 3 (5.7 + 0.1 per digit of the subset beyond one): the bug cells all in unit u, their
+ * extra digits (two or more) inside the digits of k - 1 other cells of u that hold k digits in
+ * all: as one of the bug cells keeps an extra digit, those k - 1 cells and the bug cells hold
+ * the k digits, which leave the rest of u. Subsets of k - 1 cells (2 <= k <= 6) from cells. */
+static int bug_subsets(const sdk_grid *g, sdk_sink *s, const bugset *bs, sdk_mask extras, int u,
+                       const int *cells, int nc, int k, int *pick, int depth, int from,
+                       sdk_mask have) {
+    int i, j;
+    if (depth == k - 1) {
+        int rating = 57 + k - 1, any = 0;
+        char un[32], list[256], pl[128], vn[64];
+        if (sdk_popcount(have) != k || (extras & ~have)) return SDK_LOGIC_MORE;
+        for (i = 0; i < nc && !any; i++) {
+            int in = 0;
+            for (j = 0; j < depth; j++) in |= pick[j] == cells[i];
+            any = !in && (g->cand[cells[i]] & have);
+        }
+        if (!any || !sdk_step_wanted(s, T_BUG_TYPE_3, rating)) return SDK_LOGIC_MORE;
+        sdk_step_begin(s, T_BUG_TYPE_3, rating);
+        for (i = 0; i < bs->n; i++) sdk_step_cell(s, bs->cell[i]);
+        for (j = 0; j < depth; j++) sdk_step_cell(s, pick[j]);
+        sdk_step_base(s, u);
+        for (i = 0; i < nc; i++) {
+            int in = 0;
+            for (j = 0; j < depth; j++) in |= pick[j] == cells[i];
+            if (!in) sdk_step_elim(s, cells[i], have);
+        }
+        for (; have; have &= have - 1) sdk_step_digit(s, sdk_lowest(have) + 1);
+        sdk_grid_unit_name(g, u, un, sizeof un);
+        sdk_logic_cell_list(g, bs->cell, bs->n, " and ", list, sizeof list);
+        sdk_logic_cell_list(g, pick, depth, " and ", pl, sizeof pl);
+        digit_list(extras, "or ", vn, sizeof vn);
+        sdk_step_text(s, "BUG type 3: without their extra digits %s would leave a grid of two "
+                      "candidates per cell and two places or none per digit and unit (no solution "
+                      "or at least two), so one of them is %s; with %s they hold %d digits in %s "
+                      "(a naked subset), which leave its other cells.", list, vn, pl, k, un);
+        return sdk_step_end(s);
+    }
+    for (i = from; i < nc; i++) {
+        sdk_mask m = g->cand[cells[i]];
+        if (sdk_popcount(m) < 2 || sdk_popcount(have | m) > k) continue;
+        pick[depth] = cells[i];
+        if (bug_subsets(g, s, bs, extras, u, cells, nc, k, pick, depth + 1, i + 1, have | m) ==
+            SDK_LOGIC_ENOUGH)
+            return SDK_LOGIC_ENOUGH;
+    }
+    return SDK_LOGIC_MORE;
+}
+
+static int bug_type3(const sdk_grid *g, sdk_sink *s, const bugset *bs, sdk_mask extras) {
+    const sdk_board *b = g->b;
+    int k0, k, i;
+    if (sdk_popcount(extras) < 2) return SDK_LOGIC_MORE;
+    for (k = 2; k <= 6; k++) {
+        if (!sdk_step_wanted(s, T_BUG_TYPE_3, 57 + k - 1)) continue;
+        for (k0 = b->cell_start[bs->cell[0]]; k0 < b->cell_start[bs->cell[0] + 1]; k0++) {
+            int u = b->cell_units[k0], len, nc = 0, all = 1, pick[6];
+            int cells[SDK_MAX_N];
+            const int *uc = sdk_grid_unit(g, u, &len);
+            for (i = 1; i < bs->n && all; i++) all = in_unit(b, bs->cell[i], u);
+            if (!all) continue;
+            for (i = 0; i < len; i++) {
+                int j, bug = 0;
+                for (j = 0; j < bs->n; j++) bug |= bs->cell[j] == uc[i];
+                if (g->cand[uc[i]] && !bug) cells[nc++] = uc[i];
+            }
+            if (bug_subsets(g, s, bs, extras, u, cells, nc, k, pick, 0, 0, 0) ==
+                SDK_LOGIC_ENOUGH)
+                return SDK_LOGIC_ENOUGH;
+        }
+    }
+    return SDK_LOGIC_MORE;
+}
+
 static int bug_types(const sdk_grid *g, sdk_sink *s) {
     bugset bs;
     size_t bytes = sizeof(sdk_mask) * (size_t)g->ncells;
     sdk_mask extras = 0;
     int i, rc = SDK_LOGIC_MORE, ok;
-    if (!sdk_step_wanted(s, T_BUG_TYPE_2, 57) && !sdk_step_wanted(s, T_BUG_TYPE_4, 57))
+    if (!sdk_step_wanted(s, T_BUG_TYPE_2, 57) && !sdk_step_wanted(s, T_BUG_TYPE_4, 57) &&
+        !sdk_step_wanted(s, T_BUG_TYPE_3, 58))
         return SDK_LOGIC_MORE;
     bs.n = 0;
     bs.extra = sdk_alloc(s->alloc, bytes);
@@ -894,6 +969,7 @@ static int bug_types(const sdk_grid *g, sdk_sink *s) {
             rc = bug_report2(g, s, &bs, sdk_lowest(extras) + 1);
         if (rc == SDK_LOGIC_MORE && bs.n == 2 && sdk_step_wanted(s, T_BUG_TYPE_4, 57))
             rc = bug_report4(g, s, &bs, extras);
+        if (rc == SDK_LOGIC_MORE) rc = bug_type3(g, s, &bs, extras);
     }
     sdk_free(s->alloc, bs.extra, bytes);
     return rc;
