@@ -148,7 +148,8 @@ static int search(aligned *x, uint64_t *common) {
                 /* One of the three is a cell with few candidates that sees another of them
                  * (SE's choice, which keeps the search small: it takes any two cells, then
                  * such a cell beside them, whatever their order). */
-                if (!has(ea, c) && !has(eb, c) && !has(ec, a) && !has(eb, a) && !has(ec, b))
+                if (!has(ea, c) && !has(eb, c) && !has(ec, a) && !has(eb, a) && !has(ec, b) &&
+                    !has(ea, b))
                     continue;
                 base[2] = c;
                 if (try_base(x, base, 3, common) == SDK_LOGIC_ENOUGH) return SDK_LOGIC_ENOUGH;

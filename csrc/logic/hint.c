@@ -53,7 +53,8 @@ int sdk_logic_hint(const sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s) {
                 if (first > at) continue;
                 if (first == at) {
                     if (f[i].min_rating >= s->steps[best].rating) continue;
-                    s->max_rating = s->steps[best].rating - 1;
+                    if (!o->max_rating || o->max_rating >= s->steps[best].rating)
+                        s->max_rating = s->steps[best].rating - 1;
                 }
             }
             if (o->max_rating && f[i].min_rating > o->max_rating) continue;
