@@ -316,6 +316,7 @@ void lsdk_read_logic_opts(lua_State *L, int idx, int se_default, sdk_logic_opts 
             for (t = 0; t < count; t++)
                 if (!tech[t].se && t != T_RULE) allowed[t] = 0;
         o->allowed = allowed;
+        o->se_order = se_only;   /* SE's techniques, chosen in SE's order */
     }
     if (has) {
         lua_getfield(L, idx, "max_rating");

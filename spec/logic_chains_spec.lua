@@ -236,6 +236,17 @@ describe("Y-cycles", function()
   it("need every cell bivalue", function()
     assert.are.same({}, support.found(loop({4, 1, 9}), "y_cycle"))
   end)
+
+  -- Five bivalue cells (an odd count is fine: ten candidates): r1c3 {2,8}, r1c6 {6,8}, r7c6
+  -- {1,6}, r7c2 {1,3}, r2c2 {2,3}, joined by row 1, column 6, row 7, column 2 and box 1.
+  local five = {{1, 3, {2, 8}}, {1, 6, {6, 8}}, {7, 6, {1, 6}}, {7, 2, {1, 3}}, {2, 2, {2, 3}}}
+
+  it("close loops of five cells (SE's 6.5, ten candidates: +0.2)", function()
+    local steps = support.found(support.pencil(EMPTY, five), "y_cycle")
+    assert.are.equal(1, #steps)
+    assert.are.equal(6.7, steps[1].rating)
+    assert.are.equal(10, #steps[1].links)
+  end)
 end)
 
 describe("alternating inference chains", function()

@@ -149,6 +149,26 @@ describe("aligned triple exclusion", function()
     assert.is_true(got["1,2,2"])
   end)
 
+  it("takes any two cells beside a cell with few candidates that sees one of them", function()
+    -- r1c1 {1,2} sees r1c5 (four candidates); r2c9 (five) sees neither of them, and r1c7
+    -- {1,3}, r1c8 {2,3} see all three: 3 at r1c5 or r2c9 would leave one of them empty.
+    local function p_of(r1c1, r1c5)
+      return support.pencil(EMPTY, {{1, 1, r1c1}, {1, 5, r1c5 or {1, 2, 3, 4}},
+                                    {2, 9, {1, 2, 3, 4, 5}}, {1, 7, {1, 3}}, {1, 8, {2, 3}}})
+    end
+    local function hit(p, want)
+      for _, st in ipairs(found(p, "aligned_triple_exclusion")) do
+        check_exclusion(p, st, 3)
+        if table.concat(keys(st), " ") == want then return st end
+      end
+    end
+    assert.is_truthy(hit(p_of({1, 2}), "1,5,3 2,9,3"))
+    -- The cell with few candidates in the middle: r1c5 {1,2} beside r1c1 {1,2,3,4}.
+    assert.is_truthy(hit(p_of({1, 2, 3, 4}, {1, 2}), "1,1,3 2,9,3"))
+    -- Near miss: r1c1 with four candidates leaves no such cell among the three.
+    assert.is_nil(hit(p_of({1, 2, 6, 7}), "1,5,3 2,9,3"))
+  end)
+
   it("does not fire once an excluder has a way out (near miss)", function()
     local p = triple_pencil({2, 5, 6})
     for _, st in ipairs(found(p, "aligned_triple_exclusion")) do

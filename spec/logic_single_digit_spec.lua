@@ -1,11 +1,12 @@
 -- Single-digit patterns: two strong links joined by a weak link (skyscraper, 2-string kite,
--- turbot fish, empty rectangle), on built positions of 9x9, 6x6 and jigsaw boards, and sound
--- over the easiest-first paths of SE-rated puzzles.
+-- turbot fish, empty rectangle) and SE's three strong links, on built positions of 9x9, 6x6 and
+-- jigsaw boards, and sound over the easiest-first paths of SE-rated puzzles.
 local sudoku = require "sudoku"
 local logic = require "sudoku.logic"
 local support = require "support.logic"
 
-local MINE = {"skyscraper", "two_string_kite", "turbot_fish", "empty_rectangle"}
+local MINE = {"skyscraper", "two_string_kite", "turbot_fish", "empty_rectangle",
+  "three_strong_links"}
 
 -- A pencil of an empty board of that size (a Board, or a size) where digit v is taken out of
 -- every cell listed in out ({r, c} pairs).
@@ -228,6 +229,86 @@ describe("an empty rectangle", function()
     assert.are.same({"r7c8=1"}, elims(steps[1]))
     assert.matches("^Grouped 2%-String Kite on 1: in row 1, 1 is at r1c8 or r1c3; in column 2, "
       .. "at %(r2c2, r3c2%) or r7c2", steps[1].text)
+  end)
+end)
+
+describe("three strong links", function()
+  -- Digit 1: row 1 only at c1 and c4, row 5 at c4 and c7, row 3 at c7 and c2. r1c4, r5c4 share
+  -- column 4 and r5c7, r3c7 column 7: r1c1 or r3c2 is 1, and 1 leaves r2c1, r2c2, r2c3.
+  local rows = concat(line_except(9, 1, false, {1, 4}), line_except(9, 5, false, {4, 7}),
+    line_except(9, 3, false, {7, 2}))
+
+  -- The step of that rating eliminating exactly want (the same places chain other ways too:
+  -- through box 1, or with box 2's or box 3's places as grouped links at 5.7).
+  local function step_with(p, rating, want)
+    for _, st in ipairs(support.found(p, "three_strong_links")) do
+      if st.rating == rating and table.concat(elims(st), " ") == table.concat(want, " ") then
+        return st
+      end
+    end
+  end
+
+  local function lowest(p)
+    local best
+    for _, st in ipairs(support.found(p, "three_strong_links")) do
+      if not best or st.rating < best.rating then best = st end
+    end
+    return best
+  end
+
+  it("chains three row links through two columns (SE's 3 skyscrapers, 5.4)", function()
+    local p = pencil(9, 1, rows)
+    assert.are.equal(5.4, lowest(p).rating)
+    local st = step_with(p, 5.4, {"r2c1=1", "r2c2=1", "r2c3=1"})
+    assert.is_truthy(st)
+    assert.is_true(st.se)
+    assert.are.equal(3, st.base)
+    assert.are.equal(5, #st.links)
+    assert.are.equal("Three strong links on 1: in row 1, 1 is at r1c1 or r1c4; in row 5, at r5c4 "
+      .. "or r5c7; in row 3, at r3c7 or r3c2; r1c4 and r5c4 share column 4, r5c7 and r3c7 share "
+      .. "column 7: r1c1 or r3c2 is 1, and 1 leaves r2c1, r2c2 and r2c3.", st.text)
+    assert.is_truthy(step_with(p, 5.7, {"r2c1=1", "r2c2=1", "r2c3=1"}))
+  end)
+
+  it("rates rows and columns mixed 5.6 (SE's 3-string kite)", function()
+    -- Row 1 at c1, c4; column 5 at r2, r7; row 8 at c6, c2: r1c4, r2c5 share box 2 and
+    -- r7c5, r8c6 box 8: r1c1 or r8c2 is 1, and 1 leaves r2c2, r3c2 (box 1, column 2) and r7c1,
+    -- r9c1 (column 1, box 7).
+    local out = concat(line_except(9, 1, false, {1, 4}), line_except(9, 5, true, {2, 7}),
+      line_except(9, 8, false, {6, 2}))
+    local p = pencil(9, 1, out)
+    assert.are.equal(5.6, lowest(p).rating)
+    assert.is_truthy(step_with(p, 5.6, {"r2c2=1", "r3c2=1", "r7c1=1", "r9c1=1"}))
+  end)
+
+  it("split a box of four places in two rows into its two rows (SE's grouped link)", function()
+    -- Digit 1: column 1 only at r1c1, r4c1; box 5 at r4c4, r4c5 (row 4) and r5c5, r5c6 (row 5);
+    -- box 6 at r5c8, r6c9. r4c1 and box 5's row 4 share row 4, its row 5 and r5c8 share row 5:
+    -- r1c1 or r6c9 is 1, and 1 leaves r1c9.
+    local function out(extra)
+      local o = concat(line_except(9, 1, true, {1, 4}))
+      for r = 4, 6 do
+        for c = 4, 9 do
+          local keep = {[44] = true, [45] = true, [55] = true, [56] = true, [58] = true,
+            [69] = true}
+          if extra then keep[extra] = true end
+          if not keep[r * 10 + c] then o[#o + 1] = {r, c} end
+        end
+      end
+      return o
+    end
+    assert.is_truthy(step_with(pencil(9, 1, out()), 5.7, {"r1c9=1"}))
+    -- Near miss: a place of 1 in box 5's third row (r6c4) leaves no two-row split.
+    for _, st in ipairs(support.found(pencil(9, 1, out(64)), "three_strong_links")) do
+      for _, e in ipairs(elims(st)) do assert.are_not.equal("r1c9=1", e) end
+    end
+  end)
+
+  it("needs each link to be one (a third place in row 3 breaks the chain)", function()
+    local near = concat(line_except(9, 1, false, {1, 4}), line_except(9, 5, false, {4, 7}),
+      line_except(9, 3, false, {7, 2, 9}))
+    local st = lowest(pencil(9, 1, near))
+    assert.is_true(st == nil or st.rating > 5.4)
   end)
 end)
 

@@ -83,6 +83,33 @@ describe("logic.hint", function()
     assert(solved:solve())
     assert.is_nil(logic.hint(solved))
   end)
+
+  it("with se_only, takes SE's first producer's easiest step, as SE does", function()
+    -- A position met on the path of a calibration puzzle (SE 4.3): an XY-Wing (4.2) and a
+    -- grouped 2-String Kite (4.3). SE looks for its turbot fish family before XY-Wings.
+    local keep = {{1, 2, {5, 8}}, {1, 5, {5, 7, 8}}, {1, 9, {7, 8}}, {2, 3, {5, 6, 8}},
+      {2, 4, {1, 4, 8}}, {2, 5, {1, 5, 8}}, {2, 6, {1, 4, 6}}, {2, 7, {2, 8}},
+      {2, 8, {1, 2, 8, 9}}, {2, 9, {8, 9}}, {3, 1, {6, 9}}, {3, 2, {8, 9}}, {3, 5, {1, 7, 8}},
+      {3, 6, {1, 6}}, {3, 8, {1, 7, 8}}, {4, 2, {1, 4}}, {4, 4, {1, 4}}, {5, 2, {1, 4, 6}},
+      {5, 5, {1, 9}}, {5, 7, {4, 7}}, {5, 8, {6, 7, 9}}, {5, 9, {4, 7, 9}}, {6, 2, {4, 6}},
+      {6, 6, {4, 9}}, {6, 7, {4, 8}}, {6, 8, {6, 8, 9}}, {7, 2, {7, 8}}, {7, 8, {7, 8}},
+      {8, 1, {4, 9}}, {8, 2, {5, 7, 8, 9}}, {8, 3, {5, 8}}, {8, 4, {1, 8}}, {8, 5, {1, 3, 8, 9}},
+      {8, 6, {1, 9}}, {8, 7, {2, 4, 7, 8}}, {8, 8, {2, 3, 7, 8}}, {9, 1, {4, 6, 9}},
+      {9, 3, {6, 8}}, {9, 5, {3, 8, 9}}, {9, 8, {3, 8}}, {9, 9, {4, 8}}}
+    local p = support.pencil(
+      "2.19.364.73.........42..5.38.9.673523.25.8...5.732...11.36429.5........6.2.7.51..", keep)
+    local h = p:hint{se_only = true}
+    assert.are.equal("two_string_kite", h.technique)
+    assert.are.equal(4.3, h.rating)
+    -- The same techniques without SE's order: the easiest step.
+    local se = {}
+    for _, t in ipairs(logic.techniques()) do
+      if t.se then se[#se + 1] = t.name end
+    end
+    h = p:hint{allowed = se}
+    assert.are.equal("xy_wing", h.technique)
+    assert.are.equal(4.2, h.rating)
+  end)
 end)
 
 describe("the path", function()

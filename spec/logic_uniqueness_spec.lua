@@ -353,9 +353,68 @@ describe("BUG+1", function()
     end)
 end)
 
+describe("BUG types 2 and 4 (SE's)", function()
+  -- Solved grids with holes: deadly rectangles whose cells would all be bivalue but for the
+  -- extra digits of two cells.
+  local function pencil(values) return logic.pencil(assert(sudoku.parse(values)), nil, UNIQUE) end
+
+  it("type 2: one of the cells with the same extra digit takes it", function()
+    -- r7c4, r7c5 {2,3,7}: without their 2 every cell is bivalue and each digit has two places
+    -- or none per unit, so one of them is 2: 2 leaves r7c1, r7c2 (row 7), r8c4, r8c5 (box 8).
+    local p = pencil("972863154531..7968864591732347652891..8..9645695184273..9..5486783..6519456918327")
+    local st = support.one(support.found(p, "bug_type_2"))
+    assert.are.same({"7,1,2", "7,2,2", "8,4,2", "8,5,2"}, support.triples(st.eliminations))
+    assert.are.same({"r7c4", "r7c5"}, support.cells_of(st))
+    assert.are.equal(5.7, st.rating)
+    assert.is_true(st.se)
+    assert.matches("^BUG type 2: ", st.text)
+    -- Near miss: with r7c4's 3 gone it is r7c5 alone (BUG+1, type 1).
+    assert(p:eliminate(7, 4, 3))
+    assert.are.same({}, support.found(p, "bug_type_2"))
+  end)
+
+  it("type 4: two cells of a unit where the common digit has no other place", function()
+    -- r6c4 {3,4,8} (extra 8: column 4), r6c5 {3,4,8} (extra 4: column 5); 3 is only there
+    -- in row 6: one is 3, the other its extra digit: 4 leaves r6c4, 8 leaves r6c5.
+    local p = pencil("9461582737132.958.2587.319.325.97.61684512937197..6.25469..1752532974618871625349")
+    local st = support.one(support.found(p, "bug_type_4"))
+    assert.are.same({"6,4,4", "6,5,8"}, support.triples(st.eliminations))
+    assert.are.same({"row 6"}, support.units_of(st))
+    assert.are.equal(5.7, st.rating)
+    -- Near miss: with r2c5's 4 gone (6 alone there), column 5 no longer makes 4 r6c5's extra.
+    assert(p:eliminate(2, 5, 4))
+    assert.are.same({}, support.found(p, "bug_type_4"))
+  end)
+end)
+
+describe("BUG type 3 (SE's)", function()
+  -- r2c2 {1,2,5} (extra 2), r2c3 and r2c8 {1,7,8} (extra 1), all in row 2: one of them keeps 1
+  -- or 2, and r2c7 {1,2} holds the other: a naked pair with them in row 2, so 2 leaves r2c6.
+  local VALUES = "4.3789.569..64...36..13.4.984.9235.773541689229.5783.4189264735574391628362857941"
+
+  it("makes a naked subset of the extra digits and cells of the unit holding all bug cells",
+    function()
+      local p = logic.pencil(assert(sudoku.parse(VALUES)), nil, UNIQUE)
+      local st = support.one(support.found(p, "bug_type_3"))
+      assert.are.same({"2,6,2"}, support.triples(st.eliminations))
+      assert.are.same({"row 2"}, support.units_of(st))
+      assert.are.equal(5.8, st.rating)      -- SE: 5.7 and 0.1 per digit of the subset past one
+      assert.matches("^BUG type 3: ", st.text)
+      -- With r2c6's 2 gone there is nothing left to take.
+      assert(p:eliminate(2, 6, 2))
+      assert.are.same({}, support.found(p, "bug_type_3"))
+    end)
+end)
+
 describe("uniqueness techniques soundness", function()
   local NAMES = {"unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_3",
-                 "unique_rectangle_4", "hidden_rectangle", "bug_plus_1"}
-  support.soundness(NAMES, {guess = true, variant_fires = {"unique_rectangle_1",
+                 "unique_rectangle_4", "hidden_rectangle", "bug_plus_1", "bug_type_2",
+                 "bug_type_3", "bug_type_4"}
+  -- BUG type 3 (5.8 and up) meets no path of the rated sample: its own spec above builds one.
+  local FIRES = {}
+  for _, name in ipairs(NAMES) do
+    if name ~= "bug_type_3" then FIRES[#FIRES + 1] = name end
+  end
+  support.soundness(NAMES, {guess = true, fires = FIRES, variant_fires = {"unique_rectangle_1",
     "unique_rectangle_2", "unique_rectangle_3", "unique_rectangle_4", "hidden_rectangle"}}, it, pending)
 end)

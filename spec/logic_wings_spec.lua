@@ -1,10 +1,10 @@
--- Wings: XY-Wing, XYZ-Wing, W-Wing and WXYZ-Wing, on built positions of 9x9 and 6x6 boards, and
--- sound over the easiest-first paths of SE-rated puzzles.
+-- Wings: XY-Wing, XYZ-Wing, W-Wing, WXYZ-Wing and VWXYZ-Wing, on built positions of 9x9 and
+-- 6x6 boards, and sound over the easiest-first paths of SE-rated puzzles.
 local sudoku = require "sudoku"
 local logic = require "sudoku.logic"
 local support = require "support.logic"
 
-local MINE = {"xy_wing", "xyz_wing", "w_wing", "wxyz_wing"}
+local MINE = {"xy_wing", "xyz_wing", "w_wing", "wxyz_wing", "vwxyz_wing"}
 
 -- A pencil of an empty board of that size where each listed cell {r, c, {values}} keeps only
 -- its values.
@@ -124,45 +124,89 @@ describe("a W-Wing", function()
   end)
 end)
 
-describe("a WXYZ-Wing", function()
-  -- r1c1 (1, 2, 3 or 4), r1c2 (1 or 4), r1c7 (2 or 4), r2c3 (3 or 4): 1, 2 and 3 each fill at
-  -- most one of the four, so one of them is 4; r1c3 sees all four: 4 leaves it.
-  local keep = {{1, 1, {1, 2, 3, 4}}, {1, 2, {1, 4}}, {1, 7, {2, 4}}, {2, 3, {3, 4}}}
+describe("a WXYZ-Wing (SE's: three cells in sight of each other and a bivalue cell)", function()
+  -- r1c1 (1, 2 or 4), r1c2 (2 or 3), r1c3 (3 or 4) hold four digits; r4c1 (1 or 4) sees the one
+  -- cell of the three holding 1: were r4c1 1, the three would keep three digits, so one of
+  -- r4c1, r1c1, r1c3 is 4, and 4 leaves r2c1 and r3c1, which see all three.
+  local keep = {{1, 1, {1, 2, 4}}, {1, 2, {2, 3}}, {1, 3, {3, 4}}, {4, 1, {1, 4}}}
 
-  it("takes the one unrestricted digit out of the cells that see all its places", function()
+  it("takes z out of the cells that see the bivalue cell and its places in the three", function()
     local steps = support.found(pencil(9, keep), "wxyz_wing")
     assert.are.equal(1, #steps)
     local st = steps[1]
-    assert.are.equal(5.5, st.rating)
+    assert.are.equal(5.6, st.rating)       -- the largest of the three holds three
+    assert.is_true(st.se)
     assert.are.same({1, 2, 3, 4}, st.digits)
-    assert.are.same({"r1c1", "r1c2", "r1c7", "r2c3"}, cells(st))
-    assert.are.same({"r1c3=4"}, elims(st))
-    assert.are.equal(3, #st.links)    -- 1, 2, 3: each between the big cell and one pincer
-    assert.matches("only 4 can be in two of them", st.text)
+    assert.are.same({"r1c1", "r1c2", "r1c3", "r4c1"}, cells(st))
+    assert.are.same({"r2c1=4", "r3c1=4"}, elims(st))
+    assert.matches("^WXYZ%-Wing: r1c1 %(1, 2 or 4%), r1c2 %(2 or 3%) and r1c3 %(3 or 4%) hold "
+      .. "four digits, and r4c1 %(1 or 4%) sees each of them holding 1", st.text)
   end)
 
-  it("rates a pattern whose largest cell has three candidates 5.6", function()
-    local k = {{1, 1, {1, 2, 4}}, {1, 2, {1, 3}}, {1, 7, {2, 4}}, {2, 3, {3, 4}}}
-    local hit
+  it("rates three bivalue cells 5.5", function()
+    local k = {{1, 1, {1, 2}}, {1, 2, {2, 3}}, {1, 3, {3, 4}}, {4, 1, {1, 4}}}
+    local steps = support.found(pencil(9, k), "wxyz_wing")
+    assert.are.equal(1, #steps)
+    assert.are.equal(5.5, steps[1].rating)
+    -- r1c3 holds the set's only 4 now: box 4 sees r4c1 and column 3 r1c3.
+    assert.are.same({"r2c1=4", "r3c1=4", "r4c3=4", "r5c3=4", "r6c3=4"}, elims(steps[1]))
+  end)
+
+  it("takes every digit out when both of the bivalue cell's are restricted", function()
+    -- r1c7 (1 or 4) sees all three: the four cells hold 1 to 4, one each (the same four
+    -- cells are other wings too, r1c2 the bivalue cell beside r1c1, r1c3, r1c7, ...).
+    local k = {{1, 1, {1, 2, 4}}, {1, 2, {2, 3}}, {1, 3, {3, 4}}, {1, 7, {1, 4}}}
+    local all
     for _, st in ipairs(support.found(pencil(9, k), "wxyz_wing")) do
-      if #st.cells == 4 then hit = st end
+      local seen = {}
+      for _, e in ipairs(st.eliminations) do seen[e[3]] = true end
+      if seen[1] and seen[2] and seen[3] and seen[4] then all = st end
     end
-    assert.is_truthy(hit)
-    assert.are.equal(5.6, hit.rating)
+    assert.is_truthy(all)
+    assert.matches("every digit fills one of them", all.text)
   end)
 
-  it("leaves out four cells holding a naked pair or lying in one unit (a naked quad)", function()
-    -- r1c1, r1c2 (1 or 2) are a naked pair; with r2c3 (3 or 4) and r1c7 (2 or 4) only 4 is
-    -- unrestricted, but the pair already settles r1c7.
-    local k = {{1, 1, {1, 2}}, {1, 2, {1, 2}}, {2, 3, {3, 4}}, {1, 7, {2, 4}}}
-    assert.are.same({}, support.found(pencil(9, k), "wxyz_wing"))
-    local quad = {{1, 1, {1, 2, 3}}, {1, 4, {1, 4}}, {1, 7, {2, 4}}, {1, 9, {3, 4}}}
-    assert.are.same({}, support.found(pencil(9, quad), "wxyz_wing"))
+  it("needs the three in sight of each other and a restricted digit", function()
+    -- r5c5 does not see r1c1 or r1c2: no set of three (a wider ALS-XZ, not SE's wing).
+    local apart = {{1, 1, {1, 2}}, {1, 2, {2, 3}}, {5, 5, {3, 4}}, {4, 1, {1, 4}}}
+    assert.are.same({}, support.found(pencil(9, apart), "wxyz_wing"))
+    -- r4c2 (1 or 4) sees no cell of the three holding 1 or 4.
+    local blind = {{1, 1, {1, 2}}, {1, 2, {2, 3}}, {1, 3, {3, 4}}, {4, 2, {1, 4}}}
+    assert.are.same({}, support.found(pencil(9, blind), "wxyz_wing"))
+  end)
+end)
+
+describe("a VWXYZ-Wing", function()
+  -- r1c1 (1 or 2), r1c2 (2 or 3), r1c3 (3 or 4), r2c1 (4 or 5): four cells of box 1, five
+  -- digits; r5c1 (1 or 4) sees r1c1, the one holding 1: 4 leaves r3c1, which sees r5c1, r1c3
+  -- and r2c1.
+  local keep = {{1, 1, {1, 2}}, {1, 2, {2, 3}}, {1, 3, {3, 4}}, {2, 1, {4, 5}}, {5, 1, {1, 4}}}
+
+  it("takes z out of the cells that see the bivalue cell and its places in the four", function()
+    local steps = support.found(pencil(9, keep), "vwxyz_wing")
+    assert.are.equal(1, #steps)
+    local st = steps[1]
+    assert.are.equal(6.3, st.rating)       -- the largest of the four holds two
+    assert.is_true(st.se)
+    assert.are.same({1, 2, 3, 4, 5}, st.digits)
+    assert.are.same({"r3c1=4"}, elims(st))
+    assert.matches("^VWXYZ%-Wing: ", st.text)
   end)
 
-  it("needs every digit but one restricted", function()
-    local k = {{1, 1, {1, 2, 3, 4}}, {1, 2, {1, 4}}, {1, 7, {2, 4}}, {5, 3, {3, 4}}}
-    assert.are.same({}, support.found(pencil(9, k), "wxyz_wing"))
+  it("rates 6.4 when the largest cell holds three, 6.2 five", function()
+    local k = {{1, 1, {1, 2, 5}}, {1, 2, {2, 3}}, {1, 3, {3, 4}}, {2, 1, {4, 5}}, {5, 1, {1, 4}}}
+    local steps = support.found(pencil(9, k), "vwxyz_wing")
+    assert.are.equal(1, #steps)
+    assert.are.equal(6.4, steps[1].rating)
+    k = {{1, 1, {1, 2, 3, 4, 5}}, {1, 2, {2, 3}}, {1, 3, {3, 4}}, {2, 1, {4, 5}}, {5, 1, {1, 4}}}
+    steps = support.found(pencil(9, k), "vwxyz_wing")
+    assert.are.equal(1, #steps)
+    assert.are.equal(6.2, steps[1].rating)
+  end)
+
+  it("needs the four in sight of each other", function()
+    local k = {{1, 1, {1, 2}}, {1, 2, {2, 3}}, {1, 3, {3, 4}}, {5, 5, {4, 5}}, {5, 1, {1, 4}}}
+    assert.are.same({}, support.found(pencil(9, k), "vwxyz_wing"))
   end)
 end)
 

@@ -100,13 +100,16 @@ static int trace(const ctx *c, int e, int *out) {
     return k;
 }
 
+static void elims_of_loop(ctx *c);
+
 /* Breadth-first from node x, on or off, in mode m: the shortest chain to x's other state
  * (into c->chain, states), or, from "on", the shortest loop back to "x on" through at least
- * four distinct candidates (into c->loop, nodes). The queue holds entries (a state and the
- * entry it came from). A chain search visits each state once; a loop search (as Sudoku
- * Explainer's, which revisits every "off" state) visits x's strong partners "off" again: the
- * loop ends with a strong link from one of them into x, and x's own weak links reach them
- * first (a conjugate pair is a weak link too), so the loop must get there the long way. */
+ * four distinct candidates that eliminates something (into c->loop, nodes). The queue holds
+ * entries (a state and the entry it came from). A chain search visits each state once; a loop
+ * search (as Sudoku Explainer's, which revisits every "off" state) visits x's strong partners
+ * "off" again: the loop ends with a strong link from one of them into x, and x's own weak
+ * links reach them first (a conjugate pair is a weak link too), so the loop must get there the
+ * long way. */
 static void search(ctx *c, int x, int on, int m, int want_loop) {
     const sdk_links *l = &c->l;
     int src = 2 * x + on, target = 2 * x + !on, head = 0, tail = 0;
@@ -151,7 +154,11 @@ static void search(ctx *c, int x, int on, int m, int want_loop) {
                 if (simple) {
                     for (a = 0; a < np; a++) c->loop[a] = path[a] >> 1;
                     c->nloop = np;
-                    return;
+                    /* A loop that eliminates nothing: look on for a longer one (SE keeps
+                     * every loop its search closes). */
+                    elims_of_loop(c);
+                    if (c->nelims) return;
+                    c->nloop = 0;
                 }
                 continue;
             }

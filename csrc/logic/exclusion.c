@@ -4,8 +4,8 @@
  * is impossible when two cells that share a unit would hold the same value, or when it would
  * take every candidate of an excluder. A value of a base cell that appears in no possible
  * combination goes. As in Sudoku Explainer: excluders have two candidates (up to three for the
- * triple), at least two of them are needed, and the third cell of a triple is itself a cell
- * with few candidates that sees one of the other two.
+ * triple), at least two of them are needed, and one cell of a triple is itself a cell with
+ * few candidates that sees another of the three.
  */
 #include "families.h"
 #include "techniques.h"
@@ -142,12 +142,15 @@ static int search(aligned *x, uint64_t *common) {
             /* Cheap first: a and b need two common excluders before any third cell. */
             if (common_excluders(x, base, 2, common) < 2) continue;
             for (c = b + 1; c < g->ncells; c++) {
-                int pc = sdk_popcount(g->cand[c]);
                 const uint64_t *ea = x->excl + (size_t)a * words, *eb = x->excl + (size_t)b * words;
-                if (pc < 2) continue;
-                /* The third cell is one with few candidates that sees a or b (SE's choice,
-                 * which keeps the search small). */
-                if (!has(ea, c) && !has(eb, c)) continue;
+                const uint64_t *ec = x->excl + (size_t)c * words;
+                if (sdk_popcount(g->cand[c]) < 2) continue;
+                /* One of the three is a cell with few candidates that sees another of them
+                 * (SE's choice, which keeps the search small: it takes any two cells, then
+                 * such a cell beside them, whatever their order). */
+                if (!has(ea, c) && !has(eb, c) && !has(ec, a) && !has(eb, a) && !has(ec, b) &&
+                    !has(ea, b))
+                    continue;
                 base[2] = c;
                 if (try_base(x, base, 3, common) == SDK_LOGIC_ENOUGH) return SDK_LOGIC_ENOUGH;
             }

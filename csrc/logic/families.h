@@ -8,8 +8,10 @@ SDK_INTERNAL int sdk_find_singles(const sdk_grid *g, sdk_sink *s);        /* sin
 SDK_INTERNAL int sdk_find_intersections(const sdk_grid *g, sdk_sink *s);  /* intersections.c */
 SDK_INTERNAL int sdk_find_rule_steps(const sdk_grid *g, sdk_sink *s);     /* rule_steps.c */
 SDK_INTERNAL int sdk_find_single_digit(const sdk_grid *g, sdk_sink *s);   /* single_digit.c */
+SDK_INTERNAL int sdk_find_three_strong_links(const sdk_grid *g, sdk_sink *s); /* the same */
 SDK_INTERNAL int sdk_find_wings(const sdk_grid *g, sdk_sink *s);          /* wings.c */
 SDK_INTERNAL int sdk_find_wxyz_wing(const sdk_grid *g, sdk_sink *s);      /* wings.c */
+SDK_INTERNAL int sdk_find_vwxyz_wing(const sdk_grid *g, sdk_sink *s);     /* wings.c */
 
 /* "r1c2, r3c4 and r5c6" (sep before the last) into buf; "..." when it does not fit
  * (single_digit.c). */

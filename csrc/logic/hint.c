@@ -14,9 +14,26 @@ int sdk_logic_finder_allowed(const sdk_finder *f, const sdk_logic_opts *o) {
     return 0;
 }
 
+/* The lowest se_order among the techniques of finder f that the options allow. */
+static int finder_order(const sdk_finder *f, const sdk_technique *tech, const sdk_logic_opts *o) {
+    const int *t;
+    int low = 1000;
+    for (t = f->techniques; *t >= 0; t++)
+        if ((!o->allowed || o->allowed[*t]) && tech[*t].se_order < low) low = tech[*t].se_order;
+    return low;
+}
+
+/* Whether step a comes before step b: the easier, or with SE's order the earlier producer's. */
+static int before(const sdk_step *a, const sdk_step *b, const sdk_technique *tech, int se) {
+    if (se && tech[a->technique].se_order != tech[b->technique].se_order)
+        return tech[a->technique].se_order < tech[b->technique].se_order;
+    return a->rating < b->rating;
+}
+
 int sdk_logic_hint(const sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s) {
-    int nf, i, best = -1;
+    int nf, nt, i, best = -1, se = o && o->se_order;
     const sdk_finder *f = sdk_logic_finders(&nf);
+    const sdk_technique *tech = sdk_logic_techniques(&nt);
     sdk_sink_clear(s);
     s->g = g;
     s->failed = 0;
@@ -25,16 +42,33 @@ int sdk_logic_hint(const sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s) {
     s->max_rating = o ? o->max_rating : 0;
     for (i = 0; i < nf; i++) {
         int k;
-        /* Rows come by min_rating; one that cannot beat the best so far is skipped. */
-        if (best >= 0 && f[i].min_rating >= s->steps[best].rating) continue;
-        if (s->max_rating && f[i].min_rating > s->max_rating) continue;
         if (!sdk_logic_finder_allowed(&f[i], o)) continue;
+        if (se) {
+            /* A finder whose producers all come after the best step's cannot beat it; one of
+             * the same producer only with an easier step. */
+            int first = finder_order(&f[i], tech, o);
+            s->max_rating = o->max_rating;
+            if (best >= 0) {
+                int at = tech[s->steps[best].technique].se_order;
+                if (first > at) continue;
+                if (first == at) {
+                    if (f[i].min_rating >= s->steps[best].rating) continue;
+                    if (!o->max_rating || o->max_rating >= s->steps[best].rating)
+                        s->max_rating = s->steps[best].rating - 1;
+                }
+            }
+            if (o->max_rating && f[i].min_rating > o->max_rating) continue;
+        } else {
+            /* Rows come by min_rating; one that cannot beat the best so far is skipped. */
+            if (best >= 0 && f[i].min_rating >= s->steps[best].rating) continue;
+            if (s->max_rating && f[i].min_rating > s->max_rating) continue;
+        }
         f[i].find(g, s);
         if (s->failed) return SDK_ENOMEM;
         for (k = 0; k < s->nsteps; k++)
-            if (best < 0 || s->steps[k].rating < s->steps[best].rating) best = k;
+            if (best < 0 || before(&s->steps[k], &s->steps[best], tech, se)) best = k;
         /* Later finders need only beat the best: the others are dropped as they come. */
-        if (best >= 0) s->max_rating = s->steps[best].rating - 1;
+        if (best >= 0 && !se) s->max_rating = s->steps[best].rating - 1;
     }
     if (best < 0) return 0;
     /* Keep the one step: take it out of the list, free the rest. */

@@ -154,6 +154,8 @@ typedef struct sdk_technique {
     const char *title;    /* "X-Wing": what a player reads */
     int rating;           /* SE rating times ten (the smallest, for a family of sizes) */
     int se;               /* 1 when Sukaku Explainer rates it (the rating uses only these) */
+    int se_order;         /* the place of SE's producer of it in SE's list (SE takes the first
+                           * producer's easiest step, whatever later ones rate); 99: not SE's */
 } sdk_technique;
 
 typedef struct sdk_finder {
@@ -176,12 +178,15 @@ SDK_INTERNAL int sdk_logic_technique_index(const char *name);
 typedef struct sdk_logic_opts {
     const uint8_t *allowed;
     int max_rating;       /* ignore steps above this rating (0: none) */
+    int se_order;         /* choose as SE does: the step of the first producer in SE's order
+                           * (technique's se_order), the easiest of its steps; 0: the easiest */
 } sdk_logic_opts;
 
 /* Whether finder f may report a technique the options allow (o NULL: all). */
 SDK_INTERNAL int sdk_logic_finder_allowed(const sdk_finder *f, const sdk_logic_opts *o);
-/* The easiest step on the grid (lowest rating; among equals, the first finder's first), into
- * s (cleared first): 1 when found, 0 when no allowed technique applies, SDK_ENOMEM. */
+/* The easiest step on the grid (lowest rating; among equals, the first finder's first; with
+ * o->se_order, the lowest se_order first, then the lowest rating), into s (cleared first): 1
+ * when found, 0 when no allowed technique applies, SDK_ENOMEM. */
 SDK_INTERNAL int sdk_logic_hint(const sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s);
 /* Solves the grid (changing it) by the easiest step each time, until it is solved or no
  * allowed technique applies. Counts per technique go to counts[T_COUNT] (zeroed first), the

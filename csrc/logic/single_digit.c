@@ -1,5 +1,6 @@
 /*
- * Single-digit patterns of two strong links joined by a weak link (SE's "Turbot Fish" family).
+ * Single-digit patterns of two strong links joined by a weak link (SE's "Turbot Fish" family),
+ * and of three joined by two (SE's "3 strong-linked fishes", at the end of the file).
  *
  * A strong link on v in a complete unit U splits v's places in U into two nodes X and Y: one of
  * them holds v. A node is one cell, or a group of cells that also lie together in a second unit
@@ -85,8 +86,10 @@ static int line_kind(const sdk_grid *g, const node *nd) {
 }
 
 /* The strong links of v in unit u into out (at most PER_UNIT): the plain one when v has two
- * places, else the splits of its places into two nodes. */
-static int unit_links(const sdk_grid *g, int u, int v, slink *out) {
+ * places, else the splits of its places into two nodes. With parallel, a box of four places or
+ * more in two of its rows (columns) splits into those two parts too (SE's strong links do;
+ * its turbot fish do not). */
+static int unit_links(const sdk_grid *g, int u, int v, slink *out, int parallel) {
     const sdk_board *b = g->b;
     int len, count = 0, i, k, j;
     const int *cells = sdk_grid_unit(g, u, &len);
@@ -127,9 +130,11 @@ static int unit_links(const sdk_grid *g, int u, int v, slink *out) {
         node_of(cells, x, &out[count].x);
         node_of(cells, y, &out[count].y);
         /* A box splits into a row part and a column part (the empty rectangle's cross), as
-         * in SE; two parallel parts are left to chains. */
+         * in SE; two parallel parts are left to chains, but for SE's strong links. */
         if (out[count].kind == 3 && out[count].x.n > 1 && out[count].y.n > 1 &&
-            line_kind(g, &out[count].x) + line_kind(g, &out[count].y) != 3)
+            line_kind(g, &out[count].x) + line_kind(g, &out[count].y) != 3 &&
+            !(parallel && sdk_popcount(places) >= 4 && line_kind(g, &out[count].x) &&
+              line_kind(g, &out[count].x) == line_kind(g, &out[count].y)))
             continue;
         count++;
     }
@@ -294,7 +299,7 @@ int sdk_find_single_digit(const sdk_grid *g, sdk_sink *s) {
         int u, nl = 0, nv = 0, cell, i, j;
         for (cell = 0; cell < g->ncells; cell++)
             if (g->cand[cell] & sdk_bit(v)) vcells[nv++] = cell;
-        for (u = 0; u < g->nunits; u++) nl += unit_links(g, u, v, links + nl);
+        for (u = 0; u < g->nunits; u++) nl += unit_links(g, u, v, links + nl, 0);
         for (i = 0; i < nl && rc == SDK_LOGIC_MORE; i++)
             for (j = i + 1; j < nl && rc == SDK_LOGIC_MORE; j++) {
                 /* Two boxes: SE (vanilla) takes none, and plain ones see nothing; jigsaw
@@ -304,6 +309,152 @@ int sdk_find_single_digit(const sdk_grid *g, sdk_sink *s) {
                     continue;
                 rc = pair(g, s, v, &links[i], &links[j], vcells, nv, victims);
             }
+    }
+    sdk_free(s->alloc, links, bytes);
+    return rc;
+}
+
+/* ---- three strong links (SE's "3 strong-linked fishes", 5.4-5.7) ---------------------------- */
+
+/* Three strong links A-B, C-D, E-F on v in units with no place of v in common, B and C in one
+ * more unit W1, D and E in W2: A or F holds v, and v leaves the cells that see all of A and of
+ * F, except (as in SE) the cells of the five units. SE's ratings: any grouped node 5.7; else a
+ * box among the units 5.5, rows and columns mixed 5.6, three rows or three columns 5.4. A box's
+ * two places in one line are that line's link in SE, not the box's. */
+
+typedef struct {
+    const slink *l[3];
+    const node *end[6];   /* a, b, c, d, e, f */
+    int w[2];
+} chain3;
+
+static int three_rating(const chain3 *ch) {
+    int i, box = 0, rows = 0, cols = 0;
+    for (i = 0; i < 6; i++)
+        if (ch->end[i]->n > 1) return 57;
+    for (i = 0; i < 3; i++) {
+        int k = ch->l[i]->kind;
+        box |= k == 3 || k == 4;
+        rows |= k == 1;
+        cols |= k == 2;
+    }
+    return box ? 55 : rows && cols ? 56 : 54;
+}
+
+static int in_any_unit(const sdk_board *b, const chain3 *ch, int cell) {
+    int i;
+    for (i = 0; i < 3; i++)
+        if (in_unit(b, cell, ch->l[i]->unit)) return 1;
+    return in_unit(b, cell, ch->w[0]) || in_unit(b, cell, ch->w[1]);
+}
+
+static int three_report(const sdk_grid *g, sdk_sink *s, int v, const chain3 *ch,
+                        const int *vcells, int nv, int *victims) {
+    int rating = three_rating(ch), i, j, nvict = 0;
+    char nn[6][64], un[3][32], wn[2][32], list[256];
+    if (!sdk_step_wanted(s, T_THREE_STRONG_LINKS, rating)) return SDK_LOGIC_MORE;
+    for (i = 0; i < nv; i++) {
+        int e = vcells[i], mine = 0;
+        for (j = 0; j < 6; j++) mine |= node_has(ch->end[j], e);
+        if (mine || in_any_unit(g->b, ch, e)) continue;
+        if (sees_node(g, e, ch->end[0]) && sees_node(g, e, ch->end[5])) victims[nvict++] = e;
+    }
+    if (!nvict) return SDK_LOGIC_MORE;
+    for (i = 0; i < 6; i++) node_name(g, ch->end[i], nn[i], sizeof nn[i]);
+    for (i = 0; i < 3; i++) sdk_grid_unit_name(g, ch->l[i]->unit, un[i], sizeof un[i]);
+    for (i = 0; i < 2; i++) sdk_grid_unit_name(g, ch->w[i], wn[i], sizeof wn[i]);
+    sdk_logic_cell_list(g, victims, nvict, " and ", list, sizeof list);
+    sdk_step_begin(s, T_THREE_STRONG_LINKS, rating);
+    sdk_step_digit(s, v);
+    for (i = 0; i < 3; i++) sdk_step_base(s, ch->l[i]->unit);
+    for (i = 0; i < 2; i++) sdk_step_cover(s, ch->w[i]);
+    for (i = 0; i < 6; i++)
+        for (j = 0; j < ch->end[i]->n; j++) sdk_step_cell(s, ch->end[i]->cell[j]);
+    /* Group nodes are linked through their first cell; the step's cells list them all. */
+    for (i = 0; i < 5; i++)
+        sdk_step_link(s, ch->end[i]->cell[0], v, ch->end[i + 1]->cell[0], v, !(i & 1));
+    for (i = 0; i < nvict; i++) sdk_step_elim(s, victims[i], sdk_bit(v));
+    sdk_step_text(s, "Three strong links on %d: in %s, %d is at %s or %s; in %s, at %s or %s; "
+                  "in %s, at %s or %s; %s and %s share %s, %s and %s share %s: %s or %s is %d, "
+                  "and %d leaves %s.", v, un[0], v, nn[0], nn[1], un[1], nn[2], nn[3], un[2],
+                  nn[4], nn[5], nn[1], nn[2], wn[0], nn[3], nn[4], wn[1], nn[0], nn[5], v, v,
+                  list);
+    return sdk_step_end(s);
+}
+
+/* A box's two single places in one row or column: SE counts that line's link only. */
+static int box_pair_in_line(const sdk_grid *g, const slink *l) {
+    return l->kind == 3 && l->x.n == 1 && l->y.n == 1 &&
+           (l->x.cell[0] / g->n == l->y.cell[0] / g->n ||
+            l->x.cell[0] % g->n == l->y.cell[0] % g->n);
+}
+
+static int three_chains(const sdk_grid *g, sdk_sink *s, int v, const slink *links, int nl,
+                        const int *vcells, int nv, int *victims) {
+    const sdk_board *b = g->b;
+    int i, j, k, oi, oj, ok;
+    for (j = 0; j < nl; j++) {   /* the middle link */
+        if (box_pair_in_line(g, &links[j])) continue;
+        for (i = 0; i < nl; i++) {
+            if (i == j || links[i].unit == links[j].unit || box_pair_in_line(g, &links[i]) ||
+                overlap(b, &links[i], &links[j]))
+                continue;
+            for (k = i + 1; k < nl; k++) {
+                if (k == j || links[k].unit == links[j].unit || links[k].unit == links[i].unit ||
+                    box_pair_in_line(g, &links[k]) || overlap(b, &links[k], &links[j]) ||
+                    overlap(b, &links[k], &links[i]))
+                    continue;
+                for (oj = 0; oj < 2; oj++) {
+                    chain3 ch;
+                    ch.l[0] = &links[i];
+                    ch.l[1] = &links[j];
+                    ch.l[2] = &links[k];
+                    ch.end[2] = oj ? &links[j].y : &links[j].x;
+                    ch.end[3] = oj ? &links[j].x : &links[j].y;
+                    for (oi = 0; oi < 2; oi++) {
+                        ch.end[0] = oi ? &links[i].x : &links[i].y;
+                        ch.end[1] = oi ? &links[i].y : &links[i].x;
+                        ch.w[0] = common_unit(g, ch.end[1], ch.end[2], links[i].unit,
+                                              links[j].unit);
+                        if (ch.w[0] < 0) continue;
+                        for (ok = 0; ok < 2; ok++) {
+                            ch.end[4] = ok ? &links[k].y : &links[k].x;
+                            ch.end[5] = ok ? &links[k].x : &links[k].y;
+                            ch.w[1] = common_unit(g, ch.end[3], ch.end[4], links[j].unit,
+                                                  links[k].unit);
+                            if (ch.w[1] < 0) continue;
+                            if (three_report(g, s, v, &ch, vcells, nv, victims) ==
+                                SDK_LOGIC_ENOUGH)
+                                return SDK_LOGIC_ENOUGH;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return SDK_LOGIC_MORE;
+}
+
+int sdk_find_three_strong_links(const sdk_grid *g, sdk_sink *s) {
+    size_t nlinks_max = (size_t)g->nunits * PER_UNIT;
+    size_t bytes = nlinks_max * sizeof(slink) + 2 * (size_t)g->ncells * sizeof(int);
+    slink *links;
+    int *vcells, *victims;
+    int v, rc = SDK_LOGIC_MORE;
+    if (!sdk_step_wanted(s, T_THREE_STRONG_LINKS, 54)) return SDK_LOGIC_MORE;
+    links = sdk_alloc(s->alloc, bytes);
+    if (!links) {
+        s->failed = SDK_ENOMEM;
+        return SDK_LOGIC_MORE;
+    }
+    vcells = (int *)(links + nlinks_max);
+    victims = vcells + g->ncells;
+    for (v = 1; v <= g->n && rc == SDK_LOGIC_MORE; v++) {
+        int u, nl = 0, nv = 0, cell;
+        for (cell = 0; cell < g->ncells; cell++)
+            if (g->cand[cell] & sdk_bit(v)) vcells[nv++] = cell;
+        for (u = 0; u < g->nunits; u++) nl += unit_links(g, u, v, links + nl, 1);
+        rc = three_chains(g, s, v, links, nl, vcells, nv, victims);
     }
     sdk_free(s->alloc, links, bytes);
     return rc;

@@ -6,13 +6,8 @@
  * whichever the pivot takes, one pincer is z. XYZ-Wing (4.4): the pivot holds x, y or z, and
  * z may be the pivot too. W-Wing (4.4, HoDoKu's; SE has none): two cells holding x or y, and a
  * strong link on x whose ends each see one of them: not both cells can be x, so one is y.
- * WXYZ-Wing (SE's 5.5, 5.6 when a cell has three candidates): four cells holding four digits
- * between them, where every digit but z has its places among them all in sight of each other
- * (so it fills at most one of the four cells): the four need z. When every digit is so
- * restricted (SE's doubly linked form), each digit fills exactly one of them. SE asks for more:
- * a bivalue cell holding z beside three cells in sight of each other; about a quarter of the
- * steps here (on the calibration paths) have another shape. Four cells of one unit (a naked
- * quad) or holding a naked pair or triple are left out: smaller patterns say all they say.
+ * WXYZ-Wing and VWXYZ-Wing (SE's, 5.5-5.6 and 6.2-6.4): three or four cells in sight of each
+ * other holding one digit more than cells, and a bivalue cell beside them (below).
  *
  * XY-Wing and XYZ-Wing find exactly SE's eliminations on the calibration paths.
  *
@@ -239,144 +234,163 @@ int sdk_find_wings(const sdk_grid *g, sdk_sink *s) {
     return rc;
 }
 
-/* ---- WXYZ-Wing ------------------------------------------------------------------------------- */
+/* ---- WXYZ-Wing and VWXYZ-Wing (SE's) -------------------------------------------------------- */
 
-/* The digits of cell c that some earlier cell of set (n of them) also holds without seeing c:
- * those are not restricted to one cell of the pattern. */
-static sdk_mask unrestricted(const sdk_grid *g, const int *set, int n, int c) {
-    sdk_mask out = 0;
-    int i;
-    for (i = 0; i < n; i++)
-        if (!sdk_grid_sees(g, set[i], c)) out |= g->cand[set[i]] & g->cand[c];
-    return out;
-}
+/* k cells in sight of each other holding k + 1 digits between them (an almost locked set), and
+ * a bivalue cell outside them holding x and z, two of those digits, that sees every cell of the
+ * set holding x: were the bivalue cell x, the set would lose x and keep k digits for k cells,
+ * so one of the two holds z, and z leaves the cells that see the bivalue cell and every place of
+ * z in the set. When z is restricted as well (doubly linked), the k + 1 cells hold k + 1
+ * digits: x leaves what sees its places too, and every other digit leaves the cells that see
+ * all its places in the set. SE's WXYZ-Wing (k = 3: 5.5, 5.6 when the set's largest cell holds
+ * three) and VWXYZ-Wing (k = 4: 6.2 when it holds five, 6.3 four or two, 6.4 three). */
 
-/* Whether some two or three of the four hold only as many digits as cells: a naked pair or
- * triple inside the pattern, which then says nothing a smaller pattern does not. */
-static int has_locked_part(const sdk_grid *g, const int *set) {
-    int i, j, k;
-    for (i = 0; i < 4; i++)
-        for (j = i + 1; j < 4; j++) {
-            sdk_mask m = g->cand[set[i]] | g->cand[set[j]];
-            if (sdk_popcount(m) == 2) return 1;
-            for (k = j + 1; k < 4; k++)
-                if (sdk_popcount(m | g->cand[set[k]]) == 3) return 1;
-        }
-    return 0;
-}
-
-/* Whether the four cells lie in one unit (then they are a naked quad, not a wing). */
-static int one_unit(const sdk_board *b, const int *set) {
-    int k, i, j;
-    for (k = b->cell_start[set[0]]; k < b->cell_start[set[0] + 1]; k++) {
-        int u = b->cell_units[k], all = 1;
-        for (i = 1; i < 4 && all; i++) {
-            int in = 0;
-            for (j = b->cell_start[set[i]]; j < b->cell_start[set[i] + 1]; j++)
-                in |= b->cell_units[j] == u;
-            all = in;
-        }
-        if (all) return 1;
-    }
-    return 0;
-}
-
-/* The cells of set holding v, into holders; how many. */
-static int holders_of(const sdk_grid *g, const int *set, int v, int *holders) {
+/* The cells of set (n of them) holding v, into out; how many. */
+static int holders_in(const sdk_grid *g, const int *set, int n, int v, int *out) {
     int i, nh = 0;
-    for (i = 0; i < 4; i++)
-        if (g->cand[set[i]] & sdk_bit(v)) holders[nh++] = set[i];
+    for (i = 0; i < n; i++)
+        if (g->cand[set[i]] & sdk_bit(v)) out[nh++] = set[i];
     return nh;
 }
 
-static int wxyz_report(const sdk_grid *g, sdk_sink *s, const int *set, sdk_mask all,
-                       sdk_mask loose, int *victims) {
-    int rating = 55, i, j, total = 0, z = loose ? sdk_lowest(loose) + 1 : 0;
-    int holders[4], nh = 0;
-    sdk_mask d, must = loose ? loose : all;
-    char ct[4][128], list[256], hl[96];
-    for (i = 0; i < 4; i++)
-        if (sdk_popcount(g->cand[set[i]]) == 3) rating = 56;
-    if (!sdk_step_wanted(s, T_WXYZ_WING, rating)) return SDK_LOGIC_MORE;
-    /* The digits the four must hold: z alone, or all four when every digit is restricted. */
-    sdk_step_begin(s, T_WXYZ_WING, rating);
-    for (d = must; d; d &= d - 1) {
-        int v = sdk_lowest(d) + 1, n;
-        nh = holders_of(g, set, v, holders);
-        n = seeing_all(g, holders, nh, v, victims + total);
-        for (i = 0; i < n; i++) sdk_step_elim(s, victims[total + i], sdk_bit(v));
-        total += n;
+/* Whether every cell of set holding v sees cell c. */
+static int restricted(const sdk_grid *g, const int *set, int n, int v, int c) {
+    int i;
+    for (i = 0; i < n; i++)
+        if ((g->cand[set[i]] & sdk_bit(v)) && !sdk_grid_sees(g, set[i], c)) return 0;
+    return 1;
+}
+
+/* v out of the cells (not in the pattern) that see every cell of its places in set and, with
+ * yz >= 0, the bivalue cell yz: into the step; how many. */
+static int als_elim(const sdk_grid *g, sdk_sink *s, const int *set, int n, int yz, int v,
+                    int *victims) {
+    int holders[6], nh = holders_in(g, set, n, v, holders), nv, i;
+    if (yz >= 0) holders[nh++] = yz;
+    nv = seeing_all(g, holders, nh, v, victims);
+    for (i = 0; i < nv; i++) sdk_step_elim(s, victims[i], sdk_bit(v));
+    return nv;
+}
+
+static int als_wing_rating(int k, int big) {
+    int mid = (k + 1 + 2) / 2, d = big > mid ? big - mid : mid - big;
+    return (k == 3 ? 55 : 62) + (k + 1 - mid) - d;
+}
+
+static int als_wing_report(const sdk_grid *g, sdk_sink *s, const int *set, int k, sdk_mask all,
+                           int yz, int x, int z, int dbl, int *victims) {
+    int t = k == 3 ? T_WXYZ_WING : T_VWXYZ_WING, i, big = 0, total, rating;
+    const char *name = k == 3 ? "WXYZ-Wing" : "VWXYZ-Wing";
+    char ct[4][128], yt[128], list[256];
+    sdk_mask d;
+    for (i = 0; i < k; i++)
+        if (sdk_popcount(g->cand[set[i]]) > big) big = sdk_popcount(g->cand[set[i]]);
+    rating = als_wing_rating(k, big);
+    if (!sdk_step_wanted(s, t, rating)) return SDK_LOGIC_MORE;
+    sdk_step_begin(s, t, rating);
+    total = als_elim(g, s, set, k, yz, z, victims);
+    if (dbl) {
+        total += als_elim(g, s, set, k, yz, x, victims + total);
+        for (d = all & ~g->cand[yz]; d; d &= d - 1)
+            total += als_elim(g, s, set, k, -1, sdk_lowest(d) + 1, victims + total);
     }
     if (!total) return sdk_step_end(s);   /* changes nothing: dropped */
     for (d = all; d; d &= d - 1) sdk_step_digit(s, sdk_lowest(d) + 1);
-    for (i = 0; i < 4; i++) sdk_step_cell(s, set[i]);
-    /* The weak links that keep each digit but z to one cell of the four. */
-    for (d = all & ~loose; d; d &= d - 1) {
-        int v = sdk_lowest(d) + 1;
-        for (i = 0; i < 4; i++)
-            for (j = i + 1; j < 4; j++)
-                if (g->cand[set[i]] & g->cand[set[j]] & sdk_bit(v))
-                    sdk_step_link(s, set[i], v, set[j], v, 0);
-    }
-    for (i = 0; i < 4; i++) cell_text(g, set[i], "", ct[i], sizeof ct[i]);
+    for (i = 0; i < k; i++) sdk_step_cell(s, set[i]);
+    sdk_step_cell(s, yz);
+    /* x at the bivalue cell or z there; x there takes x out of the set. */
+    sdk_step_link(s, yz, z, yz, x, 1);
+    for (i = 0; i < k; i++)
+        if (g->cand[set[i]] & sdk_bit(x)) sdk_step_link(s, yz, x, set[i], x, 0);
+    for (i = 0; i < k && i < 4; i++) cell_text(g, set[i], "", ct[i], sizeof ct[i]);
+    cell_text(g, yz, "", yt, sizeof yt);
     sdk_logic_cell_list(g, victims, total, " and ", list, sizeof list);
-    if (loose) {
-        sdk_logic_cell_list(g, holders, nh, " or ", hl, sizeof hl);
-        sdk_step_text(s, "WXYZ-Wing: %s, %s, %s and %s hold four digits between them, and only %d "
-                      "can be in two of them: they need it, so %s is %d, and %d leaves %s.",
-                      ct[0], ct[1], ct[2], ct[3], z, hl, z, z, list);
-    } else {
-        sdk_step_text(s, "WXYZ-Wing: %s, %s, %s and %s hold four digits between them, none of "
-                      "which can be in two of them: each is in one, and leaves the cells that see "
-                      "all its places (%s).", ct[0], ct[1], ct[2], ct[3], list);
-    }
+    if (k == 3)
+        sdk_step_text(s, "%s: %s, %s and %s hold four digits, and %s sees each of them "
+                      "holding %d: one of the four cells is %d%s, which leaves %s.", name, ct[0],
+                      ct[1], ct[2], yt, x, z, dbl ? " (and every digit fills one of them)" : "",
+                      list);
+    else
+        sdk_step_text(s, "%s: %s, %s, %s and %s hold five digits, and %s sees each of them "
+                      "holding %d: one of the five cells is %d%s, which leaves %s.", name, ct[0],
+                      ct[1], ct[2], ct[3], yt, x, z,
+                      dbl ? " (and every digit fills one of them)" : "", list);
     return sdk_step_end(s);
 }
 
-int sdk_find_wxyz_wing(const sdk_grid *g, sdk_sink *s) {
-    size_t bytes = 2 * (size_t)g->ncells * sizeof(int) + 4 * (size_t)g->ncells * sizeof(int);
-    int *small, *victims, ns = 0, cell, i, j, k, l, rc = SDK_LOGIC_MORE;
-    if (!sdk_step_wanted(s, T_WXYZ_WING, 55)) return SDK_LOGIC_MORE;
+/* Every bivalue cell (of bi, nb of them) outside set that holds two of its digits, with one of
+ * them or both restricted. */
+static int als_wing_tails(const sdk_grid *g, sdk_sink *s, const int *set, int k, sdk_mask all,
+                          const int *bi, int nb, int *victims) {
+    int i, j;
+    for (i = 0; i < nb; i++) {
+        int yz = bi[i], a, b, ra, rb, in = 0;
+        sdk_mask m = g->cand[yz];
+        if ((m & ~all) != 0) continue;
+        for (j = 0; j < k; j++) in |= set[j] == yz;
+        if (in) continue;
+        a = sdk_lowest(m) + 1;
+        b = sdk_lowest(m & (m - 1)) + 1;
+        ra = restricted(g, set, k, a, yz);
+        rb = restricted(g, set, k, b, yz);
+        if (!ra && !rb) continue;
+        if (als_wing_report(g, s, set, k, all, yz, ra ? a : b, ra ? b : a, ra && rb, victims) ==
+            SDK_LOGIC_ENOUGH)
+            return SDK_LOGIC_ENOUGH;
+    }
+    return SDK_LOGIC_MORE;
+}
+
+/* Sets of k cells in sight of each other, each of 2 to k + 1 candidates, k + 1 digits in all,
+ * the cells by index (set[0..depth) chosen, their digits so far in have). */
+static int als_sets(const sdk_grid *g, sdk_sink *s, int *set, int depth, int k, sdk_mask have,
+                    const int *small, int ns, int from, const int *bi, int nb, int *victims) {
+    int i, j;
+    for (i = from; i < ns; i++) {
+        int c = small[i], ok = 1;
+        sdk_mask u = have | g->cand[c];
+        if (sdk_popcount(u) > k + 1) continue;
+        for (j = 0; j < depth && ok; j++) ok = sdk_grid_sees(g, set[j], c);
+        if (!ok) continue;
+        set[depth] = c;
+        if (depth + 1 == k) {
+            if (sdk_popcount(u) == k + 1 &&
+                als_wing_tails(g, s, set, k, u, bi, nb, victims) == SDK_LOGIC_ENOUGH)
+                return SDK_LOGIC_ENOUGH;
+        } else if (als_sets(g, s, set, depth + 1, k, u, small, ns, i + 1, bi, nb, victims) ==
+                   SDK_LOGIC_ENOUGH) {
+            return SDK_LOGIC_ENOUGH;
+        }
+    }
+    return SDK_LOGIC_MORE;
+}
+
+static int als_wings(const sdk_grid *g, sdk_sink *s, int k) {
+    size_t bytes = 3 * (size_t)g->ncells * sizeof(int) + 6 * (size_t)g->ncells * sizeof(int);
+    int *small, *bi, *victims, ns = 0, nb = 0, cell, set[4], rc;
     small = sdk_alloc(s->alloc, bytes);
     if (!small) {
         s->failed = SDK_ENOMEM;
         return SDK_LOGIC_MORE;
     }
-    victims = small + g->ncells;
+    bi = small + g->ncells;
+    victims = bi + g->ncells;
     for (cell = 0; cell < g->ncells; cell++) {
-        int k0 = sdk_popcount(g->cand[cell]);
-        if (k0 >= 2 && k0 <= 4) small[ns++] = cell;
+        int n = sdk_popcount(g->cand[cell]);
+        if (n >= 2 && n <= k + 1) small[ns++] = cell;
+        if (n == 2) bi[nb++] = cell;
     }
-    /* Union of candidates at most four digits and at most one unrestricted digit at each depth:
-     * both only grow as cells join. */
-    for (i = 0; i < ns && rc == SDK_LOGIC_MORE; i++) {
-        int set[4];
-        set[0] = small[i];
-        for (j = i + 1; j < ns && rc == SDK_LOGIC_MORE; j++) {
-            sdk_mask u2 = g->cand[set[0]] | g->cand[small[j]], l2;
-            if (sdk_popcount(u2) > 4) continue;
-            set[1] = small[j];
-            l2 = unrestricted(g, set, 1, set[1]);
-            if (sdk_popcount(l2) > 1) continue;
-            for (k = j + 1; k < ns && rc == SDK_LOGIC_MORE; k++) {
-                sdk_mask u3 = u2 | g->cand[small[k]], l3;
-                if (sdk_popcount(u3) > 4) continue;
-                set[2] = small[k];
-                l3 = l2 | unrestricted(g, set, 2, set[2]);
-                if (sdk_popcount(l3) > 1) continue;
-                for (l = k + 1; l < ns && rc == SDK_LOGIC_MORE; l++) {
-                    sdk_mask u4 = u3 | g->cand[small[l]], l4;
-                    if (sdk_popcount(u4) != 4) continue;
-                    set[3] = small[l];
-                    l4 = l3 | unrestricted(g, set, 3, set[3]);
-                    if (sdk_popcount(l4) > 1 || (!l4 && one_unit(g->b, set)) ||
-                        has_locked_part(g, set))
-                        continue;
-                    rc = wxyz_report(g, s, set, u4, l4, victims);
-                }
-            }
-        }
-    }
+    rc = als_sets(g, s, set, 0, k, 0, small, ns, 0, bi, nb, victims);
     sdk_free(s->alloc, small, bytes);
     return rc;
+}
+
+int sdk_find_wxyz_wing(const sdk_grid *g, sdk_sink *s) {
+    if (!sdk_step_wanted(s, T_WXYZ_WING, 55)) return SDK_LOGIC_MORE;
+    return als_wings(g, s, 3);
+}
+
+int sdk_find_vwxyz_wing(const sdk_grid *g, sdk_sink *s) {
+    if (!sdk_step_wanted(s, T_VWXYZ_WING, 62)) return SDK_LOGIC_MORE;
+    return als_wings(g, s, 4);
 }

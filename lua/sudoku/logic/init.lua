@@ -17,7 +17,8 @@
 -- more, nil when not counted) and lets them run only when there is exactly one.
 --
 -- Options of hint, steps and rate: `allowed` (a list of technique names, or a set name -> true:
--- only those), `max_rating` (ignore steps rated above), `se_only` (only techniques SE rates).
+-- only those), `max_rating` (ignore steps rated above), `se_only` (only techniques SE rates,
+-- taken in SE's order: the easiest step of SE's first producer that has one).
 -- @module sudoku.logic
 local core = require "sudoku.core"
 
