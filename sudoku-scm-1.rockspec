@@ -81,6 +81,7 @@ build = {
         "csrc/logic/fish.c",
         "csrc/logic/forcing.c",
         "csrc/logic/forcing_prop.c",
+        "csrc/logic/forcing_quick.c",
         "csrc/logic/grid.c",
         "csrc/logic/hint.c",
         "csrc/logic/intersections.c",
