@@ -273,6 +273,25 @@ static int pair(const sdk_grid *g, sdk_sink *s, int v, const slink *l1, const sl
     return SDK_LOGIC_MORE;
 }
 
+/* The links finders' scratch, one block: the strong links of one digit (PER_UNIT per unit),
+ * then the digit's cells and the cells it may leave. */
+static size_t scratch_bytes(const sdk_grid *g) {
+    return (size_t)g->nunits * PER_UNIT * sizeof(slink) + 2 * (size_t)g->ncells * sizeof(int);
+}
+
+/* Allocates that block (NULL, and the sink marked failed, when it cannot) and points vcells
+ * and victims into it; sdk_free it with scratch_bytes. */
+static slink *scratch(const sdk_grid *g, sdk_sink *s, int **vcells, int **victims) {
+    slink *links = sdk_alloc(s->alloc, scratch_bytes(g));
+    if (!links) {
+        s->failed = SDK_ENOMEM;
+        return NULL;
+    }
+    *vcells = (int *)(links + (size_t)g->nunits * PER_UNIT);
+    *victims = *vcells + g->ncells;
+    return links;
+}
+
 static int wanted(const sdk_sink *s) {
     return sdk_step_wanted(s, T_SKYSCRAPER, 40) || sdk_step_wanted(s, T_TWO_STRING_KITE, 41) ||
            sdk_step_wanted(s, T_TURBOT_FISH, 42) || sdk_step_wanted(s, T_EMPTY_RECTANGLE, 43) ||
@@ -282,19 +301,12 @@ static int wanted(const sdk_sink *s) {
 
 int sdk_find_single_digit(const sdk_grid *g, sdk_sink *s) {
     const sdk_board *b = g->b;
-    size_t nlinks_max = (size_t)g->nunits * PER_UNIT;
-    size_t bytes = nlinks_max * sizeof(slink) + 2 * (size_t)g->ncells * sizeof(int);
+    size_t bytes = scratch_bytes(g);
     slink *links;
     int *vcells, *victims;
     int v, rc = SDK_LOGIC_MORE;
     if (!wanted(s)) return SDK_LOGIC_MORE;
-    links = sdk_alloc(s->alloc, bytes);
-    if (!links) {
-        s->failed = SDK_ENOMEM;
-        return SDK_LOGIC_MORE;
-    }
-    vcells = (int *)(links + nlinks_max);
-    victims = vcells + g->ncells;
+    if (!(links = scratch(g, s, &vcells, &victims))) return SDK_LOGIC_MORE;
     for (v = 1; v <= g->n && rc == SDK_LOGIC_MORE; v++) {
         int u, nl = 0, nv = 0, cell, i, j;
         for (cell = 0; cell < g->ncells; cell++)
@@ -436,19 +448,12 @@ static int three_chains(const sdk_grid *g, sdk_sink *s, int v, const slink *link
 }
 
 int sdk_find_three_strong_links(const sdk_grid *g, sdk_sink *s) {
-    size_t nlinks_max = (size_t)g->nunits * PER_UNIT;
-    size_t bytes = nlinks_max * sizeof(slink) + 2 * (size_t)g->ncells * sizeof(int);
+    size_t bytes = scratch_bytes(g);
     slink *links;
     int *vcells, *victims;
     int v, rc = SDK_LOGIC_MORE;
     if (!sdk_step_wanted(s, T_THREE_STRONG_LINKS, 54)) return SDK_LOGIC_MORE;
-    links = sdk_alloc(s->alloc, bytes);
-    if (!links) {
-        s->failed = SDK_ENOMEM;
-        return SDK_LOGIC_MORE;
-    }
-    vcells = (int *)(links + nlinks_max);
-    victims = vcells + g->ncells;
+    if (!(links = scratch(g, s, &vcells, &victims))) return SDK_LOGIC_MORE;
     for (v = 1; v <= g->n && rc == SDK_LOGIC_MORE; v++) {
         int u, nl = 0, nv = 0, cell;
         for (cell = 0; cell < g->ncells; cell++)
