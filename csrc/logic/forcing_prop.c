@@ -496,26 +496,21 @@ static int nested(sdk_fc *e) {
             int start = p->nnodes, startpar = p->npar;
             if (e->off_id[slot] >= 0 || e->on_id[slot] >= 0) continue;
             if (quick && !sdk_fc_quick_conflict(in, e->cand, e->places, cell, v)) continue;
-            if (quick && e->lazy) {
-                /* It contradicts itself; why is asked only of a run that makes a step. */
-                if (derive(e, cell, v, 0, FC_NESTED, -1) < 0) continue;
-                found = 1;
-                if (e->conflict_on >= 0) return 1;
-                continue;
-            }
-            in->lazy = e->lazy;
-            begin(in, e->cand, e->places);
-            derive(in, cell, v, 1, FC_ASSUMED, -1);
-            rc = propagate(in, start);
-            if (rc < 0) return rc;
-            if (rc == 0) {
-                p->nnodes = start;
-                p->npar = startpar;
-                continue;
+            /* The quick check has settled it; otherwise a run one level down tells. */
+            if (!quick || !e->lazy) {
+                in->lazy = e->lazy;
+                begin(in, e->cand, e->places);
+                derive(in, cell, v, 1, FC_ASSUMED, -1);
+                rc = propagate(in, start);
+                if (rc < 0) return rc;
+                if (rc == 0 || e->lazy) {
+                    p->nnodes = start;
+                    p->npar = startpar;
+                }
+                if (rc == 0) continue;
             }
             if (e->lazy) {
-                p->nnodes = start;
-                p->npar = startpar;
+                /* It contradicts itself; why is asked only of a run that makes a step. */
                 if (derive(e, cell, v, 0, FC_NESTED, -1) < 0) continue;
                 found = 1;
                 if (e->conflict_on >= 0) return 1;
