@@ -220,6 +220,27 @@ describe("the last resort", function()
     assert.is_true(info.rating >= 9.0)
   end)
 
+  -- A hint builds only the nested step that can win (forcing.c: the others are measured, not
+  -- built); find builds them all. Both must agree on which comes first.
+  it("hints the first of the easiest nested chains that find lists, in either order", function()
+    local pencil = logic.pencil(assert(sudoku.parse(HARD)))
+    local checked = 0
+    while not pencil:solved() and checked < 1 do
+      local step = assert(pencil:hint())
+      if step.technique == "nested_forcing_chain" then
+        local all = pencil:find{ allowed = { "nested_forcing_chain" } }
+        assert.is_true(#all > 1)
+        assert.are.equal(all[1].rating, step.rating)
+        assert.are.equal(all[1].text, step.text)
+        local se = assert(pencil:hint{ se_only = true })
+        assert.are.equal(all[1].text, se.text)
+        checked = checked + 1
+      end
+      assert(pencil:apply(step))
+    end
+    assert.are.equal(1, checked)
+  end)
+
   it("is sound at every position of a path: Nishio, cell, unit and dynamic chains", function()
     local puzzles, fired = sound_run(97, 7.5)
     if not puzzles then return pending("no calibration set") end

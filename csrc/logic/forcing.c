@@ -38,7 +38,23 @@ typedef struct chains {
     uint64_t *sets;        /* per slot: the on set then the off set of its on assumption */
     uint8_t *done;         /* per slot: the on run is in sets */
     int *list;             /* ancestors (pool cap) */
+    /* A lazy search's steps wait here until the search is over (see emit_pending). */
+    struct pending *pend;
+    int npend, pendcap;
+    int *branch, nbranch, branchcap; /* the assumptions of the pending steps, in their order */
 } chains;
+
+/* A step a lazy search found: its assumptions (branches) all concluded target, or its one
+ * assumption contradicted itself (target < 0). Its complexity is known only after running them
+ * again in full. */
+typedef struct pending {
+    int first, k;          /* branches: c->branch[first .. first + k), slots */
+    int target;            /* slot * 2 + state, or -1 */
+    int unit;              /* unit chains: the unit, else -1 */
+    int complexity;        /* summed over the branches measured so far */
+    int left;              /* branches not measured yet */
+    int dead;              /* a branch's full run lacks the target: no step */
+} pending;
 
 /* ---- words for the text ---------------------------------------------------------------------- */
 
@@ -97,6 +113,12 @@ static int add_chain(chains *c, int node) {
         }
     }
     return total;
+}
+
+/* The complexity of node's chain, as add_chain counts it, without building anything. */
+static int chain_length(chains *c, int node) {
+    int count;
+    return sdk_fc_ancestors(&c->e, node, NULL, &count);
 }
 
 /* Sets the step's rating from its complexity (known only once its chains are built) and ends
@@ -286,6 +308,141 @@ static int report_multiple(chains *c, const int *slots, int k, int target, int u
     return finish(c, complexity);
 }
 
+/* ---- steps of a lazy search ------------------------------------------------------------------ */
+
+/* A nested search runs its assumptions without recording why (forcing_prop.h); its steps wait
+ * here. A sink that keeps every step gets them all, built in the order they were found. A hint
+ * (s->best_only) keeps only the first easiest: each assumption any of them rests on is run in
+ * full once, each step's complexity summed over its branches, a step dropped as soon as its
+ * sum rates it past the best so far, and only the winner is built. */
+
+/* Room for need items of size bytes in *p (*cap items). */
+static int reserve(chains *c, void **p, int *cap, int need, size_t size) {
+    int grown = *cap ? *cap : 64;
+    void *q;
+    if (need <= *cap) return SDK_OK;
+    while (grown < need) grown *= 2;
+    q = sdk_realloc(c->g->alloc, *p, size * (size_t)*cap, size * (size_t)grown);
+    if (!q) return SDK_ENOMEM;
+    *p = q;
+    *cap = grown;
+    return SDK_OK;
+}
+
+static int add_pending(chains *c, const int *slots, int k, int target, int unit) {
+    pending *pd;
+    void *p = c->pend, *b = c->branch;
+    if (reserve(c, &p, &c->pendcap, c->npend + 1, sizeof(pending)) != SDK_OK) return SDK_ENOMEM;
+    c->pend = p;
+    if (reserve(c, &b, &c->branchcap, c->nbranch + k, sizeof(int)) != SDK_OK) return SDK_ENOMEM;
+    c->branch = b;
+    pd = &c->pend[c->npend++];
+    memset(pd, 0, sizeof *pd);
+    pd->first = c->nbranch;
+    pd->k = pd->left = k;
+    pd->target = target;
+    pd->unit = unit;
+    memcpy(c->branch + c->nbranch, slots, sizeof(int) * (size_t)k);
+    c->nbranch += k;
+    return SDK_OK;
+}
+
+/* Builds pending step i (running its assumptions again in full). */
+static int build_pending(chains *c, int i) {
+    const pending *pd = &c->pend[i];
+    int n = c->g->n, slot = c->branch[pd->first];
+    if (pd->target < 0) return report_contradiction(c, slot / n, slot % n + 1, 1);
+    return report_multiple(c, c->branch + pd->first, pd->k, pd->target, pd->unit);
+}
+
+/* Whether pending step i may still be the first easiest: rated (so far) within the sink's
+ * limit and below the best complete one (best_rating, at index best), or equal and before it. */
+static int contender(const chains *c, int i, int best, int best_rating) {
+    const pending *pd = &c->pend[i];
+    int rating = c->base + sdk_fc_length_rating(pd->complexity);
+    if (pd->dead) return 0;
+    if (c->s->max_rating && rating > c->s->max_rating) return 0;
+    return best < 0 || rating < best_rating || (rating == best_rating && i < best);
+}
+
+/* Measures the pending steps and returns the index of the first easiest, or -1 (also when the
+ * memory ran out: s->failed says so). */
+static int pick_pending(chains *c) {
+    const sdk_grid *g = c->g;
+    int n = g->n, slots = g->ncells * n, i, j, best = -1, best_rating = 0, nlist = 0;
+    int *head = sdk_alloc(g->alloc, sizeof(int) * (size_t)slots);
+    int *next = sdk_alloc(g->alloc, sizeof(int) * (size_t)c->nbranch);
+    int *owner = sdk_alloc(g->alloc, sizeof(int) * (size_t)c->nbranch);
+    int *list = sdk_alloc(g->alloc, sizeof(int) * (size_t)slots);
+    if (!head || !next || !owner || !list) {
+        c->s->failed = SDK_ENOMEM;
+        goto done;
+    }
+    /* The branches of each assumption, and the assumptions in the order their steps came, so
+     * that contradictions (one run each, often the cheapest) set a best early. */
+    for (i = 0; i < slots; i++) head[i] = -1;
+    for (i = c->npend - 1; i >= 0; i--)
+        for (j = c->pend[i].k - 1; j >= 0; j--) {
+            int b = c->pend[i].first + j, slot = c->branch[b];
+            owner[b] = i;
+            next[b] = head[slot];
+            head[slot] = b;
+        }
+    for (i = 0; i < c->nbranch; i++) {
+        int slot = c->branch[i];
+        if (head[slot] == i) list[nlist++] = slot;
+    }
+    for (i = 0; i < nlist; i++) {
+        int slot = list[i], cell = slot / n, v = slot % n + 1, b, rc, wanted = 0;
+        for (b = head[slot]; b >= 0 && !wanted; b = next[b])
+            wanted = contender(c, owner[b], best, best_rating);
+        if (!wanted) continue;
+        rc = run_full(c, cell, v, 1);
+        if (rc < 0) {
+            c->s->failed = rc;
+            best = -1;
+            goto done;
+        }
+        for (b = head[slot]; b >= 0; b = next[b]) {
+            pending *pd = &c->pend[owner[b]];
+            if (!contender(c, owner[b], best, best_rating)) continue;
+            if (pd->target < 0) {
+                if (rc != 1) pd->dead = 1;
+                else pd->complexity = chain_length(c, c->e.conflict_on) +
+                                      chain_length(c, c->e.conflict_off);
+            } else {
+                int tc = pd->target / 2 / n, tv = pd->target / 2 % n + 1;
+                int id = node_of(c, tc, tv, pd->target & 1);
+                if (id < 0) pd->dead = 1;
+                else pd->complexity += chain_length(c, id);
+            }
+            pd->left--;
+            if (pd->left == 0 && contender(c, owner[b], best, best_rating)) {
+                best = owner[b];
+                best_rating = c->base + sdk_fc_length_rating(pd->complexity);
+            }
+        }
+    }
+done:
+    if (head) sdk_free(g->alloc, head, sizeof(int) * (size_t)slots);
+    if (next) sdk_free(g->alloc, next, sizeof(int) * (size_t)c->nbranch);
+    if (owner) sdk_free(g->alloc, owner, sizeof(int) * (size_t)c->nbranch);
+    if (list) sdk_free(g->alloc, list, sizeof(int) * (size_t)slots);
+    return best;
+}
+
+/* Reports the pending steps: all of them, or for a hint the one that can be best. */
+static int emit_pending(chains *c) {
+    int i;
+    if (c->s->best_only) {
+        i = pick_pending(c);
+        return i < 0 ? SDK_LOGIC_MORE : build_pending(c, i);
+    }
+    for (i = 0; i < c->npend; i++)
+        if (build_pending(c, i) == SDK_LOGIC_ENOUGH) return SDK_LOGIC_ENOUGH;
+    return SDK_LOGIC_MORE;
+}
+
 /* ---- the search ------------------------------------------------------------------------------ */
 
 static void chains_free(chains *c) {
@@ -294,6 +451,8 @@ static void chains_free(chains *c) {
     sdk_fc_free(&c->e);
     if (c->sets) sdk_free(g->alloc, c->sets, slots * 2 * (size_t)c->words * sizeof(uint64_t));
     if (c->done) sdk_free(g->alloc, c->done, slots);
+    if (c->pend) sdk_free(g->alloc, c->pend, sizeof(pending) * (size_t)c->pendcap);
+    if (c->branch) sdk_free(g->alloc, c->branch, sizeof(int) * (size_t)c->branchcap);
 }
 
 /* Sets of every slot's run are kept for cell and unit chains when they fit in this many bytes. */
@@ -325,8 +484,12 @@ static int search(chains *c) {
             if (rc < 0) return rc;
             if (single) continue;
             if (rc && c->contradiction) {
-                if (report_contradiction(c, cell, v, 1) == SDK_LOGIC_ENOUGH)
+                int slot = cell * n + v - 1;
+                if (c->e.lazy) {
+                    if (add_pending(c, &slot, 1, -1, -1) != SDK_OK) return SDK_ENOMEM;
+                } else if (report_contradiction(c, cell, v, 1) == SDK_LOGIC_ENOUGH) {
                     return SDK_LOGIC_ENOUGH;
+                }
                 continue;
             }
             if ((!c->contradiction && !c->doubles) || c->e.nest) continue;
@@ -342,7 +505,7 @@ static int search(chains *c) {
                 return SDK_LOGIC_ENOUGH;
         }
     }
-    if (!c->multiple || !c->sets) return SDK_LOGIC_MORE;
+    if (!c->multiple || !c->sets) return c->e.lazy ? emit_pending(c) : SDK_LOGIC_MORE;
     /* Cell chains: every candidate of a cell concludes the same. */
     for (cell = 0; cell < g->ncells; cell++) {
         int slots_of[SDK_MAX_N], k = 0, target;
@@ -350,8 +513,14 @@ static int search(chains *c) {
         if (g->value[cell] || sdk_popcount(cs) < c->min_cell) continue;
         for (; cs; cs &= cs - 1) slots_of[k++] = cell * n + sdk_lowest(cs);
         target = common_target(c, slots_of, k);
-        if (target >= 0 && report_multiple(c, slots_of, k, target, -1) == SDK_LOGIC_ENOUGH)
+        if (target < 0) continue;
+        if (c->e.lazy) {
+            if (sdk_step_wanted(c->s, c->cell_technique, c->base) &&
+                add_pending(c, slots_of, k, target, -1) != SDK_OK)
+                return SDK_ENOMEM;
+        } else if (report_multiple(c, slots_of, k, target, -1) == SDK_LOGIC_ENOUGH) {
             return SDK_LOGIC_ENOUGH;
+        }
     }
     /* Unit chains: every place of a digit in a unit concludes the same. */
     for (u = 0; u < g->nunits; u++) {
@@ -365,11 +534,17 @@ static int search(chains *c) {
             for (i = 0; i < len; i++)
                 if ((where >> i) & 1) slots_of[k++] = cells[i] * n + v - 1;
             target = common_target(c, slots_of, k);
-            if (target >= 0 && report_multiple(c, slots_of, k, target, u) == SDK_LOGIC_ENOUGH)
+            if (target < 0) continue;
+            if (c->e.lazy) {
+                if (sdk_step_wanted(c->s, c->unit_technique, c->base) &&
+                    add_pending(c, slots_of, k, target, u) != SDK_OK)
+                    return SDK_ENOMEM;
+            } else if (report_multiple(c, slots_of, k, target, u) == SDK_LOGIC_ENOUGH) {
                 return SDK_LOGIC_ENOUGH;
+            }
         }
     }
-    return SDK_LOGIC_MORE;
+    return c->e.lazy ? emit_pending(c) : SDK_LOGIC_MORE;
 }
 
 static int find(const sdk_grid *g, sdk_sink *s, int mode, int nest, int base, int technique,

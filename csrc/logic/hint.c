@@ -23,6 +23,19 @@ static int finder_order(const sdk_finder *f, const sdk_technique *tech, const sd
     return low;
 }
 
+/* Whether the techniques of finder f that the options allow share one se_order: then, as without
+ * SE's order, only the rating tells its steps apart. */
+static int one_order(const sdk_finder *f, const sdk_technique *tech, const sdk_logic_opts *o) {
+    const int *t;
+    int first = -1;
+    for (t = f->techniques; *t >= 0; t++) {
+        if (o->allowed && !o->allowed[*t]) continue;
+        if (first >= 0 && tech[*t].se_order != first) return 0;
+        first = tech[*t].se_order;
+    }
+    return 1;
+}
+
 /* Whether step a comes before step b: the easier, or with SE's order the earlier producer's. */
 static int before(const sdk_step *a, const sdk_step *b, const sdk_technique *tech, int se) {
     if (se && tech[a->technique].se_order != tech[b->technique].se_order)
@@ -63,7 +76,10 @@ int sdk_logic_hint(const sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s) {
             if (best >= 0 && f[i].min_rating >= s->steps[best].rating) continue;
             if (s->max_rating && f[i].min_rating > s->max_rating) continue;
         }
+        /* Of one call's steps only the first easiest can become best (before() is strict). */
+        s->best_only = !se || one_order(&f[i], tech, o);
         f[i].find(g, s);
+        s->best_only = 0;
         if (s->failed) return SDK_ENOMEM;
         for (k = 0; k < s->nsteps; k++)
             if (best < 0 || before(&s->steps[k], &s->steps[best], tech, se)) best = k;

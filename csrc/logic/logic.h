@@ -98,6 +98,10 @@ typedef struct sdk_sink {
     int limit;            /* stop once this many steps are kept (0: no limit) */
     int max_rating;       /* steps rated above this are dropped by sdk_step_end (0: none) */
     const uint8_t *allowed; /* per technique: 0 drops its steps in sdk_step_end (NULL: all) */
+    /* The caller keeps only the first of the lowest-rated steps a finder reports in one call
+     * (sdk_logic_hint): a finder whose ratings cost much to know may then build that one step
+     * alone. Cleared by sdk_sink_clear. */
+    int best_only;
     int failed;           /* SDK_ENOMEM once an allocation failed */
     int nsteps;
     sdk_step *steps;

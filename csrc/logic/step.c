@@ -26,6 +26,7 @@ void sdk_sink_clear(sdk_sink *s) {
     for (i = 0; i < s->nsteps; i++) free_step(s, &s->steps[i]);
     s->nsteps = 0;
     s->open = 0;
+    s->best_only = 0;
 }
 
 void sdk_sink_free(sdk_sink *s) {
