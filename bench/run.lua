@@ -328,23 +328,44 @@ say("- \"puzzles\" counts generated puzzles; the guesses column does not apply. 
 -- Generation by difficulty.
 if not opts.only or ("levels"):find(opts.only, 1, true) then
   say("")
-  say("## Puzzles by difficulty: 9x9 `gen.puzzle{level = ...}` beside QQWing")
+  say("## Puzzles by difficulty: `gen.puzzle{level = ...}` on 9x9, 6x6 and 16x16 beside QQWing")
   say("")
   local bl = require "bench.levels"
-  local count = opts.quick and 10 or 100
-  local level_rows = bl.ours(require "sudoku.gen", require "sudoku.logic",
-    require "sudoku.gen.difficulty", count, opts.quick and 10 or 60)
+  local gen, logic, difficulty = require "sudoku.gen", require "sudoku.logic",
+    require "sudoku.gen.difficulty"
+  -- 9x9 at most 200 grids a puzzle (the default, 1000, only costs time there); 6x6 with gen's
+  -- defaults; 16x16 a few puzzles, each within a time limit (a hard one takes tens of seconds;
+  -- the rating of an extreme one, minutes: the limit is checked between searches, not inside it).
+  local shapes = {
+    { label = "9x9", size = 9, attempts = 200, count = opts.quick and 10 or 100,
+      seconds = opts.quick and 10 or 60 },
+    { label = "6x6", box = { 2, 3 }, count = opts.quick and 10 or 50,
+      seconds = opts.quick and 10 or 60 },
+    { label = "16x16", size = 16, count = opts.quick and 1 or 2, timeout = opts.quick and 30 or 60,
+      seconds = opts.quick and 30 or 60 },
+  }
+  local level_rows = {}
+  for _, shape in ipairs(shapes) do
+    for _, row in ipairs(bl.ours(gen, logic, difficulty, shape.count, shape.seconds, shape)) do
+      level_rows[#level_rows + 1] = row
+    end
+  end
   for _, row in ipairs(bl.qqwing(opts.quick and 100 or 1000) or {}) do
     level_rows[#level_rows + 1] = row
   end
   say(report.table(bl.HEADER, level_rows, bl.ALIGN))
   say("")
-  say(("- sudoku.gen: up to %d puzzles per level (seeds 1..%d, at most 200 grids each, each level "
-    .. "within %d s), CPU time of the generator only; \"in band\": re-rated by "
-    .. "`sudoku.logic.rate` (SE bands in `sudoku.gen.difficulty`). QQWing: `qqwing --generate N "
-    .. "--difficulty LEVEL --one-line --timer`, its own total time; its levels are its own "
-    .. "(by the techniques its solver needs), not SE bands."):format(count, count,
-      opts.quick and 10 or 60))
+  for _, shape in ipairs(shapes) do
+    say(("- sudoku.gen %s: up to %d puzzles per level (seeds 1..%d, %s, each level within %d s"
+      .. "%s)."):format(shape.label, shape.count, shape.count,
+        shape.attempts and ("at most %d grids each"):format(shape.attempts) or "gen's defaults",
+        shape.seconds, shape.timeout and (", a puzzle within %d s"):format(shape.timeout) or ""))
+  end
+  say("- CPU time of the generator only; \"in band\": re-rated by `sudoku.logic.rate` (SE bands in "
+    .. "`sudoku.gen.difficulty`). A band no puzzle of a shape reaches (16x16 extreme within its "
+    .. "limit) shows 0 %: gen.puzzle then returns the nearest puzzle with `info.reached` false. "
+    .. "QQWing: `qqwing --generate N --difficulty LEVEL --one-line --timer`, its own total time; "
+    .. "its levels are its own (by the techniques its solver needs), not SE bands.")
 end
 
 -- Variants.

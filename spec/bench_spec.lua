@@ -296,8 +296,10 @@ describe("bench levels table (bench/levels.lua)", function()
 
   it("makes puzzles of each level, counting those in the band, and times QQWing when there", function()
     local difficulty = require "sudoku.gen.difficulty"
-    local rows = bench_levels.ours(require "sudoku.gen", require "sudoku.logic", difficulty, 1, 0)
+    local rows = bench_levels.ours(require "sudoku.gen", require "sudoku.logic", difficulty, 1, 0,
+      { label = "6x6", box = { 2, 3 }, attempts = 200 })
     assert.are.equal(#difficulty.ORDER, #rows)
+    assert.are.equal("sudoku.gen 6x6", rows[1][1])
     assert.are.equal("easy", rows[1][2])
     assert.are.equal("1", rows[1][3])
     assert.are.equal("100 %", rows[1][5])   -- an easy puzzle is always reached

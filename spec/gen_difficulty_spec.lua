@@ -47,6 +47,28 @@ describe("gen.puzzle with a difficulty", function()
     assert.is_true(logic.rate(puzzle).rating <= 1.5)
   end)
 
+  -- Most 6x6 grids give easy puzzles; swaps of givens lift the near misses into the band.
+  it("reaches the hard and extreme bands on 6x6 too, with a symmetry kept", function()
+    for _, level in ipairs{ "hard", "extreme" } do
+      local band = difficulty.LEVELS[level]
+      for seed = 1, 2 do
+        local puzzle, _, info = gen.puzzle{ box = { 2, 3 }, seed = seed, level = level }
+        assert.is_true(info.reached, level)
+        assert.are.equal(1, puzzle:count(2))
+        local r = logic.rate(puzzle).rating
+        assert.is_true(r >= band.min and r <= band.max, level)
+      end
+    end
+    local puzzle, _, info = gen.puzzle{ box = { 2, 3 }, seed = 5, level = "hard",
+      symmetry = "rotational" }
+    assert.is_true(info.reached)
+    for r = 1, 6 do
+      for c = 1, 6 do
+        assert.are.equal(puzzle:get(r, c) == 0, puzzle:get(7 - r, 7 - c) == 0)
+      end
+    end
+  end)
+
   it("says when the band was not reached, giving the closest puzzle", function()
     local puzzle, _, info = gen.puzzle{ size = 9, seed = 1, rating = { min = 9.9, max = 10 },
       attempts = 2 }

@@ -331,8 +331,8 @@ describe("chains on rated puzzles", function()
     assert.is_true(positions > fired)
   end)
 
-  it("keep the solution on a quarter of the SE calibration set #slow", function()
-    local list = calibration(4)
+  it("keep the solution on an eighth of the SE calibration set #slow", function()
+    local list = calibration(8)
     if not list then return pending("no " .. CALIBRATION) end
     check(list)
   end)

@@ -249,9 +249,9 @@ describe("the last resort", function()
   end)
 end)
 
--- Every 51st calibration puzzle in the whole suite (#slow, CI's default run), every 17th in the
--- #long run (make check-all): the same checks, three times the puzzles.
-for _, run in ipairs{ { tag = "#slow", every = 51, least = 100 },
+-- Every 101st calibration puzzle in the whole suite (#slow, CI's default run), every 17th in the
+-- #long run (make check-all): the same checks, six times the puzzles.
+for _, run in ipairs{ { tag = "#slow", every = 101, least = 50 },
                       { tag = "#long", every = 17, least = 300 } } do
   describe("forcing chains over many puzzles " .. run.tag, function()
     it(("are sound at every position of the paths of %d rated puzzles"):format(run.least),

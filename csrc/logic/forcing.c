@@ -370,10 +370,12 @@ static int contender(const chains *c, int i, int best, int best_rating) {
 static int pick_pending(chains *c) {
     const sdk_grid *g = c->g;
     int n = g->n, slots = g->ncells * n, i, j, best = -1, best_rating = 0, nlist = 0;
-    int *head = sdk_alloc(g->alloc, sizeof(int) * (size_t)slots);
-    int *next = sdk_alloc(g->alloc, sizeof(int) * (size_t)c->nbranch);
-    int *owner = sdk_alloc(g->alloc, sizeof(int) * (size_t)c->nbranch);
-    int *list = sdk_alloc(g->alloc, sizeof(int) * (size_t)slots);
+    int *head, *next, *owner, *list;
+    if (c->npend == 0) return -1;
+    head = sdk_alloc(g->alloc, sizeof(int) * (size_t)slots);
+    next = sdk_alloc(g->alloc, sizeof(int) * (size_t)c->nbranch);
+    owner = sdk_alloc(g->alloc, sizeof(int) * (size_t)c->nbranch);
+    list = sdk_alloc(g->alloc, sizeof(int) * (size_t)slots);
     if (!head || !next || !owner || !list) {
         c->s->failed = SDK_ENOMEM;
         goto done;

@@ -178,7 +178,7 @@ end
 --- Declares (inside the caller's describe) the soundness specs of a family of techniques: at
 -- every position of easiest-first paths, what p:find{allowed = names} reports keeps the unique
 -- solution's values, on a sample of the SE-rated puzzles (every o.every-th, default 17; each of
--- o.fires, default names, must fire there), on a quarter of them (#slow; o.slow_fires must fire
+-- o.fires, default names, must fire there), on an eighth of them (#slow; o.slow_fires must fire
 -- there), on jigsaw and X records (o.variant_fires must fire on each), on 16x16 boards and on X
 -- and windoku boards made by the generator (with o.fire_elsewhere, something must fire on each
 -- of those three). o.guess: walk on where the path gets stuck (support.sound_path). it and
@@ -196,8 +196,8 @@ function support.soundness(names, o, it, pending)
     must_fire(fired, o.fires or names)
   end)
 
-  it("never eliminate a solution's value on a quarter of the 5,280 rated puzzles #slow", function()
-    local fired = support.sound_over(RATED_FILE, 4, opts, walk)
+  it("never eliminate a solution's value on an eighth of the 5,280 rated puzzles #slow", function()
+    local fired = support.sound_over(RATED_FILE, 8, opts, walk)
     if not fired then return pending("no " .. RATED_FILE) end
     must_fire(fired, o.slow_fires or {})
   end)

@@ -166,6 +166,36 @@ end
 -- when the puzzle stays unique (and within max_nodes). A single pass is enough for minimality:
 -- taking givens away never makes a puzzle easier to pin down, so an orbit that had to stay
 -- still has to at the end.
+local function max_nodes_of(opts, grid)
+  return opts.max_nodes or (grid:size() >= BIG and BIG_MAX_NODES or nil)
+end
+
+-- Takes away each orbit of givens in `order` (all of whose cells hold a given) when the puzzle
+-- stays unique (within max_nodes) and, with a difficulty target, rated within its maximum; stops
+-- at opts.clues givens unless opts.minimal. False when the clock ran out.
+local function take_away(puzzle, order, opts, rules, clock, target, max_nodes)
+  local stop_at = not opts.minimal and opts.clues or nil
+  for _, orbit in ipairs(order) do
+    if stop_at and filled_count(puzzle) <= stop_at then break end
+    local saved, whole = {}, true
+    for i, cell in ipairs(orbit) do
+      saved[i] = puzzle:get(cell[1], cell[2])
+      whole = whole and saved[i] ~= 0
+    end
+    if whole then
+      for _, cell in ipairs(orbit) do puzzle:set(cell[1], cell[2], 0) end
+      local found = count_two(puzzle, rules, max_nodes, clock)
+      if found == false then return false end
+      -- A difficulty target keeps a given whose removal would rate the puzzle above its band.
+      if found == 1 and target and not difficulty.may_take(puzzle, target) then found = 0 end
+      if found ~= 1 then
+        for i, cell in ipairs(orbit) do puzzle:set(cell[1], cell[2], saved[i]) end
+      end
+    end
+  end
+  return true
+end
+
 local function attempt(opts, rng, orbits, rules, clock, target)
   local grid, err = fill({
     seed = rng:seed(), board = opts.board, size = opts.size, box = opts.box,
@@ -176,24 +206,57 @@ local function attempt(opts, rng, orbits, rules, clock, target)
   local order = {}
   for i = 1, #orbits do order[i] = orbits[i] end
   rng:shuffle(order)
-  local stop_at = not opts.minimal and opts.clues or nil
-  local max_nodes = opts.max_nodes or (grid:size() >= BIG and BIG_MAX_NODES or nil)
-  for _, orbit in ipairs(order) do
-    if stop_at and filled_count(puzzle) <= stop_at then break end
-    local saved = {}
-    for i, cell in ipairs(orbit) do
-      saved[i] = puzzle:get(cell[1], cell[2])
-      puzzle:set(cell[1], cell[2], 0)
-    end
-    local found = count_two(puzzle, rules, max_nodes, clock)
-    if found == false then return nil, clock.message end
-    -- A difficulty target keeps a given whose removal would rate the puzzle above its band.
-    if found == 1 and target and not difficulty.may_take(puzzle, target) then found = 0 end
-    if found ~= 1 then
-      for i, cell in ipairs(orbit) do puzzle:set(cell[1], cell[2], saved[i]) end
-    end
+  if not take_away(puzzle, order, opts, rules, clock, target, max_nodes_of(opts, grid)) then
+    return nil, clock.message
   end
   return puzzle, grid
+end
+
+-- Swaps tried on a puzzle rated below its target's band before a new grid is tried.
+local CLIMB_SWAPS = 40
+
+-- Lifts a puzzle rated below the target's band (rated: its rating) by swaps: an orbit of givens
+-- goes, an empty orbit gets the solution's digits back, and the result stays when it is unique,
+-- rated within the band's maximum and no easier than before; then any orbit that can go, goes.
+-- Most grids give easy puzzles on small boards (6x6), so a band like "hard" is reached far more
+-- often from a near miss than from new grids. Returns whether the target is met and the rating;
+-- nil when the clock ran out.
+local function climb(puzzle, grid, orbits, opts, rng, rules, clock, target, rated)
+  local max_nodes = max_nodes_of(opts, grid)
+  for _ = 1, CLIMB_SWAPS do
+    local full, empty = {}, {}
+    for _, orbit in ipairs(orbits) do
+      local filled = 0
+      for _, cell in ipairs(orbit) do
+        if puzzle:get(cell[1], cell[2]) ~= 0 then filled = filled + 1 end
+      end
+      if filled == #orbit then full[#full + 1] = orbit elseif filled == 0 then empty[#empty + 1] = orbit end
+    end
+    if #full == 0 or #empty == 0 then break end
+    local out, back = full[rng:below(#full)], empty[rng:below(#empty)]
+    local saved = puzzle:copy()
+    for _, cell in ipairs(out) do puzzle:set(cell[1], cell[2], 0) end
+    for _, cell in ipairs(back) do puzzle:set(cell[1], cell[2], grid:get(cell[1], cell[2])) end
+    local found = count_two(puzzle, rules, max_nodes, clock)
+    if found == false then return nil end
+    local kept = false
+    if found == 1 then
+      local order = {}
+      for i = 1, #orbits do order[i] = orbits[i] end
+      rng:shuffle(order)
+      if not take_away(puzzle, order, opts, rules, clock, target, max_nodes) then return nil end
+      local meets, r = difficulty.meets(puzzle, target)
+      if meets then return true, r end
+      kept = r ~= nil and r.rating >= rated.rating and r.rating <= target.max
+      if kept then rated = r end
+    end
+    if not kept then
+      for r = 1, saved:size() do
+        for c = 1, saved:size() do puzzle:set(r, c, saved:get(r, c)) end
+      end
+    end
+  end
+  return false, rated
 end
 
 local function check_puzzle_opts(opts)
@@ -224,8 +287,9 @@ end
 --   timeout    seconds for the whole call, every search included: when they run out, the call
 --              gives up (unlike max_nodes, which only makes puzzles easier)
 --   rating     {min =, max =}: the puzzle's SE rating (sudoku.logic.rate) within that band;
---              givens whose removal would rate it above max stay, and grids are tried until
---              the rating reaches min (attempts, default 1000 with a target)
+--              givens whose removal would rate it above max stay, a puzzle rated below min
+--              gets a few swaps of givens to lift it, and grids are tried until the rating
+--              reaches min (attempts, default 1000 with a target)
 --   level      "easy", "medium", "hard", "expert" or "extreme": a named band
 --              (sudoku.gen.difficulty documents them); rating narrows it
 --   techniques {required = {...}, allowed = {...}}: technique names (sudoku.logic) the path
@@ -256,18 +320,20 @@ function gen.puzzle(opts)
   for k = 1, attempts do
     local puzzle, solution = attempt(opts, rng, orbits, rules, clock, target)
     if not puzzle then return nil, solution end
+    local meets, rated, distance = true, nil, 0
+    if target then
+      meets, rated = difficulty.meets(puzzle, target)
+      if not meets and rated and rated.rating < target.min then
+        meets, rated = climb(puzzle, solution, orbits, opts, rng, rules, clock, target, rated)
+        if meets == nil then return nil, clock.message end
+      end
+      distance = difficulty.distance(rated, target)
+    end
     local clues = filled_count(puzzle)
-    local ok = (not opts.clues or clues <= opts.clues)
+    local ok = meets and (not opts.clues or clues <= opts.clues)
     if ok and opts.minimal and (opts.symmetry or "none") ~= "none" then
       ok = strictly_minimal(puzzle, rules, clock)
       if ok == nil then return nil, clock.message end
-    end
-    local rated, distance = nil, 0
-    if target then
-      local meets
-      meets, rated = difficulty.meets(puzzle, target)
-      ok = ok and meets
-      distance = difficulty.distance(rated, target)
     end
     if ok then
       return puzzle, solution, { clues = clues, attempts = k, reached = true,
