@@ -469,10 +469,12 @@ static void outer_parents(sdk_fc *e, const sdk_fc *in, int id) {
  * the inner rule at once (one found at a time, each followed by propagation, made a hard
  * position's hint cost a second: the same hundreds of inner runs after every single find).
  * 1 when one did, 0 when none, SDK_ENOMEM. */
+static int nested_round(sdk_fc *e, sdk_fc *in, int quick);
+
 static int nested(sdk_fc *e) {
     sdk_fc_pool *p = e->pool;
     sdk_fc *in = e->inner;
-    int cell, found = 0, quick;
+    int quick, rc;
     if (!in) {
         in = sdk_alloc(e->g->alloc, sizeof(sdk_fc));
         if (!in) return SDK_ENOMEM;
@@ -487,7 +489,21 @@ static int nested(sdk_fc *e) {
     }
     /* The quick check knows the innermost level's rules only. */
     quick = in->nest == 0 && in->mode == FC_DYNAMIC;
-    if (quick && sdk_fc_quick_begin(in) != SDK_OK) return SDK_ENOMEM;
+    if (quick) {
+        if (sdk_fc_quick_begin(in) != SDK_OK) return SDK_ENOMEM;
+        sdk_fc_quick_recall(in, e->g->cand, e->cand);
+    }
+    rc = nested_round(e, in, quick);
+    if (quick && rc >= 0 && sdk_fc_quick_keep(in, e->g->cand, e->cand) != SDK_OK)
+        return SDK_ENOMEM;
+    return rc;
+}
+
+/* One round of nested(): the candidates of the working grid (which stays as it is meanwhile:
+ * the offs found go to the queue), in the grid's order. */
+static int nested_round(sdk_fc *e, sdk_fc *in, int quick) {
+    sdk_fc_pool *p = e->pool;
+    int cell, found = 0;
     for (cell = 0; cell < e->ncells; cell++) {
         sdk_mask vs = e->cand[cell];
         if (!(vs & (vs - 1))) continue;

@@ -80,6 +80,11 @@ typedef struct sdk_fc {
      * working places; a queue of slots. */
     sdk_mask *q_on, *q_off, *q_ok, *q_bad, *q_places;
     int *q_queue;
+    /* Answers kept from earlier rounds (sdk_fc_quick_recall): per entry its base and what was
+     * ok there, and a signature of the cells its base had lost. */
+    sdk_mask *q_kept;
+    uint64_t *q_sig;
+    int q_cap, q_count, q_next;
     int failed;            /* SDK_ENOMEM */
     /* Deductions without their reasons: a nested node records no parents and no weight, so a
      * run tells only what it deduces (the same nodes, in the same order), not why. A search
@@ -111,6 +116,12 @@ SDK_INTERNAL int sdk_fc_quick_begin(sdk_fc *e);
 SDK_INTERNAL int sdk_fc_quick_conflict(sdk_fc *e, const sdk_mask *base, const sdk_mask *places,
                                        int cell, int v);
 SDK_INTERNAL void sdk_fc_quick_free(sdk_fc *e);
+/* Answers that carry over between bases (all taken where the level above is stuck): what was
+ * ok where a round's base lay within this one is ok here. recall (after quick_begin) marks
+ * them ok for the round about to run on base; keep (after the round) remembers the round's.
+ * top: the grid's own candidates, which every base lies within. SDK_OK or SDK_ENOMEM. */
+SDK_INTERNAL void sdk_fc_quick_recall(sdk_fc *e, const sdk_mask *top, const sdk_mask *base);
+SDK_INTERNAL int sdk_fc_quick_keep(sdk_fc *e, const sdk_mask *top, const sdk_mask *base);
 /* The number of distinct nodes node depends on (itself included) plus the weights of the nested
  * nodes among them (SE's complexity). The ancestors are listed, breadth first from node, into
  * list (pool->cap ints) when not NULL; *count gets their number. */

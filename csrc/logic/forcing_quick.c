@@ -15,6 +15,16 @@
  * Two facts make most runs unnecessary. If an assumption A leads to B on, everything B leads
  * to, A leads to as well: so when A ends without a contradiction, none of the B it turned on
  * can contradict (ok), and when A reaches a B known to contradict (bad), A does too.
+ *
+ * A third carries answers from one base to another. The level above asks only where it is
+ * stuck: every cell of one candidate is on there, its value gone from its peers, so no cell
+ * is empty and the closure is plain singles propagation. An assumption that ends without a
+ * contradiction leaves a grid F within its base that is closed (no single left unfollowed)
+ * and holds it. On any larger base, propagating it never removes a candidate of F (a single
+ * that forces one out would be a single of F, which F has followed), so no cell or unit
+ * empties: what was ok on a base is ok on every base that contains it. A search meets the
+ * same bases again (a step's assumptions run a second time in full) and bases that contain
+ * others (B's base contains A's when A turns B on).
  */
 #include "forcing_prop.h"
 
@@ -43,8 +53,62 @@ int sdk_fc_quick_begin(sdk_fc *e) {
     return SDK_OK;
 }
 
+/* Bases kept at most; fewer on big boards (8 MiB at most). */
+enum { KEPT = 1024 };
+
+static size_t entry_bytes(const sdk_fc *e) { return 2 * cells_bytes(e); }
+
+/* The cells the base has lost from top, folded into 64 bits: a base within another has lost
+ * at least the cells that one has. */
+static uint64_t signature(const sdk_fc *e, const sdk_mask *top, const sdk_mask *base) {
+    uint64_t sig = 0;
+    int c;
+    for (c = 0; c < e->ncells; c++)
+        if (top[c] & ~base[c]) sig |= (uint64_t)1 << (c & 63);
+    return sig;
+}
+
+void sdk_fc_quick_recall(sdk_fc *e, const sdk_mask *top, const sdk_mask *base) {
+    uint64_t sig;
+    int k, c;
+    if (!e->q_count) return;
+    sig = signature(e, top, base);
+    for (k = 0; k < e->q_count; k++) {
+        const sdk_mask *kept = e->q_kept + (size_t)k * 2 * (size_t)e->ncells, *ok;
+        if (sig & ~e->q_sig[k]) continue;
+        for (c = 0; c < e->ncells && !(kept[c] & ~base[c]); c++) {}
+        if (c < e->ncells) continue;
+        ok = kept + e->ncells;
+        for (c = 0; c < e->ncells; c++) e->q_ok[c] |= ok[c];
+    }
+}
+
+int sdk_fc_quick_keep(sdk_fc *e, const sdk_mask *top, const sdk_mask *base) {
+    sdk_mask *kept;
+    if (!e->q_kept) {
+        size_t most = ((size_t)8 << 20) / entry_bytes(e);
+        e->q_cap = most < KEPT ? (int)(most ? most : 1) : KEPT;
+        e->q_kept = sdk_alloc(e->g->alloc, entry_bytes(e) * (size_t)e->q_cap);
+        e->q_sig = sdk_alloc(e->g->alloc, sizeof(uint64_t) * (size_t)e->q_cap);
+        if (!e->q_kept || !e->q_sig) return SDK_ENOMEM;
+    }
+    /* Full: the oldest goes first. */
+    kept = e->q_kept + (size_t)e->q_next * 2 * (size_t)e->ncells;
+    memcpy(kept, base, cells_bytes(e));
+    memcpy(kept + e->ncells, e->q_ok, cells_bytes(e));
+    e->q_sig[e->q_next] = signature(e, top, base);
+    e->q_next = (e->q_next + 1) % e->q_cap;
+    if (e->q_count < e->q_cap) e->q_count++;
+    return SDK_OK;
+}
+
 void sdk_fc_quick_free(sdk_fc *e) {
     const sdk_grid *g = e->g;
+    if (e->q_kept) sdk_free(g->alloc, e->q_kept, entry_bytes(e) * (size_t)e->q_cap);
+    if (e->q_sig) sdk_free(g->alloc, e->q_sig, sizeof(uint64_t) * (size_t)e->q_cap);
+    e->q_kept = NULL;
+    e->q_sig = NULL;
+    e->q_cap = e->q_count = e->q_next = 0;
     sdk_free(g->alloc, e->q_on, cells_bytes(e));
     sdk_free(g->alloc, e->q_off, cells_bytes(e));
     sdk_free(g->alloc, e->q_ok, cells_bytes(e));
