@@ -447,6 +447,14 @@ static int emit_pending(chains *c) {
 
 /* ---- the search ------------------------------------------------------------------------------ */
 
+/* A cell chain (unit < 0) or unit chain found: built now, or for a lazy search kept pending. */
+static int multiple_found(chains *c, const int *slots, int k, int target, int unit) {
+    if (!c->e.lazy) return report_multiple(c, slots, k, target, unit);
+    if (!sdk_step_wanted(c->s, unit < 0 ? c->cell_technique : c->unit_technique, c->base))
+        return SDK_LOGIC_MORE;
+    return add_pending(c, slots, k, target, unit) == SDK_OK ? SDK_LOGIC_MORE : SDK_ENOMEM;
+}
+
 static void chains_free(chains *c) {
     const sdk_grid *g = c->g;
     size_t slots = (size_t)g->ncells * (size_t)g->n;
@@ -515,14 +523,8 @@ static int search(chains *c) {
         if (g->value[cell] || sdk_popcount(cs) < c->min_cell) continue;
         for (; cs; cs &= cs - 1) slots_of[k++] = cell * n + sdk_lowest(cs);
         target = common_target(c, slots_of, k);
-        if (target < 0) continue;
-        if (c->e.lazy) {
-            if (sdk_step_wanted(c->s, c->cell_technique, c->base) &&
-                add_pending(c, slots_of, k, target, -1) != SDK_OK)
-                return SDK_ENOMEM;
-        } else if (report_multiple(c, slots_of, k, target, -1) == SDK_LOGIC_ENOUGH) {
-            return SDK_LOGIC_ENOUGH;
-        }
+        if (target >= 0 && (rc = multiple_found(c, slots_of, k, target, -1)) != SDK_LOGIC_MORE)
+            return rc;
     }
     /* Unit chains: every place of a digit in a unit concludes the same. */
     for (u = 0; u < g->nunits; u++) {
@@ -536,14 +538,8 @@ static int search(chains *c) {
             for (i = 0; i < len; i++)
                 if ((where >> i) & 1) slots_of[k++] = cells[i] * n + v - 1;
             target = common_target(c, slots_of, k);
-            if (target < 0) continue;
-            if (c->e.lazy) {
-                if (sdk_step_wanted(c->s, c->unit_technique, c->base) &&
-                    add_pending(c, slots_of, k, target, u) != SDK_OK)
-                    return SDK_ENOMEM;
-            } else if (report_multiple(c, slots_of, k, target, u) == SDK_LOGIC_ENOUGH) {
-                return SDK_LOGIC_ENOUGH;
-            }
+            if (target >= 0 && (rc = multiple_found(c, slots_of, k, target, u)) != SDK_LOGIC_MORE)
+                return rc;
         }
     }
     return c->e.lazy ? emit_pending(c) : SDK_LOGIC_MORE;

@@ -162,12 +162,15 @@ local function strictly_minimal(puzzle, rules, clock)
   return true
 end
 
--- One try: a grid from `rng`, then one pass over the orbits in a random order, each taken away
--- when the puzzle stays unique (and within max_nodes). A single pass is enough for minimality:
--- taking givens away never makes a puzzle easier to pin down, so an orbit that had to stay
--- still has to at the end.
 local function max_nodes_of(opts, grid)
   return opts.max_nodes or (grid:size() >= BIG and BIG_MAX_NODES or nil)
+end
+
+-- The orbits in a random order (a new list).
+local function shuffled(orbits, rng)
+  local order = {}
+  for i = 1, #orbits do order[i] = orbits[i] end
+  return rng:shuffle(order)
 end
 
 -- Takes away each orbit of givens in `order` (all of whose cells hold a given) when the puzzle
@@ -196,6 +199,10 @@ local function take_away(puzzle, order, opts, rules, clock, target, max_nodes)
   return true
 end
 
+-- One try: a grid from `rng`, then one pass over the orbits in a random order, each taken away
+-- when the puzzle stays unique (and within max_nodes). A single pass is enough for minimality:
+-- taking givens away never makes a puzzle easier to pin down, so an orbit that had to stay
+-- still has to at the end.
 local function attempt(opts, rng, orbits, rules, clock, target)
   local grid, err = fill({
     seed = rng:seed(), board = opts.board, size = opts.size, box = opts.box,
@@ -203,10 +210,8 @@ local function attempt(opts, rng, orbits, rules, clock, target)
   }, clock)
   if not grid then return nil, err end
   local puzzle = grid:copy()
-  local order = {}
-  for i = 1, #orbits do order[i] = orbits[i] end
-  rng:shuffle(order)
-  if not take_away(puzzle, order, opts, rules, clock, target, max_nodes_of(opts, grid)) then
+  if not take_away(puzzle, shuffled(orbits, rng), opts, rules, clock, target,
+      max_nodes_of(opts, grid)) then
     return nil, clock.message
   end
   return puzzle, grid
@@ -241,10 +246,9 @@ local function climb(puzzle, grid, orbits, opts, rng, rules, clock, target, rate
     if found == false then return nil end
     local kept = false
     if found == 1 then
-      local order = {}
-      for i = 1, #orbits do order[i] = orbits[i] end
-      rng:shuffle(order)
-      if not take_away(puzzle, order, opts, rules, clock, target, max_nodes) then return nil end
+      if not take_away(puzzle, shuffled(orbits, rng), opts, rules, clock, target, max_nodes) then
+        return nil
+      end
       local meets, r = difficulty.meets(puzzle, target)
       if meets then return true, r end
       kept = r ~= nil and r.rating >= rated.rating and r.rating <= target.max
