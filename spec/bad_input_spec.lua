@@ -223,7 +223,7 @@ describe("format readers on bad text", function()
       } },
     { "a JSON region cell of 1e400 (infinity once read)",
       '{"size":4,"givens":"................","box":null,"regions":[[[1e400,1],[1,2],[1,3],[2,1]]]}\n', {
-        json = "record 1, line 1: regions[1], cell 1: expected [row, column]",
+        json = "record 1, line 1: regions[1][1]: expected a cell [row, column], got [inf, 1]",
       } },
     { "a JSON box of 1e400 rows", '{"size":4,"givens":"................","box":[1e400,2]}\n', {
         json = "record 1, line 1: box must be [rows, cols] with positive integers, or null for a jigsaw",

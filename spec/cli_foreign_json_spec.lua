@@ -61,12 +61,18 @@ describe("JSON of other tools", function()
     assert.are.equal(1, r.status)
   end)
 
-  it("leaves a rule the format does not list to the constraints object", function()
+  it("reads every rule, at the top level or under constraints, and keeps none unread", function()
     local r = sudoku({ "convert", "--from", "json", "--to", "json" },
-      '{"size":4,"arrows":[[[1,1],[1,2]]]}\n{"size":4,"constraints":{"arrows":[[[1,1],[1,2]]]}}\n')
+      '{"size":4,"arrows":[{"circle":[1,1],"lines":[[[1,2]]]}]}\n'
+      .. '{"size":4,"constraints":{"arrows":[[[1,1],[1,2]]]}}\n'
+      .. '{"size":4,"constraints":{"spirals":[[[1,1],[1,2]]]}}\n'
+      .. '{"size":4,"cages":[{"sum":"x","cells":[[1,1]]}],"thermos":42}\n')
     assert.are.equal('{"size":4,"box":[2,2],"givens":"................",'
-      .. '"constraints":{"arrows":[[[1,1],[1,2]]]}}\n', r.stdout)
-    assert.are.equal("<stdin>:1: unknown key 'arrows'\n", r.stderr)
+      .. '"constraints":{"arrows":[{"circle":[1,1],"lines":[[[1,2]]]}]}}\n', r.stdout)
+    assert.are.equal("<stdin>:2: constraints.arrows[1]: expected an object, got a list\n"
+      .. "<stdin>:3: constraints: unknown rule 'spirals'\n"
+      .. "<stdin>:4: cages[1].sum: expected a whole number, got \"x\"\n", r.stderr)
+    assert.are.equal(1, r.status)
   end)
 end)
 

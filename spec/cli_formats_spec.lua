@@ -2,6 +2,7 @@
 -- stdout byte for byte, the messages on stderr and the exit status.
 local cmd = require "support.command"
 local data = require "support.data"
+local format = require "sudoku.format"
 
 local sudoku, temp_file, read_file = cmd.run, cmd.temp_file, cmd.read_file
 
@@ -161,12 +162,32 @@ describe("--from and --to on solve, count and validate", function()
     assert.are.equal(1, r.status)
   end)
 
-  it("refuse a rule the solver cannot honour rather than answer wrongly", function()
-    local killer = read_file(data.fixtures .. "killer_4x4.jsonl")
-    local r = sudoku({ "solve", "--from", "json" }, killer)
+  it("read a file named .json or .jsonl as JSON, and a pretty-printed array too", function()
+    local pretty = '[\n  {\n    "size": 4,\n    "givens": "12..3...........",\n'
+      .. '    "antiknight": true\n  }\n]\n'
+    local want = '{"size":4,"box":[2,2],"givens":"12..3...........","values":"1243342143122134",'
+      .. '"constraints":{"antiknight":true}}\n'
+    assert.are.equal(want, sudoku({ "solve" }, pretty).stdout)
+    -- A first line that reads as no JSON: the name says what the file holds, and the reader
+    -- says what is wrong.
+    local path = temp_file("# made by hand\n" .. P1 .. "\n")
+    os.rename(path, path .. ".jsonl")
+    local r = sudoku({ "solve", path .. ".jsonl" })
+    os.remove(path .. ".jsonl")
     assert.are.equal("", r.stdout)
-    assert.are.equal("<stdin>:1: cannot solve with the rule 'cages' (not supported yet)\n", r.stderr)
+    assert.matches("%.jsonl:2: column 1: malformed JSON: no valid JSON value\n$", r.stderr)
     assert.are.equal(1, r.status)
+  end)
+
+  it("solve a variant record under its rules, writing JSON that keeps them", function()
+    local killer = read_file(data.fixtures .. "killer_4x4.jsonl")
+    local r = sudoku({ "solve" }, killer)
+    assert.are.equal("", r.stderr)
+    assert.are.equal(0, r.status)
+    local solved = assert(format.read(r.stdout, "json"))
+    assert.equal("2341413232141423", solved.board:symbols())
+    assert.equal(6, #solved.constraints.cages)
+    assert.equal("janko-killer-001", solved.meta.id)
   end)
 
   it("solve --from json honours diagonals and jigsaw regions", function()

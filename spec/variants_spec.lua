@@ -302,6 +302,48 @@ describe("sudoku.variant.rules: the schema's keys as rules", function()
     assert.equal(ADJACENT, #list)
   end)
 
+  it("with ratio_negative alone, rules out 1:2 beside no black dot, and consecutive stays free", function()
+    local list = rules_of{ kropki_black = { { { 1, 1 }, { 1, 2 } } }, ratio_negative = true }
+    assert.equal(1, #of_kind(list, "ratio"))
+    assert.equal(ADJACENT - 1, #of_kind(list, "not_ratio"))
+    assert.equal(0, #of_kind(list, "not_consecutive"))
+  end)
+
+  it("makes one arrow of a circle and all its lines, a cell two lines share once", function()
+    assert.same({ { kind = "arrow", cells = { { 1, 1 }, { 1, 2 }, { 1, 3 }, { 2, 2 } } } },
+      rules_of{ arrows = { { circle = { 1, 1 },
+        lines = { { { 1, 2 }, { 1, 3 } }, { { 1, 2 }, { 2, 2 } } } } } })
+  end)
+
+  it("sums a little killer's diagonal from the clue outside the grid", function()
+    assert.same({
+      { kind = "sum", cells = { { 1, 2 }, { 2, 3 }, { 3, 4 } }, sum = 6 },
+      { kind = "sum", cells = { { 4, 4 }, { 3, 3 }, { 2, 2 }, { 1, 1 } }, sum = 10 },
+      { kind = "sum", cells = { { 1, 4 } }, sum = 2 },
+    }, rules_of{ little_killers = {
+      { sum = 6, clue = { 0, 1 }, direction = "DR" },
+      { sum = 10, clue = { 5, 5 }, direction = "UL" },
+      { sum = 2, clue = { 2, 5 }, direction = "UL" },
+    } })
+  end)
+
+  it("makes a whisper of each pair along a line, one renban and one palindrome per line", function()
+    local line = { { 1, 1 }, { 1, 2 }, { 2, 2 } }
+    assert.same({
+      { kind = "whisper", cells = { { 1, 1 }, { 1, 2 } } },
+      { kind = "whisper", cells = { { 1, 2 }, { 2, 2 } } },
+      { kind = "renban", cells = line },
+      { kind = "palindrome", cells = line },
+    }, rules_of{ whispers = { line }, renbans = { line }, palindromes = { line } })
+  end)
+
+  it("makes a sandwich of a row's or a column's cells in order", function()
+    assert.same({
+      { kind = "sandwich", cells = { { 2, 1 }, { 2, 2 }, { 2, 3 }, { 2, 4 } }, sum = 5 },
+      { kind = "sandwich", cells = { { 1, 3 }, { 2, 3 }, { 3, 3 }, { 4, 3 } }, sum = 0 },
+    }, rules_of{ sandwiches = { { row = 2, sum = 5 }, { column = 3, sum = 0 } } })
+  end)
+
   it("leaves regions and diagonals to the board: they are no rules", function()
     assert.same({}, rules_of{ diagonals = { "main", "anti" }, regions = { { { 1, 1 }, { 2, 2 } } } })
   end)
@@ -331,7 +373,7 @@ describe("sudoku.variant.board", function()
   it("names the record and the fault in what it cannot build", function()
     local cases = {
       { { color = "red" }, "test-4x4: unknown key 'color'" },
-      { { variants = { "killer", "arrow" } }, "test-4x4: variants[2]: unknown kind 'arrow'" },
+      { { variants = { "killer", "spiral" } }, "test-4x4: variants[2]: unknown kind \"spiral\"" },
       { { cages = { { sum = 3, cells = { { 1, 1 }, { 5, 1 } } } } },
         "test-4x4: cages[1].cells[2]: cell [5, 1] is off the 4x4 board" },
       { { kropki_white = { { { 1, 1 }, { 1, 0 } } } },
@@ -339,21 +381,43 @@ describe("sudoku.variant.board", function()
       { { regions = { { { 1, 1 }, { 9, 9 } } } },
         "test-4x4: regions[1][2]: cell [9, 9] is off the 4x4 board" },
       { { cages = { { sum = 8, cells = { { 1, 1 }, { 1, 2 } } } } },
-        "test-4x4: cages[1]: sum 8 is impossible for 2 different values of 1..4 (3 to 7)" },
+        "test-4x4: cages[1].sum: 8 is impossible for 2 different values of 1..4 (3 to 7)" },
+      { { cages = { { sum = 3, cells = { { 1, 1 } } }, { sum = "x", cells = { { 2, 1 } } } } },
+        "test-4x4: cages[2].sum: expected a whole number, got \"x\"" },
+      { { cages = { { total = 3, cells = { { 1, 1 } } } } },
+        "test-4x4: cages[1]: unknown key 'total' (a cage has \"sum\" and \"cells\")" },
+      { { thermos = 42 }, "test-4x4: thermos: expected a list, got 42" },
+      { { kropki_black = { { { 1, 1 }, { 2, 2 } } } },
+        "test-4x4: kropki_black[1]: cells [1, 1] and [2, 2] are not orthogonal neighbours" },
+      { { arrows = { { circle = { 1, 1 }, lines = { { { 1, 2 }, { 1, 1 } } } } } },
+        "test-4x4: arrows[1].lines[1][2]: the circle's cell [1, 1] is on its own line" },
+      { { arrows = { { circle = { 1, 1 }, lines = { { { 1, 2 }, { 7, 1 } } } } } },
+        "test-4x4: arrows[1].lines[1][2]: cell [7, 1] is off the 4x4 board" },
+      { { little_killers = { { sum = 5, clue = { 2, 2 }, direction = "DR" } } },
+        "test-4x4: little_killers[1].clue: [2, 2] is not outside the 4x4 grid" },
+      { { little_killers = { { sum = 5, clue = { 0, 2 }, direction = "SE" } } },
+        "test-4x4: little_killers[1].direction: expected \"DR\", \"DL\", \"UR\" or \"UL\", got \"SE\"" },
+      { { little_killers = { { sum = 5, clue = { 0, 2 }, direction = "UR" } } },
+        "test-4x4: little_killers[1]: the clue at [0, 2] points UR, away from the grid" },
+      { { whispers = { { { 1, 1 } } } }, "test-4x4: whispers[1]: expected at least 2 cells, got 1" },
+      { { sandwiches = { { row = 5, sum = 0 } } }, "test-4x4: sandwiches[1].row: 5 is off the 4x4 board" },
+      { { sandwiches = { { row = 1, column = 1, sum = 0 } } },
+        "test-4x4: sandwiches[1]: expected \"row\" or \"column\", not both" },
       { { cages = { { sum = 3, cells = { { 1, 1 }, { 1, 1 } } } } },
         "test-4x4: cages[1].cells: cell [1, 1] is listed twice" },
       { { thermos = { { { 1, 1 } } } }, "test-4x4: thermos[1]: expected at least 2 cells, got 1" },
       { { xv = { { type = "W", cells = { { 1, 1 }, { 1, 2 } } } } },
-        "test-4x4: xv[1]: type must be \"X\" or \"V\"" },
+        "test-4x4: xv[1].type: expected \"X\" or \"V\", got \"W\"" },
       { { givens = "1234" }, "test-4x4: givens: expected 16 characters, got 4" },
       { { givens = "Z" .. ("."):rep(15) }, "test-4x4: givens: column 1: unexpected character 'Z'" },
       { { box = { 3, 3 } }, "test-4x4: box: " },
-      { { size = 0 }, "test-4x4: size: expected a whole number from 1 to 64" },
-      { { antiknight = "yes" }, "test-4x4: antiknight: expected true or false" },
-      { { diagonals = { "middle" } }, "test-4x4: diagonals[1]: expected \"main\" or \"anti\"" },
+      { { size = 0 }, "test-4x4: size: expected a whole number from 1 to 64, got 0" },
+      { { antiknight = "yes" }, "test-4x4: antiknight: expected true or false, got \"yes\"" },
+      { { diagonals = { "middle" } },
+        "test-4x4: diagonals[1]: expected \"main\" or \"anti\", got \"middle\"" },
       { { box = require("dkjson").null,
           regions = { { { 1, 1 } }, { { 1, 2 } }, { { 1, 3 } }, { { 1, 4 } } } },
-        "test-4x4: regions: " },
+        "test-4x4: regions[1..4] (jigsaw): " },
     }
     for _, case in ipairs(cases) do
       local board, err = variant.board(record_of(case[1]))
@@ -362,7 +426,7 @@ describe("sudoku.variant.board", function()
     end
   end)
 
-  it("turns a rule the board refuses into nil and a message naming the record", function()
+  it("turns a rule the board refuses into nil and a message naming the rule", function()
     -- A board whose add_rule raises as the core does for a kind or field it refuses.
     local refusing = {
       size = function() return 4 end,
@@ -372,7 +436,7 @@ describe("sudoku.variant.board", function()
     local record = record_of{ cages = { { sum = 3, cells = { { 1, 1 }, { 1, 2 } } } } }
     local ok, err = cages.apply(refusing, record)
     assert.is_nil(ok)
-    assert.equal("test-4x4: cages[1]: cage: sum out of range", err)
+    assert.equal("cages[1]: cage: sum out of range", err)
   end)
 
   it("raises for a record that is not a table", function()

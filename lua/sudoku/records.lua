@@ -10,25 +10,8 @@ local shape = require "sudoku.shape"
 
 local records = {}
 
---- The rules a record may carry that the solver honours: diagonals arrive as extra regions of
--- the board. Any other rule would be ignored, so such a record is refused rather than solved
--- wrongly.
-records.SOLVABLE = { diagonals = true }
-
---- Why the solvers cannot honour the record's rules.
--- @tparam table rec a record (docs/FORMATS.md)
--- @treturn string|nil the reason ("cannot solve with the rule 'cages' (not supported yet)"), or
--- `nil` when they can
-function records.unsupported_rule(rec)
-  local names = {}
-  for key in pairs(rec.constraints or {}) do
-    if not records.SOLVABLE[key] then names[#names + 1] = key end
-  end
-  if #names == 0 then return nil end
-  table.sort(names)
-  return ("cannot solve with the rule%s '%s' (not supported yet)"):format(
-    #names > 1 and "s" or "", table.concat(names, "', '"))
-end
+-- Every rule a record carries is on its board: the readers build a rule for each constraint
+-- they read (sudoku.variant), or refuse the record. So a search honours them all.
 
 -- A clash among the givens is the commonest reason for "no solution"; naming the cells tells
 -- the user which clue to fix instead of leaving them to hunt for it.
@@ -41,11 +24,11 @@ local function clash(board)
     conflict.value, a[1], a[2], b[1], b[2])
 end
 
---- Why the record cannot be searched (a rule it cannot honour, clashing givens).
+--- Why the record cannot be searched: its givens clash.
 -- @tparam table rec a record
 -- @treturn string|nil the reason, or `nil`
 function records.unsearchable(rec)
-  return records.unsupported_rule(rec) or clash(rec.board)
+  return clash(rec.board)
 end
 
 --- The record of a solution: `board` solved, with the cells `rec` started from as the givens
@@ -94,11 +77,9 @@ end
 -- @tparam table rec the puzzle's record
 -- @int[opt] limit stop counting there (nil: all)
 -- @tparam[opt] table limits `{max_nodes =, timeout =}`
--- @treturn int|nil the count (0 when its givens clash), or `nil, message` (a rule, or the
--- budgets ran out)
+-- @treturn int|nil the count (0 when its givens clash), or `nil, message` (the budgets ran
+-- out)
 function records.count(rec, limit, limits)
-  local rule = records.unsupported_rule(rec)
-  if rule then return nil, rule end
   if not rec.board:is_valid() then return 0 end
   return rec.board:count(limit, limits)
 end
@@ -106,12 +87,10 @@ end
 --- The record's verdict.
 -- @tparam table rec the puzzle's record
 -- @tparam[opt] table limits `{max_nodes =, timeout =}`
--- @treturn string "unique", "multiple", "none", "malformed" (a rule the solvers cannot
--- honour) or "unknown" (the budgets ran out before the search could tell)
--- @treturn string|nil why, for the last two
+-- @treturn string "unique", "multiple", "none" or "unknown" (the budgets ran out before the
+-- search could tell)
+-- @treturn string|nil why, for "none" and "unknown"
 function records.verdict(rec, limits)
-  local rule = records.unsupported_rule(rec)
-  if rule then return "malformed", rule end
   local why = clash(rec.board)
   if why then return "none", why end
   local n, gave_up = rec.board:count(2, limits)

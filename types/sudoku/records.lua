@@ -4,13 +4,6 @@
 ---@class sudoku.records
 local records = {}
 
----@type table<string, boolean>
-records.SOLVABLE = { diagonals = true }
-
----@param rec sudoku.Record
----@return string?
-function records.unsupported_rule(rec) end
-
 ---@param rec sudoku.Record
 ---@return string?
 function records.unsearchable(rec) end

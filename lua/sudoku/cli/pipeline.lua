@@ -134,6 +134,11 @@ function pipeline.run(result, streams, job)
   -- read in whole blocks: bounded memory and every NUL kept, on every Lua version.
   local src = source.of(input, { blocks = true })
   local from = job.from
+  -- A file named *.json or *.jsonl is JSON whatever its first line looks like.
+  if from == nil and result.file and result.file:lower():find("%.jsonl?$") then
+    from = "json"
+    if job.detected then job.detected(from) end
+  end
   if from == nil then
     -- Told here rather than by format.records so that the job learns the format (solve
     -- writes its answers in it, and reads puzzles one per line in line mode).

@@ -113,7 +113,11 @@ local function classify(lines, first, base, sdk_meta)
   local text = trim(lines[first])
   local where = ("line %d"):format(base + first)
 
-  if text:find("^{") or text:find("^%[%s*{") then return "json" end
+  -- A pretty-printed array puts its "[" on a line of its own.
+  if text:find("^{") or text:find("^%[%s*{")
+      or (text == "[" and (lines[first + 1] or ""):find("^%s*{")) then
+    return "json"
+  end
   if text:find("^%[%s*%[") or (text == "[" and (lines[first + 1] or ""):find("^%s*%[")) then
     return "leetcode"
   end

@@ -25,11 +25,10 @@
 --               N jigsaw regions when box is null)
 --   rules       list of the board's rules as Board:add_rule takes them and Board:rules gives
 --               them: objects {"kind": "cage", "cells": [[r, c], ...], "sum": 15}
---   constraints object of variant rules in the shared variants schema (cages, thermos,
---               kropki_white, kropki_black, xv, odd, even, antiknight, antiking,
---               nonconsecutive, diagonals, ...), kept as they are in rec.constraints (members
---               that are null are dropped); "diagonals": ["main", "anti"] also become extra
---               regions of the board, so that solving honours them
+--   constraints object of variant rules (docs/FORMATS.md, "Variant rules": cages, thermos,
+--               arrows, little_killers, kropki_white, ...): each checked and built into rules
+--               of the board by sudoku.variant (regions and diagonals first), and kept as
+--               written in rec.constraints (members that are null are dropped)
 --   name        rec.meta.name
 --   comment     rec.comment
 --   meta        object of strings: rec.meta
@@ -39,15 +38,17 @@
 -- README) read too: a top-level key that is none of the above is metadata when it is id,
 -- author, url, source, license, note, solution, solution_origin, unique, negative, count,
 -- variants, or any key whose value is a string (rec.meta, as strings: numbers and booleans as
--- their text, the variants list joined with ','), and a variant rule when it is one of that
--- schema's rule keys (rec.constraints, together with the "constraints" object; a rule given in
--- both places is an error). Any other key is refused by name (sudoku.format.json_object), so
--- that another tool's JSON (f-puzzles' "grid") never reads as an empty board.
+-- their text, the variants list joined with ','), and a variant rule when it is a rule key
+-- (rec.constraints, together with the "constraints" object; a rule given in both places is an
+-- error). Any other key is refused by name (sudoku.format.json_object), so that another tool's
+-- JSON (f-puzzles' "grid") never reads as an empty board, and so is a name in "constraints"
+-- that is no rule.
 --
 -- Writing gives one compact line per record, keys in a fixed order: size, box, givens, values
 -- (only when a filled cell is not a given), candidates (only when rec.candidates is set),
 -- regions (jigsaw regions first; the diagonal regions are left out when constraints.diagonals
--- is there, since reading adds them back), rules (the board's), constraints, name, comment,
+-- is there, since reading adds them back), rules (the board's, less those the constraints give
+-- back on reading), constraints, name, comment,
 -- meta (other meta keys). Object keys inside rules, constraints and meta are sorted, so the same
 -- record gives the same text.
 -- @module sudoku.format.json
@@ -57,6 +58,7 @@ local reader = require "sudoku.format.reader"
 local split = require "sudoku.format.json_split"
 local object = require "sudoku.format.json_object"
 local symbols = require "sudoku.symbols"
+local variant = require "sudoku.variant"
 
 local json = {
   name = "json",
@@ -238,6 +240,24 @@ local function regions_to_write(board, n, constraints)
   return out
 end
 
+-- The board's rules less those that rec.constraints sets up (reading adds them back): the
+-- constraints' rules come first on a board read from JSON, in the order sudoku.variant adds
+-- them. A board whose first rules are not those (a record put together by hand) keeps all.
+local function rules_to_write(board, constraints)
+  local rules = board:rules()
+  if not constraints or not next(constraints) then return rules end
+  local spec = { size = board:size() }
+  for k, v in pairs(constraints) do spec[k] = v end
+  local implied = variant.rules(spec)
+  if not implied or #implied > #rules then return rules end
+  for i, rule in ipairs(implied) do
+    if encode(rule) ~= encode(rules[i]) then return rules end
+  end
+  local rest = {}
+  for i = #implied + 1, #rules do rest[#rest + 1] = rules[i] end
+  return rest
+end
+
 --- The text of one record in this format, without a final newline; `sudoku.format.write`
 -- is the way in (it takes a Board too).
 -- @tparam table rec a record (docs/FORMATS.md)
@@ -255,7 +275,7 @@ function json.write(rec)
   if rec.candidates then add("candidates", candidates_text(rec, n)) end
   local regions = regions_to_write(board, n, rec.constraints)
   if #regions > 0 then add("regions", encode(regions)) end
-  local rules = board:rules()
+  local rules = rules_to_write(board, rec.constraints)
   if #rules > 0 then add("rules", encode(rules)) end
   if rec.constraints and next(rec.constraints) then add("constraints", encode(rec.constraints)) end
   local meta, rest = rec.meta or {}, {}

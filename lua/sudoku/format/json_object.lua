@@ -8,6 +8,8 @@ local record = require "sudoku.format.record"
 local number = require "sudoku.number"
 local show = require "sudoku.show"
 local symbols = require "sudoku.symbols"
+local variant = require "sudoku.variant"
+local variant_common = require "sudoku.variant.common"
 
 local object = {}
 
@@ -28,16 +30,14 @@ local META_KEYS = {
   variants = true,
 }
 
--- The rule keys of the shared variants schema (../shared/data/variants/README.md) that may
--- stand at the top level of a flat record. Any other top-level key that is not a string is
--- refused: JSON written by other tools (f-puzzles' "grid", a "clues" array) must not read as
--- an empty board. A rule outside this list can still be kept under "constraints".
-local RULE_KEYS = {
-  cages = true, thermos = true, kropki_white = true, kropki_black = true,
-  kropki_negative = true, consecutive_negative = true, xv = true, xv_negative = true,
-  odd = true, even = true, antiknight = true, antiking = true, nonconsecutive = true,
-  diagonals = true,
-}
+-- The rule keys of the variants schema (sudoku.variant.KEYS: cages, thermos, arrows, ...) may
+-- stand at the top level of a flat record or in "constraints"; "regions" is the record's own
+-- key. Any other top-level key that is not a string is refused: JSON written by other tools
+-- (f-puzzles' "grid", a "clues" array) must not read as an empty board.
+local RULE_KEYS = {}
+for key in pairs(variant.KEYS) do
+  if not RECORD_KEYS[key] then RULE_KEYS[key] = true end
+end
 
 -- Keys that tell another tool's JSON, and what the message says about it.
 local FOREIGN = {
@@ -146,76 +146,49 @@ local function cells_of(key, text, n)
   return values
 end
 
--- A list of [row, column] cells, each on the board.
-local function region_of(what, list, n)
-  if not is_list(list) then fail("%s: expected a list of [row, column] cells", what) end
-  local cells = {}
-  for i, cell in ipairs(list) do
-    if not is_list(cell) or #cell ~= 2 or not is_integer(cell[1]) or not is_integer(cell[2]) then
-      fail("%s, cell %d: expected [row, column]", what, i)
-    end
-    local r, c = cell[1], cell[2]
-    if r < 1 or r > n or c < 1 or c > n then
-      fail("%s, cell %d: [%d, %d] is off the %dx%d board", what, i, r, c, n, n)
-    end
-    cells[i] = { r, c }
-  end
-  return cells
-end
-
--- Jigsaw regions first (when the box is null), then the extra all-different regions.
-local function set_regions(board, regions, jigsaw, n)
-  if regions ~= nil and not is_list(regions) then fail("regions: expected a list of regions") end
-  regions = regions or {}
-  local cells = {}
-  for i, list in ipairs(regions) do cells[i] = region_of(("regions[%d]"):format(i), list, n) end
-  local first = 1
-  if jigsaw then
-    if #cells < n then
-      fail("box null (jigsaw) needs the %d jigsaw regions first in regions, found %d", n, #cells)
-    end
-    local jig = {}
-    for i = 1, n do jig[i] = cells[i] end
-    call(("regions[1..%d] (jigsaw)"):format(n), board.set_regions, board, jig)
-    first = n + 1
-  end
-  for i = first, #cells do
-    call(("regions[%d]"):format(i), board.add_region, board, cells[i])
-  end
-end
-
 -- Variant rules: the "constraints" object and the rule keys at the top level (flat records of
--- the shared variants files), in one table; nil when there are none.
+-- the shared variants files), in one table (nil when there are none), and the set of the keys
+-- that came from "constraints", so that a message can give their path in the record.
 local function constraints_of(obj)
   local given = obj.constraints
-  local out = {}
+  local out, inside = {}, {}
   if given ~= nil then
     if not is_list(given) or (#given > 0) then fail("constraints: expected an object") end
+    local keys = {}
     for k, v in pairs(given) do
-      if v ~= null then out[k] = plain(v) end
+      if not RULE_KEYS[k] then keys[#keys + 1] = tostring(k) end
+      if v ~= null then out[k], inside[k] = plain(v), true end
+    end
+    if #keys > 0 then
+      table.sort(keys)
+      fail("constraints: unknown rule%s '%s'", #keys > 1 and "s" or "", table.concat(keys, "', '"))
     end
   end
   for k, v in pairs(obj) do
-    if type(k) == "string" and not RECORD_KEYS[k] and not META_KEYS[k] and type(v) ~= "string" then
+    if type(k) == "string" and RULE_KEYS[k] then
       if out[k] ~= nil then fail("'%s' is given both at the top level and in constraints", k) end
       out[k] = plain(v)
     end
   end
-  if next(out) == nil then return nil end
-  return out
+  if next(out) == nil then return nil, inside end
+  return out, inside
 end
 
--- The main and anti diagonals of constraints.diagonals, as regions solving honours.
-local function add_diagonals(board, diagonals, n)
-  if not is_list(diagonals) then fail("diagonals: expected a list of \"main\", \"anti\"") end
-  for i, which in ipairs(diagonals) do
-    if which ~= "main" and which ~= "anti" then
-      fail("diagonals[%d]: expected \"main\" or \"anti\", got %s", i, tostring(dkjson.encode(which)))
-    end
-    local cells = {}
-    for k = 1, n do cells[k] = { k, which == "main" and k or n + 1 - k } end
-    call(("diagonals[%d]"):format(i), board.add_region, board, cells)
-  end
+-- The regions (a jigsaw's first when the box is null), the diagonals and a rule for every
+-- variant constraint, as sudoku.variant sets them up; its message names the JSON path, under
+-- "constraints." for a rule given there.
+local function apply_variant(board, obj, constraints, inside, jigsaw)
+  local spec = {}
+  for k, v in pairs(constraints or {}) do spec[k] = v end
+  spec.regions = obj.regions
+  -- sudoku.variant takes an absent box with regions for a jigsaw (a decoder may drop nulls);
+  -- here an absent box is the squarest, so only null says jigsaw.
+  spec.box = jigsaw and null or { board:size() }
+  local ok, err = variant.apply(board, spec)
+  if ok then return end
+  local key = err:match("^([%w_]+)")
+  if inside[key] then err = "constraints." .. err end
+  fail("%s", err)
 end
 
 -- The board's rules (Board:add_rule specs): a list of objects {"kind": ..., "cells": [[r, c],
@@ -231,7 +204,11 @@ local function add_rules(board, list, n)
       fail("%s: expected an object with \"kind\" and \"cells\"", what)
     end
     spec = plain(spec)
-    if spec.cells ~= nil then spec.cells = region_of(what .. ".cells", spec.cells, n) end
+    if spec.cells ~= nil then
+      local cells, err = variant_common.cells(n, spec.cells, what .. ".cells")
+      if not cells then fail("%s", err) end
+      spec.cells = cells
+    end
     call(what, board.add_rule, board, spec)
   end
 end
@@ -346,11 +323,8 @@ local function build(obj, opts)
   local board = Board.new{ size = n, box = box or nil }
   local givens = obj.givens ~= nil and cells_of("givens", obj.givens, n) or nil
   local values = obj.values ~= nil and cells_of("values", obj.values, n) or nil
-  set_regions(board, obj.regions, box == false, n)
-  local constraints = constraints_of(obj)
-  if constraints and constraints.diagonals ~= nil then
-    add_diagonals(board, constraints.diagonals, n)
-  end
+  local constraints, inside = constraints_of(obj)
+  apply_variant(board, obj, constraints, inside, box == false)
   if obj.rules ~= nil then add_rules(board, obj.rules, n) end
   local rec = record.new(board, { constraints = constraints, meta = meta_of(obj) })
   if values then

@@ -15,26 +15,31 @@ function cages.apply(board, record)
   if not list then return nil, err end
   for i, cage in ipairs(list) do
     local what = ("cages[%d]"):format(i)
-    if type(cage) ~= "table" then return common.fail(record, what, "expected an object") end
-    local cells, why = common.cells(record, n, cage.cells, what .. ".cells")
-    if not cells then return nil, why end
+    local ok, why = common.object(cage, what)
+    if not ok then return nil, why end
+    local cells, e = common.cells(n, cage.cells, what .. ".cells")
+    if not cells then return nil, e end
     if #cells > n then
-      return common.fail(record, what, "%d cells cannot all differ on a %dx%d board", #cells, n, n)
+      return common.fail(what .. ".cells", "%d cells cannot all differ on a %dx%d board",
+        #cells, n, n)
     end
     local spec = { kind = "cage", cells = cells }
     if not common.is_null(cage.sum) then
-      local sum = cage.sum
-      if type(sum) ~= "number" or sum ~= math.floor(sum) then
-        return common.fail(record, what, "sum must be a whole number or null")
-      end
+      local sum, bad = common.integer(cage.sum, what .. ".sum")
+      if not sum then return nil, bad end
       local low, high = sum_range(#cells, n)
       if sum < low or sum > high then
-        return common.fail(record, what, "sum %d is impossible for %d different values of 1..%d "
+        return common.fail(what .. ".sum", "%d is impossible for %d different values of 1..%d "
           .. "(%d to %d)", sum, #cells, n, low, high)
       end
       spec.sum = sum
     end
-    local ok, e = common.add(board, record, what, spec)
+    for key in pairs(cage) do
+      if key ~= "sum" and key ~= "cells" then
+        return common.fail(what, "unknown key '%s' (a cage has \"sum\" and \"cells\")", tostring(key))
+      end
+    end
+    ok, e = common.add(board, what, spec)
     if not ok then return nil, e end
   end
   return true

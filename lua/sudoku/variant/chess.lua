@@ -31,7 +31,7 @@ function chess.apply(board, record)
     if on == nil then return nil, err end
     if on then
       for _, pair in ipairs(chess.pairs(n, MOVES[key])) do
-        local ok, e = common.add(board, record, key, { kind = "different", cells = pair })
+        local ok, e = common.add(board, key, { kind = "different", cells = pair })
         if not ok then return nil, e end
       end
     end

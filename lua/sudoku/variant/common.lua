@@ -1,21 +1,16 @@
--- What the rule modules of sudoku.variant share: reading cells and lists of the shared variants
--- schema (../shared/data/variants/README.md) with messages that name the record and the place,
--- adding a rule so that the core's refusal comes back as such a message, and the pairs of
--- orthogonal neighbours the "negative" rules cover.
+-- What the rule modules of sudoku.variant share: reading cells and lists of the variants schema
+-- (docs/FORMATS.md, "Variant rules") with messages that name the place as a JSON path
+-- ("cages[3].sum: expected a whole number, got \"x\""; lists counted from 1, as rows and columns
+-- are), adding a rule so that the core's refusal comes back as such a message, and the pairs of
+-- orthogonal neighbours the "negative" rules cover. sudoku.variant puts the record's name in
+-- front of the messages, the json reader its record and line numbers.
 local common = {}
 
--- The record's name in messages: its id, else its name, else a placeholder.
-local function name_of(record)
-  local id = record.id or record.name
-  if type(id) == "string" or type(id) == "number" then return tostring(id) end
-  return "(record without an id)"
-end
-
---- nil and "<id>: <what>: <message>": the failure of a module, naming the record and the key.
-function common.fail(record, what, fmt, ...)
+--- nil and "<path>: <message>": the failure of a module at `path` (nil: the record itself).
+function common.fail(path, fmt, ...)
   local msg = select("#", ...) > 0 and fmt:format(...) or fmt
-  if what then return nil, ("%s: %s: %s"):format(name_of(record), what, msg) end
-  return nil, ("%s: %s"):format(name_of(record), msg)
+  if path then return nil, ("%s: %s"):format(path, msg) end
+  return nil, msg
 end
 
 -- Whether x stands for JSON's null: nil, or the null value of a decoder (dkjson's is an empty
@@ -24,35 +19,65 @@ function common.is_null(x)
   return x == nil or type(x) == "userdata" or (type(x) == "table" and next(x) == nil)
 end
 
-local function is_integer(x)
-  return type(x) == "number" and x == math.floor(x)
+local is_integer = require("sudoku.number").is_integer
+common.is_integer = is_integer
+
+local LONGEST_SHOWN = 24
+
+--- How a value that is not what was expected reads in a message: a string quoted (and cut when
+-- long, bytes outside printable ASCII escaped), a number or boolean as itself, null, a list or
+-- an object as such.
+function common.got(x)
+  if x == nil or type(x) == "userdata" then return "null" end
+  if type(x) == "string" then
+    local text = x
+    if #text > LONGEST_SHOWN then text = text:sub(1, LONGEST_SHOWN) .. "..." end
+    text = text:gsub('[%c"\\\128-\255]', function(ch) return ("\\x%02X"):format(ch:byte()) end)
+    return '"' .. text .. '"'
+  end
+  if type(x) == "table" then
+    if next(x) == nil then return "null or an empty list" end
+    if #x == 0 then return "an object" end
+    -- A short list of numbers (a cell gone wrong) is shown whole.
+    if #x > 4 then return "a list" end
+    local parts = {}
+    for i, v in ipairs(x) do
+      if type(v) ~= "number" then return "a list" end
+      parts[i] = v == math.floor(v) and v > -2 ^ 53 and v < 2 ^ 53 and ("%d"):format(v)
+        or tostring(v)
+    end
+    return "[" .. table.concat(parts, ", ") .. "]"
+  end
+  return tostring(x)
 end
 
 --- {r, c} as a fresh pair, or nil and the message: a list of two integers on the board.
-function common.cell(record, n, cell, what)
+function common.cell(n, cell, what)
   if type(cell) ~= "table" or #cell ~= 2 or not is_integer(cell[1]) or not is_integer(cell[2]) then
-    return common.fail(record, what, "expected a cell [row, column]")
+    return common.fail(what, "expected a cell [row, column], got %s", common.got(cell))
   end
   local r, c = cell[1], cell[2]
   if r < 1 or r > n or c < 1 or c > n then
-    return common.fail(record, what, "cell [%d, %d] is off the %dx%d board", r, c, n, n)
+    return common.fail(what, "cell [%d, %d] is off the %dx%d board", r, c, n, n)
   end
   return { r, c }
 end
 
 --- A fresh list of distinct cells, at least `min` of them, or nil and the message.
-function common.cells(record, n, list, what, min)
-  if type(list) ~= "table" then return common.fail(record, what, "expected a list of cells") end
+function common.cells(n, list, what, min)
+  if type(list) ~= "table" then
+    return common.fail(what, "expected a list of cells, got %s", common.got(list))
+  end
   if #list < (min or 1) then
-    return common.fail(record, what, "expected at least %d cells, got %d", min or 1, #list)
+    return common.fail(what, "expected at least %d cells, got %d", min or 1, #list)
   end
   local out, seen = {}, {}
   for i, cell in ipairs(list) do
-    local pair, err = common.cell(record, n, cell, ("%s[%d]"):format(what, i))
+    local pair, err = common.cell(n, cell, ("%s[%d]"):format(what, i))
     if not pair then return nil, err end
     local key = (pair[1] - 1) * n + pair[2]
     if seen[key] then
-      return common.fail(record, what, "cell [%d, %d] is listed twice", pair[1], pair[2])
+      return common.fail(what, "cell [%d, %d] is listed twice", pair[1], pair[2])
     end
     seen[key] = true
     out[i] = pair
@@ -60,12 +85,23 @@ function common.cells(record, n, list, what, min)
   return out
 end
 
---- The list under record[key] (nil: an empty list), or nil and the message.
-function common.list(record, key)
+--- The list under record[key] (absent or null: an empty list), or nil and the message; `path`
+-- (default `key`) names it in the message.
+function common.list(record, key, path)
   local list = record[key]
   if common.is_null(list) then return {} end
-  if type(list) ~= "table" then return common.fail(record, key, "expected a list") end
+  if type(list) ~= "table" or (#list == 0 and next(list) ~= nil) then
+    return common.fail(path or key, "expected a list, got %s", common.got(list))
+  end
   return list
+end
+
+--- The object at `what` (a table that is no list), or nil and the message.
+function common.object(x, what)
+  if type(x) ~= "table" or #x > 0 or next(x) == nil then
+    return common.fail(what, "expected an object, got %s", common.got(x))
+  end
+  return x
 end
 
 --- Whether record[key] switches a rule on: true, or absent/false; anything else is refused.
@@ -73,22 +109,30 @@ function common.flag(record, key)
   local v = record[key]
   if v == nil or v == false or common.is_null(v) then return false end
   if v == true then return true end
-  return common.fail(record, key, "expected true or false")
+  return common.fail(key, "expected true or false, got %s", common.got(v))
+end
+
+--- The whole number at `what`, or nil and the message.
+function common.integer(x, what)
+  if not is_integer(x) then
+    return common.fail(what, "expected a whole number, got %s", common.got(x))
+  end
+  return x
 end
 
 --- board:<method>(...), with the board's refusal (a region that is no partition, a kind of rule
--- the core lacks, ...) turned into true, or nil and a message naming the record and `what`.
-function common.call(board, record, what, method, ...)
+-- the core lacks, ...) turned into true, or nil and a message naming `what`.
+function common.call(board, what, method, ...)
   local ok, err = pcall(board[method], board, ...)
   if ok then return true end
   local msg = tostring(err):match("^.-bad argument #%d+ to '[^']+' %((.*)%)$") or tostring(err)
-  return common.fail(record, what, "%s", msg)
+  return common.fail(what, "%s", msg)
 end
 
 --- board:add_rule(spec) through common.call: an unknown kind, a sum no cells can make, ...
--- come back as nil and a message naming the record and `what`.
-function common.add(board, record, what, spec)
-  return common.call(board, record, what, "add_rule", spec)
+-- come back as nil and a message naming `what`.
+function common.add(board, what, spec)
+  return common.call(board, what, "add_rule", spec)
 end
 
 --- The pairs of orthogonally adjacent cells of an n x n board, each once, as {{r, c}, {r, c2}}
@@ -111,6 +155,20 @@ function common.pair_key(n, a, b)
   return i * (n * n + 1) + j
 end
 
+--- Two distinct cells at `what` that are orthogonal neighbours (a dot or a mark sits on the
+-- edge between them), or nil and the message.
+function common.neighbours(n, list, what)
+  local cells, why = common.cells(n, list, what, 2)
+  if not cells then return nil, why end
+  if #cells ~= 2 then return common.fail(what, "expected two cells, got %d", #cells) end
+  local a, b = cells[1], cells[2]
+  if math.abs(a[1] - b[1]) + math.abs(a[2] - b[2]) ~= 1 then
+    return common.fail(what, "cells [%d, %d] and [%d, %d] are not orthogonal neighbours",
+      a[1], a[2], b[1], b[2])
+  end
+  return cells
+end
+
 --- Reads the list of cell pairs under record[key] (kropki dots): a list of fresh pairs, or nil
 -- and the message. `marked`, when given, gets the key of every pair.
 function common.pairs_of(record, n, key, marked)
@@ -118,9 +176,8 @@ function common.pairs_of(record, n, key, marked)
   if not list then return nil, err end
   local out = {}
   for i, pair in ipairs(list) do
-    local cells, why = common.cells(record, n, pair, ("%s[%d]"):format(key, i), 2)
+    local cells, why = common.neighbours(n, pair, ("%s[%d]"):format(key, i))
     if not cells then return nil, why end
-    if #cells ~= 2 then return common.fail(record, ("%s[%d]"):format(key, i), "expected two cells") end
     out[i] = cells
     if marked then marked[common.pair_key(n, cells[1], cells[2])] = true end
   end
@@ -128,7 +185,7 @@ function common.pairs_of(record, n, key, marked)
 end
 
 --- Adds a rule of `kind` (with `fields`) on every adjacent pair whose key is not in `marked`.
-function common.unmarked(board, record, n, what, marked, kind, fields)
+function common.unmarked(board, n, what, marked, kind, fields)
   for _, pair in ipairs(common.adjacent_pairs(n)) do
     if not marked[common.pair_key(n, pair[1], pair[2])] then
       local spec = { kind = kind, cells = pair }
@@ -140,11 +197,27 @@ function common.unmarked(board, record, n, what, marked, kind, fields)
         end
         spec[k] = v
       end
-      local ok, err = common.add(board, record, what, spec)
+      local ok, err = common.add(board, what, spec)
       if not ok then return nil, err end
     end
   end
   return true
+end
+
+--- The lines under record[key]: a list of fresh cell lists of at least `min` cells each, or nil
+-- and the message (thermometers, whispers, renbans, palindromes, arrows' shafts); `path`
+-- (default `key`) names the list in messages.
+function common.lines(record, n, key, min, path)
+  path = path or key
+  local list, err = common.list(record, key, path)
+  if not list then return nil, err end
+  local out = {}
+  for i, line in ipairs(list) do
+    local cells, why = common.cells(n, line, ("%s[%d]"):format(path, i), min)
+    if not cells then return nil, why end
+    out[i] = cells
+  end
+  return out
 end
 
 return common

@@ -1,7 +1,7 @@
--- Consecutive Sudoku ("Konsekutiv"): every orthogonally adjacent pair of consecutive values is
--- marked with a white dot (`kropki_white`, added by sudoku.variant.kropki), so with
--- `consecutive_negative` every adjacent pair without a white dot is `not_consecutive`. Black
--- dots play no part here.
+-- Consecutive Sudoku ("Konsekutiv"), and f-puzzles' "negative difference": every orthogonally
+-- adjacent pair of consecutive values is marked with a white dot (`kropki_white`, added by
+-- sudoku.variant.kropki), so with `consecutive_negative` every adjacent pair without a white
+-- dot is `not_consecutive`. Black dots play no part here.
 local common = require "sudoku.variant.common"
 
 local consecutive = { KEYS = { "consecutive_negative" }, VARIANTS = { "consecutive" } }
@@ -14,7 +14,7 @@ function consecutive.apply(board, record)
   local marked = {}
   local ok, why = common.pairs_of(record, n, "kropki_white", marked)
   if not ok then return nil, why end
-  return common.unmarked(board, record, n, "consecutive_negative", marked, "not_consecutive")
+  return common.unmarked(board, n, "consecutive_negative", marked, "not_consecutive")
 end
 
 return consecutive

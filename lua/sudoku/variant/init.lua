@@ -23,7 +23,7 @@ local variant = {}
 -- covers) and apply(board, record) -> true or nil, message.
 local FAMILIES = {
   "regions", "cages", "thermos", "kropki", "consecutive", "xv", "oddeven", "chess",
-  "nonconsecutive",
+  "nonconsecutive", "arrows", "little_killers", "lines", "sandwiches",
 }
 local MODULES = {}
 for i, name in ipairs(FAMILIES) do MODULES[i] = require("sudoku.variant." .. name) end
@@ -57,31 +57,41 @@ local function check_keys(record)
   end
   if #unknown > 0 then
     table.sort(unknown)
-    return common.fail(record, nil, "unknown key%s '%s'", #unknown > 1 and "s" or "",
+    return common.fail(nil, "unknown key%s '%s'", #unknown > 1 and "s" or "",
       table.concat(unknown, "', '"))
   end
   local kinds = record.variants
   if common.is_null(kinds) then return true end
   if type(kinds) ~= "table" then
-    return common.fail(record, "variants", "expected a list of names")
+    return common.fail("variants", "expected a list of names, got %s", common.got(kinds))
   end
   for i, name in ipairs(kinds) do
     if not VARIANTS[name] then
-      return common.fail(record, ("variants[%d]"):format(i), "unknown kind '%s'", tostring(name))
+      return common.fail(("variants[%d]"):format(i), "unknown kind %s", common.got(name))
     end
   end
   return true
 end
 
-local function is_integer(x)
-  return type(x) == "number" and x == math.floor(x)
+-- The record's name in messages: its id, else its name, else a placeholder.
+local function name_of(record)
+  local id = record.id or record.name
+  if type(id) == "string" or type(id) == "number" then return tostring(id) end
+  return "(record without an id)"
 end
+
+-- nil and the message with the record's name in front.
+local function named(record, message)
+  return nil, ("%s: %s"):format(name_of(record), message)
+end
+
+local is_integer = common.is_integer
 
 -- The side of the board, or nil and the message.
 local function size_of(record)
   local n = record.size
   if not is_integer(n) or n < 1 or n > 64 then
-    return common.fail(record, "size", "expected a whole number from 1 to 64")
+    return common.fail("size", "expected a whole number from 1 to 64, got %s", common.got(n))
   end
   return n
 end
@@ -93,11 +103,11 @@ local function empty_board(record, n)
   if common.is_null(box) then box = nil end
   if box ~= nil and (type(box) ~= "table" or #box ~= 2 or not is_integer(box[1])
                      or not is_integer(box[2])) then
-    return common.fail(record, "box", "expected [rows, columns] or null")
+    return common.fail("box", "expected [rows, columns] or null, got %s", common.got(box))
   end
   local ok, board = pcall(Board.new, { size = n, box = box })
   if not ok then
-    return common.fail(record, "box", "%s", tostring(board):match("%((.*)%)$") or tostring(board))
+    return common.fail("box", "%s", tostring(board):match("%((.*)%)$") or tostring(board))
   end
   return board
 end
@@ -106,9 +116,11 @@ end
 local function givens_of(record, n)
   local givens = record.givens
   if common.is_null(givens) then return false end
-  if type(givens) ~= "string" then return common.fail(record, "givens", "expected a string") end
+  if type(givens) ~= "string" then
+    return common.fail("givens", "expected a string, got %s", common.got(givens))
+  end
   if #givens ~= n * n then
-    return common.fail(record, "givens", "expected %d characters, got %d", n * n, #givens)
+    return common.fail("givens", "expected %d characters, got %d", n * n, #givens)
   end
   return givens
 end
@@ -128,24 +140,40 @@ function variant.board(record)
     error("bad argument #1 to 'board' (table expected, got " .. type(record) .. ")", 2)
   end
   local ok, err = check_keys(record)
-  if not ok then return nil, err end
+  if not ok then return named(record, err) end
   local n, why = size_of(record)
-  if not n then return nil, why end
+  if not n then return named(record, why) end
   local givens, bad = givens_of(record, n)
-  if givens == nil then return nil, bad end
+  if givens == nil then return named(record, bad) end
   local board, e = empty_board(record, n)
-  if not board then return nil, e end
+  if not board then return named(record, e) end
+  ok, err = variant.apply(board, record, givens or nil)
+  if not ok then return named(record, err) end
+  return board
+end
+
+--- Sets up `board` (of the record's shape, with no regions or rules of its own yet) as the
+-- record's rule keys say: its regions (a jigsaw's replace the boxes when `record.box` is null
+-- or absent), then `givens` (N*N characters, optional) placed with `b:fill`, then a rule for
+-- every constraint. Keys other than the rule keys are not looked at: this is the part of
+-- `variant.board` that the json reader shares.
+-- @tparam Board board the board to set up
+-- @tparam table record the rule keys (`cages`, `thermos`, ...), and `box` for a jigsaw
+-- @tparam[opt] string givens the values to place once the regions are set
+-- @treturn true|nil true, or `nil, message` with the JSON path of what is wrong
+-- ("cages[3].sum: expected a whole number, got \"x\"")
+function variant.apply(board, record, givens)
   for i, module in ipairs(MODULES) do
     -- The values go on after the regions (the first family): a jigsaw replaces the boxes of an
     -- empty board.
     if i == 2 and givens then
       local filled, wrong = board:fill(givens)
-      if not filled then return common.fail(record, "givens", "%s", wrong) end
+      if not filled then return common.fail("givens", "%s", wrong) end
     end
-    ok, err = module.apply(board, record)
+    local ok, err = module.apply(board, record)
     if not ok then return nil, err end
   end
-  return board
+  return true
 end
 
 --- The rules a variant record sets, as `board:add_rule` takes them (`{kind =, cells =, ...}`),
@@ -160,9 +188,9 @@ function variant.rules(record)
     error("bad argument #1 to 'rules' (table expected, got " .. type(record) .. ")", 2)
   end
   local ok, err = check_keys(record)
-  if not ok then return nil, err end
+  if not ok then return named(record, err) end
   local n, why = size_of(record)
-  if not n then return nil, why end
+  if not n then return named(record, why) end
   local list = {}
   local recorder = {
     size = function() return n end,
@@ -172,7 +200,7 @@ function variant.rules(record)
   }
   for _, module in ipairs(MODULES) do
     ok, err = module.apply(recorder, record)
-    if not ok then return nil, err end
+    if not ok then return named(record, err) end
   end
   return list
 end

@@ -8,7 +8,7 @@ function nonconsecutive.apply(board, record)
   local on, err = common.flag(record, "nonconsecutive")
   if on == nil then return nil, err end
   if not on then return true end
-  return common.unmarked(board, record, (board:size()), "nonconsecutive", {}, "not_consecutive")
+  return common.unmarked(board, (board:size()), "nonconsecutive", {}, "not_consecutive")
 end
 
 return nonconsecutive

@@ -10,11 +10,11 @@ function oddeven.apply(board, record)
     local list, err = common.list(record, key)
     if not list then return nil, err end
     if #list > 0 then
-      local cells, why = common.cells(record, n, list, key)
+      local cells, why = common.cells(n, list, key)
       if not cells then return nil, why end
       local values = {}
       for v = parity, n, 2 do values[#values + 1] = v end
-      local ok, e = common.add(board, record, key, { kind = "allowed", cells = cells, values = values })
+      local ok, e = common.add(board, key, { kind = "allowed", cells = cells, values = values })
       if not ok then return nil, e end
     end
   end

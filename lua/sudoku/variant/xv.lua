@@ -16,18 +16,20 @@ function xv.apply(board, record)
   local marked = {}
   for i, mark in ipairs(list) do
     local what = ("xv[%d]"):format(i)
-    if type(mark) ~= "table" then return common.fail(record, what, "expected an object") end
+    local ok, e = common.object(mark, what)
+    if not ok then return nil, e end
     local sum = SUMS[mark.type]
-    if not sum then return common.fail(record, what, "type must be \"X\" or \"V\"") end
-    local cells, e = common.cells(record, n, mark.cells, what .. ".cells", 2)
-    if not cells then return nil, e end
-    if #cells ~= 2 then return common.fail(record, what, "expected two cells") end
+    if not sum then
+      return common.fail(what .. ".type", "expected \"X\" or \"V\", got %s", common.got(mark.type))
+    end
+    local cells, e2 = common.neighbours(n, mark.cells, what .. ".cells")
+    if not cells then return nil, e2 end
     marked[common.pair_key(n, cells[1], cells[2])] = true
-    local ok, e2 = common.add(board, record, what, { kind = "pair_sum", cells = cells, sum = sum })
+    ok, e2 = common.add(board, what, { kind = "pair_sum", cells = cells, sum = sum })
     if not ok then return nil, e2 end
   end
   if not negative then return true end
-  return common.unmarked(board, record, n, "xv_negative", marked, "not_pair_sum", { sums = { 5, 10 } })
+  return common.unmarked(board, n, "xv_negative", marked, "not_pair_sum", { sums = { 5, 10 } })
 end
 
 return xv

@@ -23,6 +23,13 @@
 ---@field antiknight? boolean
 ---@field antiking? boolean
 ---@field nonconsecutive? boolean
+---@field ratio_negative? boolean
+---@field arrows? {circle: sudoku.Cell, lines: sudoku.Cell[][]}[]
+---@field little_killers? {sum: integer, clue: integer[], direction: "DR"|"DL"|"UR"|"UL"}[]
+---@field whispers? sudoku.Cell[][]
+---@field renbans? sudoku.Cell[][]
+---@field palindromes? sudoku.Cell[][]
+---@field sandwiches? {row: integer?, column: integer?, sum: integer}[]
 ---@field variants? string[]
 
 ---@class sudoku.variant
@@ -34,6 +41,14 @@ local variant = {}
 ---@return sudoku.Board? board
 ---@return string? message names the record's id and what is wrong
 function variant.board(record) end
+
+---Sets up an empty board of the record's shape: regions, givens, then a rule per constraint.
+---@param board sudoku.Board
+---@param record sudoku.VariantRecord the rule keys (and box: null for a jigsaw)
+---@param givens? string N*N symbols to place once the regions are set
+---@return true? ok
+---@return string? message the JSON path of what is wrong
+function variant.apply(board, record, givens) end
 
 ---The rules a record sets, as Board:add_rule takes them, without a board.
 ---@param record sudoku.VariantRecord

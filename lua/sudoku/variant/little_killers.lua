@@ -1,0 +1,69 @@
+-- Little killers: `little_killers` = [{"sum": 23, "clue": [r, c], "direction": "DR"}, ...].
+-- The clue sits outside the grid (row 0 or N+1, or column 0 or N+1) and points along a
+-- diagonal: D(own) adds 1 to the row, U(p) takes 1, R(ight) adds 1 to the column, L(eft) takes
+-- 1. The cells met from the clue in that direction while on the board sum to `sum`, repeats
+-- allowed: one `sum` rule.
+local common = require "sudoku.variant.common"
+
+local little_killers = { KEYS = { "little_killers" }, VARIANTS = { "littlekiller" } }
+
+local STEPS = { DR = { 1, 1 }, DL = { 1, -1 }, UR = { -1, 1 }, UL = { -1, -1 } }
+
+--- The cells of a clue at (r, c) pointing `direction` on an n x n board, nearest first; nil
+-- when the direction is none of DR, DL, UR, UL.
+function little_killers.cells(n, r, c, direction)
+  local step = STEPS[direction]
+  if not step then return nil end
+  local out = {}
+  r, c = r + step[1], c + step[2]
+  while r >= 1 and r <= n and c >= 1 and c <= n do
+    out[#out + 1] = { r, c }
+    r, c = r + step[1], c + step[2]
+  end
+  return out
+end
+
+function little_killers.apply(board, record)
+  local n = board:size()
+  local list, err = common.list(record, "little_killers")
+  if not list then return nil, err end
+  for i, clue in ipairs(list) do
+    local what = ("little_killers[%d]"):format(i)
+    local ok, why = common.object(clue, what)
+    if not ok then return nil, why end
+    for key in pairs(clue) do
+      if key ~= "sum" and key ~= "clue" and key ~= "direction" then
+        return common.fail(what, "unknown key '%s' (a little killer has \"sum\", \"clue\" and "
+          .. "\"direction\")", tostring(key))
+      end
+    end
+    local sum, e = common.integer(clue.sum, what .. ".sum")
+    if not sum then return nil, e end
+    local at = clue.clue
+    if type(at) ~= "table" or #at ~= 2 or not common.is_integer(at[1])
+        or not common.is_integer(at[2]) then
+      return common.fail(what .. ".clue", "expected a position [row, column], got %s",
+        common.got(at))
+    end
+    local r, c = at[1], at[2]
+    local outside = r == 0 or r == n + 1 or c == 0 or c == n + 1
+    if not outside or r < 0 or r > n + 1 or c < 0 or c > n + 1 then
+      return common.fail(what .. ".clue", "[%d, %d] is not outside the %dx%d grid (row 0 or %d, "
+        .. "or column 0 or %d)", r, c, n, n, n + 1, n + 1)
+    end
+    local cells = little_killers.cells(n, r, c, clue.direction)
+    if not cells then
+      return common.fail(what .. ".direction", "expected \"DR\", \"DL\", \"UR\" or \"UL\", got %s",
+        common.got(clue.direction))
+    end
+    if #cells == 0 then
+      return common.fail(what, "the clue at [%d, %d] points %s, away from the grid", r, c,
+        clue.direction)
+    end
+    ok, e = common.add(board, what, { kind = "sum", cells = cells, sum = sum })
+    if not ok then return nil, e end
+  end
+  return true
+end
+
+return little_killers
