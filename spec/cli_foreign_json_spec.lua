@@ -1,7 +1,7 @@
 -- JSON that other tools write is not this toolkit's json format: run as a user runs the tool,
 -- such a record is refused with a message naming the key it does not know, never read as an
--- empty board. The shared variants files, whose flat records carry rules at the top level,
--- still read in full.
+-- empty board; f-puzzles' export is read as f-puzzles (sudoku.format.fpuzzles). The shared
+-- variants files, whose flat records carry rules at the top level, still read in full.
 local cmd = require "support.command"
 local data = require "support.data"
 
@@ -9,31 +9,41 @@ local sudoku, temp_file = cmd.run, cmd.temp_file
 
 after_each(function() cmd.cleanup() end)
 
--- f-puzzles' export: a size and a grid of cell objects (here its first row only).
+-- f-puzzles' export: a size and a grid of cell objects (here its first row only: broken).
 local F_PUZZLES = '{"size":9,"title":"Classic","grid":[[{"value":5,"given":true},{},{},'
   .. '{"value":3,"given":true},{},{},{},{},{}]]}\n'
 local EMPTY_LINE = ("."):rep(81)
 
 describe("JSON of other tools", function()
-  it("is refused by convert, naming f-puzzles' 'grid', with no board written", function()
+  it("reads f-puzzles' export as f-puzzles, naming what is wrong in a broken one", function()
     local input = temp_file(F_PUZZLES)
     for _, from in ipairs({ "json", "auto" }) do
       local r = sudoku({ "convert", "--from", from, "--to", "line", input })
       assert.are.equal("", r.stdout, from)
-      assert.are.equal(input .. ":1: unknown key 'grid' (f-puzzles JSON is not supported)\n", r.stderr)
+      assert.are.equal(input .. ":1: grid: expected 9 rows, got 1\n", r.stderr)
       assert.are.equal(1, r.status)
     end
   end)
 
-  it("is refused by render and solve in the same words", function()
+  it("is read by render and solve alike", function()
     local input = temp_file(F_PUZZLES)
     local render = sudoku({ "render", "--from", "json", input })
     assert.are.equal("", render.stdout)
-    assert.are.equal(input .. ":1: unknown key 'grid' (f-puzzles JSON is not supported)\n", render.stderr)
+    assert.are.equal(input .. ":1: grid: expected 9 rows, got 1\n", render.stderr)
     assert.are.equal(1, render.status)
     local solve = sudoku({ "solve", "--from", "json", input })
-    assert.are.equal(input .. ":1: unknown key 'grid' (f-puzzles JSON is not supported)\n", solve.stderr)
+    assert.are.equal(input .. ":1: grid: expected 9 rows, got 1\n", solve.stderr)
     assert.are.equal(1, solve.status)
+  end)
+
+  it("reads a whole f-puzzles export, and tells a grid without a size from it", function()
+    local row = '[{"value":1,"given":true},{},{},{}]'
+    local r = sudoku({ "convert", "--to", "line" },
+      '{"size":4,"grid":[' .. row .. ',[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}\n'
+      .. '{"grid":[' .. row .. ']}\n')
+    assert.are.equal("1...............\n", r.stdout)
+    assert.are.equal("<stdin>:2: unknown key 'grid' (f-puzzles JSON has \"size\" and \"grid\")\n",
+      r.stderr)
   end)
 
   it("names every key it does not know, whatever holds the clues", function()
@@ -57,7 +67,7 @@ describe("JSON of other tools", function()
     local r = sudoku({ "convert", "--from", "json", "--to", "line" },
       F_PUZZLES .. '{"size":9,"name":"empty on purpose"}\n')
     assert.are.equal(EMPTY_LINE .. "\n", r.stdout)
-    assert.are.equal("<stdin>:1: unknown key 'grid' (f-puzzles JSON is not supported)\n", r.stderr)
+    assert.are.equal("<stdin>:1: grid: expected 9 rows, got 1\n", r.stderr)
     assert.are.equal(1, r.status)
   end)
 

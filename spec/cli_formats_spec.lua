@@ -94,7 +94,7 @@ describe("sudoku convert", function()
     assert.are.equal(2, r.status)
     r = sudoku({ "convert", "--to", "svg" }, lines(P1))
     assert.matches("%-%-to must be one of line, grid, hdu, leetcode, sdk, sdm, ss, pencil, hodoku, "
-      .. "json, got 'svg'", r.stderr)
+      .. "json, fpuzzles, got 'svg'", r.stderr)
     assert.are.equal(2, r.status)
     r = sudoku({ "solve", "--from", "xml" }, lines(P1))
     assert.matches("%-%-from must be one of line, .*, auto, got 'xml'", r.stderr)

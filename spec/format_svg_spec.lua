@@ -734,3 +734,465 @@ describe("svg marks and links (steps of human-style logic)", function()
       .. "9x9 board)")
   end)
 end)
+
+describe("svg variant rules", function()
+  local CELL = 40
+  local unpack = table.unpack or unpack
+
+  -- A record of an empty 9x9 board with these constraints.
+  local function with(constraints, board)
+    return record.new(board or sudoku.Board.new({ size = 9 }), { constraints = constraints })
+  end
+
+  local function numbers(e, ...)
+    local out = {}
+    for i, name in ipairs({ ... }) do out[i] = tonumber(e.attrs[name]) end
+    return out
+  end
+
+  -- The points of a polyline as {x, y} pairs.
+  local function points(e)
+    local out = {}
+    for x, y in e.attrs.points:gmatch("([%d.%-]+),([%d.%-]+)") do
+      out[#out + 1] = { tonumber(x), tonumber(y) }
+    end
+    return out
+  end
+
+  -- The centre of cell {r, c} (r or c may be 0 or 10: outside the grid).
+  local function centre(g, rc)
+    return { g.margin + (rc[2] - 0.5) * g.cell, g.margin + (rc[1] - 0.5) * g.cell }
+  end
+
+  local function near(a, b) return math.abs(a - b) < 0.011 end
+
+  local function assert_at(expected, actual, what)
+    assert.is_true(near(expected[1], actual[1]) and near(expected[2], actual[2]),
+      ("%s: expected %s,%s, got %s,%s"):format(what or "point", expected[1], expected[2],
+        actual[1], actual[2]))
+  end
+
+  local ARROWS = {
+    { circle = { 1, 7 }, lines = { { { 2, 7 }, { 3, 7 }, { 4, 6 } } } },
+    { circle = { 6, 4 }, lines = { { { 6, 5 }, { 6, 6 } }, { { 7, 5 } } } },
+  }
+
+  local LITTLE = {
+    { sum = 9, clue = { 0, 3 }, direction = "DL" },
+    { sum = 45, clue = { 10, 10 }, direction = "UL" },
+    { sum = 25, clue = { 4, 10 }, direction = "DL" },
+    { sum = 38, clue = { 7, 0 }, direction = "UR" },
+  }
+
+  -- Every rule at once: the layers' order and the style block.
+  local function everything()
+    return with({
+      cages = { { sum = 10, cells = { { 1, 1 }, { 1, 2 } } } },
+      thermos = { { { 9, 1 }, { 9, 2 }, { 9, 3 } } },
+      diagonals = { "main" },
+      arrows = ARROWS,
+      little_killers = LITTLE,
+      sandwiches = { { row = 2, sum = 12 }, { column = 8, sum = 0 } },
+      kropki_white = { { { 2, 2 }, { 2, 3 } } },
+      kropki_black = { { { 3, 2 }, { 4, 2 } } },
+      xv = { { type = "X", cells = { { 5, 5 }, { 5, 6 } } } },
+      odd = { { 8, 8 } },
+      even = { { 8, 9 } },
+      whispers = { { { 2, 5 }, { 3, 5 } } },
+      renbans = { { { 4, 8 }, { 5, 8 } } },
+      palindromes = { { { 7, 1 }, { 7, 2 }, { 7, 3 } } },
+      antiknight = true, kropki_negative = true,
+    })
+  end
+
+  describe("little killers", function()
+    it("write the sum in the clue's place outside the grid, the picture a cell wider", function()
+      local doc = svg(with({ little_killers = LITTLE }))
+      assert_well_formed(doc)
+      local g = geometry(doc, 9, CELL)
+      assert.equal(CELL + 3, g.margin)
+      local texts = select(doc, "text", "little-killer")
+      assert.equal(#LITTLE, #texts)
+      for i, clue in ipairs(LITTLE) do
+        assert.equal(tostring(clue.sum), texts[i].text)
+        assert.same(clue.clue, cell_of(g, texts[i]))
+        local x, y = tonumber(texts[i].attrs.x), tonumber(texts[i].attrs.y)
+        local inside = x > g.margin and x < g.margin + 9 * CELL and y > g.margin
+          and y < g.margin + 9 * CELL
+        assert.is_false(inside)
+      end
+    end)
+
+    it("have a small arrow in the clue's cell pointing along the diagonal", function()
+      local doc = svg(with({ little_killers = LITTLE }))
+      local g = geometry(doc, 9, CELL)
+      local arrows = select(doc, "path", "little-killer-arrow")
+      assert.equal(#LITTLE, #arrows)
+      local signs = { DR = { 1, 1 }, DL = { -1, 1 }, UR = { 1, -1 }, UL = { -1, -1 } }
+      for i, clue in ipairs(LITTLE) do
+        local x1, y1, x2, y2 = arrows[i].attrs.d:match("^M([%d.]+) ([%d.]+)L([%d.]+) ([%d.]+)")
+        x1, y1, x2, y2 = tonumber(x1), tonumber(y1), tonumber(x2), tonumber(y2)
+        local dx, dy = signs[clue.direction][1], signs[clue.direction][2]
+        assert.is_true((x2 - x1) * dx > 0 and (y2 - y1) * dy > 0, clue.direction)
+        assert.is_true(near(math.abs(x2 - x1), math.abs(y2 - y1)))
+        -- The arrow's tip stays in the clue's cell, by the corner towards the grid.
+        local c = centre(g, clue.clue)
+        assert.is_true(math.abs(x2 - c[1]) < CELL / 2 and math.abs(y2 - c[2]) < CELL / 2)
+      end
+    end)
+  end)
+
+  describe("sandwiches", function()
+    it("write the sum left of the row or above the column, outside the grid", function()
+      local clues = { { row = 3, sum = 12 }, { column = 7, sum = 0 }, { row = 9, sum = 35 } }
+      local doc = svg(with({ sandwiches = clues }))
+      assert_well_formed(doc)
+      local g = geometry(doc, 9, CELL)
+      assert.equal(CELL + 3, g.margin)
+      local texts = select(doc, "text", "sandwich")
+      assert.equal(3, #texts)
+      assert.same({ "12", "0", "35" }, { texts[1].text, texts[2].text, texts[3].text })
+      assert.same({ 3, 0 }, cell_of(g, texts[1]))
+      assert.same({ 0, 7 }, cell_of(g, texts[2]))
+      assert.same({ 9, 0 }, cell_of(g, texts[3]))
+      assert.is_true(near(centre(g, { 3, 0 })[1], tonumber(texts[1].attrs.x)))
+      assert.is_true(near(centre(g, { 0, 7 })[1], tonumber(texts[2].attrs.x)))
+    end)
+
+    it("and little killers are the only rules that widen the picture", function()
+      local doc = svg(with({ arrows = ARROWS, odd = { { 1, 1 } }, xv = { { type = "V",
+        cells = { { 1, 1 }, { 1, 2 } } } } }))
+      assert.equal(3, geometry(doc, 9, CELL).margin)
+    end)
+  end)
+
+  describe("arrows", function()
+    it("have a hollow circle of 0.8 of a cell on the circle's cell", function()
+      local doc = svg(with({ arrows = ARROWS }))
+      assert_well_formed(doc)
+      local g = geometry(doc, 9, CELL)
+      local circles = select(doc, "circle", "arrow-circle")
+      assert.equal(2, #circles)
+      for i, arrow in ipairs(ARROWS) do
+        assert_at(centre(g, arrow.circle), numbers(circles[i], "cx", "cy"), "circle")
+        assert.equal(0.4 * CELL, tonumber(circles[i].attrs.r))
+      end
+      assert.truthy(doc:match("<style>.-%.arrow%-circle{fill:none;"))
+    end)
+
+    it("have a line per line from the circle's edge through the cells' centres", function()
+      local doc = svg(with({ arrows = ARROWS }))
+      local g = geometry(doc, 9, CELL)
+      local lines = select(doc, "polyline", "arrow")
+      assert.equal(3, #lines)
+      local k = 0
+      for _, arrow in ipairs(ARROWS) do
+        local c = centre(g, arrow.circle)
+        for _, line in ipairs(arrow.lines) do
+          k = k + 1
+          local p = points(lines[k])
+          assert.equal(#line + 1, #p)
+          local first = p[1]
+          assert.is_true(near(0.4 * CELL, math.sqrt((first[1] - c[1]) ^ 2 + (first[2] - c[2]) ^ 2)))
+          for i, rc in ipairs(line) do assert_at(centre(g, rc), p[i + 1], "line point") end
+        end
+      end
+    end)
+
+    it("have one arrowhead per line, on its tip, pointing onwards", function()
+      local doc = svg(with({ arrows = ARROWS }))
+      local g = geometry(doc, 9, CELL)
+      local heads = select(doc, "path", "arrow-head")
+      assert.equal(3, #heads)
+      local tips = { { 4, 6 }, { 6, 6 }, { 7, 5 } }
+      local before = { { 3, 7 }, { 6, 5 }, { 6, 4 } }
+      for i, e in ipairs(heads) do
+        local ax, ay, tx, ty, bx, by = e.attrs.d:match(
+          "^M([%d.]+) ([%d.]+)L([%d.]+) ([%d.]+)L([%d.]+) ([%d.]+)$")
+        assert_at(centre(g, tips[i]), { tonumber(tx), tonumber(ty) }, "tip")
+        -- Both strokes of the head go back towards the cell before the tip.
+        local t, p = centre(g, tips[i]), centre(g, before[i])
+        local dx, dy = t[1] - p[1], t[2] - p[2]
+        for _, q in ipairs({ { ax, ay }, { bx, by } }) do
+          assert.is_true((tonumber(q[1]) - t[1]) * dx + (tonumber(q[2]) - t[2]) * dy < 0)
+        end
+      end
+    end)
+  end)
+
+  describe("kropki dots", function()
+    it("are white and black circles centred on the edge the two cells share", function()
+      local white = { { { 2, 2 }, { 2, 3 } }, { { 5, 7 }, { 4, 7 } } }
+      local black = { { { 9, 9 }, { 9, 8 } } }
+      local doc = svg(with({ kropki_white = white, kropki_black = black }))
+      assert_well_formed(doc)
+      local g = geometry(doc, 9, CELL)
+      local w, b = select(doc, "circle", "kropki-white"), select(doc, "circle", "kropki-black")
+      assert.equal(2, #w)
+      assert.equal(1, #b)
+      -- 2,2|2,3: on the line between columns 2 and 3; 4,7|5,7: between rows 4 and 5.
+      assert_at({ g.margin + 2 * CELL, g.margin + 1.5 * CELL }, numbers(w[1], "cx", "cy"), "white 1")
+      assert_at({ g.margin + 6.5 * CELL, g.margin + 4 * CELL }, numbers(w[2], "cx", "cy"), "white 2")
+      assert_at({ g.margin + 8 * CELL, g.margin + 8.5 * CELL }, numbers(b[1], "cx", "cy"), "black")
+      local style = doc:match("<style>(.-)</style>")
+      assert.truthy(style:find("%.kropki%-white{fill:#ffffff;stroke:#000000"))
+      assert.truthy(style:find("%.kropki%-black{fill:#000000"))
+    end)
+
+    it("lie above the grid lines and below the digits", function()
+      local board = sudoku.Board.new({ size = 9 })
+      board:set(2, 2, 4)
+      local doc = svg(with({ kropki_black = { { { 2, 2 }, { 2, 3 } } } }, board))
+      local lines = doc:find('<g class="thin-lines"', 1, true)
+      local dots = doc:find('<g class="black-dots"', 1, true)
+      assert.is_true(lines < dots and dots < doc:find('<g class="givens"', 1, true))
+    end)
+  end)
+
+  it("draws X and V centred on the shared edge, on a small white patch", function()
+    local xv = { { type = "X", cells = { { 1, 1 }, { 1, 2 } } },
+      { type = "V", cells = { { 6, 3 }, { 7, 3 } } } }
+    local doc = svg(with({ xv = xv }))
+    assert_well_formed(doc)
+    local g = geometry(doc, 9, CELL)
+    local letters, backs = select(doc, "text", "xv"), select(doc, "rect", "xv-back")
+    assert.same({ "X", "V" }, { letters[1].text, letters[2].text })
+    assert.equal(2, #backs)
+    local edges = { { g.margin + CELL, g.margin + 0.5 * CELL },
+      { g.margin + 2.5 * CELL, g.margin + 6 * CELL } }
+    for i, edge in ipairs(edges) do
+      assert.is_true(near(edge[1], tonumber(letters[i].attrs.x)))
+      local x, y, w, h = unpack(numbers(backs[i], "x", "y", "width", "height"))
+      assert_at(edge, { x + w / 2, y + h / 2 }, "patch")
+      -- The letter's baseline is below the edge, within the patch.
+      local base = tonumber(letters[i].attrs.y)
+      assert.is_true(base > edge[2] and base < y + h)
+    end
+  end)
+
+  it("draws odd cells as grey circles and even cells as grey squares, under the digits", function()
+    local board = sudoku.Board.new({ size = 9 })
+    board:set(1, 1, 3)
+    local doc = svg(with({ odd = { { 1, 1 }, { 5, 5 } }, even = { { 9, 2 } } }, board))
+    assert_well_formed(doc)
+    local g = geometry(doc, 9, CELL)
+    local odd, even = select(doc, "circle", "odd"), select(doc, "rect", "even")
+    assert.equal(2, #odd)
+    assert.equal(1, #even)
+    assert_at(centre(g, { 1, 1 }), numbers(odd[1], "cx", "cy"), "odd")
+    assert_at(centre(g, { 5, 5 }), numbers(odd[2], "cx", "cy"), "odd")
+    local x, y, w, h = unpack(numbers(even[1], "x", "y", "width", "height"))
+    assert_at(centre(g, { 9, 2 }), { x + w / 2, y + h / 2 }, "even")
+    assert.is_true(w < CELL and w == h)
+    assert.is_true(doc:find('<g class="even-cells"', 1, true) < doc:find('<g class="givens"', 1, true))
+  end)
+
+  it("draws whispers, renbans and palindromes as lines through the cells' centres", function()
+    local whispers = { { { 1, 1 }, { 2, 2 }, { 3, 1 } } }
+    local renbans = { { { 5, 5 }, { 5, 6 } }, { { 9, 9 }, { 8, 9 }, { 7, 9 }, { 7, 8 } } }
+    local palindromes = { { { 4, 1 }, { 4, 2 }, { 4, 3 }, { 4, 4 }, { 4, 5 } } }
+    local doc = svg(with({ whispers = whispers, renbans = renbans, palindromes = palindromes }))
+    assert_well_formed(doc)
+    local g = geometry(doc, 9, CELL)
+    for class, lines in pairs({ whisper = whispers, renban = renbans, palindrome = palindromes }) do
+      local drawn = select(doc, "polyline", class)
+      assert.equal(#lines, #drawn, class)
+      for i, cells in ipairs(lines) do
+        local p = points(drawn[i])
+        assert.equal(#cells, #p)
+        for k, rc in ipairs(cells) do assert_at(centre(g, rc), p[k], class) end
+      end
+    end
+    local style = doc:match("<style>(.-)</style>")
+    assert.truthy(style:find("%.whisper{fill:none;stroke:#67f067"))
+    assert.truthy(style:find("%.renban{fill:none;stroke:#f067f0"))
+    -- Under the grid lines, as thermometers are.
+    assert.is_true(doc:find('<g class="palindromes"', 1, true) < doc:find('<g class="thin-lines"', 1, true))
+  end)
+
+  it("draws the layers bottom to top: shading, lines, thermos and arrows, grid, edges, cages, "
+    .. "outside clues, digits", function()
+    local rec = everything()
+    rec.board:set(5, 1, 7)
+    local doc = svg(rec)
+    assert_well_formed(doc)
+    local order = { "odd-cells", "even-cells", "whispers", "renbans", "palindromes", "thermos",
+      "thermo-bulbs", "arrow-lines", "arrow-heads", "arrow-circles", "thin-lines", "thick-lines",
+      "diagonals", "white-dots", "black-dots", "xv-backs", "xv-letters", "cages", "cage-sums",
+      "little-killer-arrows", "little-killers", "sandwiches", "givens" }
+    local last = 0
+    for _, name in ipairs(order) do
+      local at = doc:find('<g class="' .. name .. '"', 1, true)
+      assert.is_true(at ~= nil and at > last, name)
+      last = at
+    end
+  end)
+
+  it("writes the look of a rule's classes only when it draws the rule", function()
+    local classes = { "odd", "even", "whisper", "renban", "palindrome", "arrow", "arrow-head",
+      "arrow-circle", "kropki-white", "kropki-black", "xv-back", "xv", "little-killer",
+      "little-killer-arrow", "sandwich", "cage-sum-back" }
+    local all = svg(everything()):match("<style>(.-)</style>")
+    local none = svg(board_of(LEET)):match("<style>(.-)</style>")
+    for _, class in ipairs(classes) do
+      local rule = "\n%." .. class:gsub("%-", "%%-") .. "{"
+      assert.truthy(all:find(rule), class)
+      assert.is_nil(none:find(rule), class)
+    end
+  end)
+
+  it("gives the same bytes every time, every number with at most two decimals", function()
+    local doc = svg(everything(), { cell = 37 })
+    assert.equal(doc, svg(everything(), { cell = 37 }))
+    assert.is_nil(doc:find("%d%.%d%d%d"))
+    assert.is_nil(doc:find("id=", 1, true))
+  end)
+
+  describe("cage sums", function()
+    local cages = { { sum = 10, cells = { { 1, 1 }, { 1, 2 } } }, { sum = 7, cells = { { 5, 5 } } },
+      { cells = { { 9, 9 }, { 9, 8 } } } }
+
+    it("sit on a white patch in the cage's corner when something is drawn beneath", function()
+      local doc = svg(with({ cages = cages, odd = { { 1, 1 } } }))
+      local g = geometry(doc, 9, CELL)
+      local backs, sums = select(doc, "rect", "cage-sum-back"), select(doc, "text", "cage-sum")
+      assert.equal(2, #backs)
+      for i, e in ipairs(backs) do
+        local x, y, w, h = unpack(numbers(e, "x", "y", "width", "height"))
+        local sx, sy = tonumber(sums[i].attrs.x), tonumber(sums[i].attrs.y)
+        assert.is_true(x < sx and y < sy and y + h > sy and x + w > sx)
+        assert.same(cell_of(g, sums[i]), cell_of(g, e))
+      end
+      -- Diagonals run through the corner too.
+      assert.equal(2, #select(svg(with({ cages = cages, diagonals = { "anti" } })), "rect",
+        "cage-sum-back"))
+    end)
+
+    it("need no patch on a plain killer", function()
+      assert.equal(0, #select(svg(with({ cages = cages })), "rect", "cage-sum-back"))
+      assert.equal(0, #select(svg(killer_record()), "rect", "cage-sum-back"))
+    end)
+  end)
+
+  it("draws nothing for the rules without marks (anti-knight, negative dots, ...)", function()
+    local plain = svg(sudoku.Board.new({ size = 9 }))
+    local doc = svg(with({ antiknight = true, antiking = true, nonconsecutive = true,
+      kropki_negative = true, xv_negative = true, consecutive_negative = true,
+      ratio_negative = true }))
+    assert.equal(plain, doc)
+  end)
+
+  describe("bad entries", function()
+    local cases = {
+      { { arrows = { ARROWS[1], { circle = { 5, 5 }, lines = { { { 5, 6 }, { 5, 7 }, { 5, 10 } } } } } },
+        "constraints.arrows[2].lines[1][3] must be a cell {r, c} of the 9x9 board" },
+      { { arrows = { { circle = { 0, 5 }, lines = { { { 1, 5 } } } } } },
+        "constraints.arrows[1].circle must be a cell {r, c} of the 9x9 board" },
+      { { arrows = { { circle = { 1, 5 }, lines = {} } } },
+        "constraints.arrows[1].lines must be a non-empty list of lines" },
+      { { arrows = { { circle = { 1, 5 }, lines = { {} } } } },
+        "constraints.arrows[1].lines[1] must be a non-empty list of cells {r, c}" },
+      { { arrows = { { circle = { 1, 5 }, lines = { { { 1, 6 }, { 1, 5 } } } } } },
+        "constraints.arrows[1].lines[1][2] must not be the circle's cell" },
+      { { arrows = "none" }, "constraints.arrows must be a list of arrows {circle =, lines =}" },
+      { { little_killers = { { sum = 9, clue = { 1, 1 }, direction = "DR" } } },
+        "constraints.little_killers[1].clue must be a position {r, c} outside the 9x9 board "
+        .. "(row 0 or 10, or column 0 or 10)" },
+      { { little_killers = { LITTLE[1], { sum = 9, clue = { 0, 3 }, direction = "D" } } },
+        "constraints.little_killers[2].direction must be 'DR', 'DL', 'UR' or 'UL'" },
+      { { little_killers = { { sum = 9, clue = { 0, 3 }, direction = "UR" } } },
+        "constraints.little_killers[1].direction UR from {0, 3} meets no cell of the board" },
+      { { little_killers = { { clue = { 0, 3 }, direction = "DR" } } },
+        "constraints.little_killers[1].sum must be a number" },
+      { { sandwiches = { { row = 3, column = 4, sum = 5 } } },
+        "constraints.sandwiches[1] must be a sandwich clue {row =, sum =} or {column =, sum =}" },
+      { { sandwiches = { { column = 10, sum = 5 } } },
+        "constraints.sandwiches[1].column must be a column of the 9x9 board" },
+      { { sandwiches = { { row = 1, sum = "5" } } }, "constraints.sandwiches[1].sum must be a number" },
+      { { kropki_white = { { { 1, 1 }, { 2, 2 } } } },
+        "constraints.kropki_white[1] must be two orthogonally adjacent cells" },
+      { { kropki_black = { { { 1, 1 }, { 1, 2 } }, { { 1, 1 } } } },
+        "constraints.kropki_black[2] must be a pair of cells {a, b}" },
+      { { kropki_black = { { { 1, 1 }, { 1, 0 } } } },
+        "constraints.kropki_black[1][2] must be a cell {r, c} of the 9x9 board" },
+      { { xv = { { type = "W", cells = { { 1, 1 }, { 1, 2 } } } } },
+        "constraints.xv[1].type must be 'X' or 'V'" },
+      { { xv = { { type = "X", cells = { { 1, 1 }, { 1, 3 } } } } },
+        "constraints.xv[1].cells must be two orthogonally adjacent cells" },
+      { { odd = { { 1, 1 }, { 1, 1.5 } } }, "constraints.odd[2] must be a cell {r, c} of the 9x9 board" },
+      { { even = true }, "constraints.even must be a list of cells {r, c}" },
+      { { whispers = { { { 1, 1 }, { 1, 2 } }, { { 1, 1 }, "r1c2" } } },
+        "constraints.whispers[2][2] must be a cell {r, c} of the 9x9 board" },
+      { { renbans = { {} } }, "constraints.renbans[1] must be a non-empty list of cells {r, c}" },
+      { { palindromes = 3 }, "constraints.palindromes must be a list of cell lists" },
+    }
+
+    for _, case in ipairs(cases) do
+      it("raise with the entry's path: " .. case[2], function()
+        assert.has_error(function() svg(with(case[1])) end,
+          "bad argument #1 to 'write' (" .. case[2] .. ")")
+      end)
+    end
+
+    it("include constraints that are not a table", function()
+      assert.has_error(function() svg(with("killer")) end,
+        "bad argument #1 to 'write' (constraints must be a table of rules)")
+    end)
+  end)
+
+  describe("the pictures of docs/img/render-*.png", function()
+    local families = require "fixtures.render.families"
+
+    it("come from records whose hand-written clues hold in their solution", function()
+      local solved = {}
+      for r, row in ipairs(families.SOLUTION) do
+        solved[r] = {}
+        for c = 1, 9 do solved[r][c] = tonumber(row:sub(c, c)) end
+      end
+      -- 9 = 3 + 6 (r1c2, r2c1); row 1 (5 3 4 6 7 8 9 1 2): 9 and 1 are neighbours.
+      assert.same({ sum = 9, clue = { 0, 3 }, direction = "DL" }, families.little_killer(0, 3, "DL"))
+      assert.same({ row = 1, sum = 0 }, families.sandwich("row", 1))
+      assert.same({ column = 1, sum = 8 + 4 + 7 }, families.sandwich("column", 1))
+      for _, family in ipairs(families.list) do
+        if family.name == "arrow" then
+          for _, arrow in ipairs(family.record().constraints.arrows) do
+            local sum, seen = 0, {}
+            for _, line in ipairs(arrow.lines) do
+              for _, rc in ipairs(line) do
+                if not seen[key(rc)] then sum, seen[key(rc)] = sum + solved[rc[1]][rc[2]], true end
+              end
+            end
+            assert.equal(solved[arrow.circle[1]][arrow.circle[2]], sum)
+          end
+        end
+      end
+    end)
+
+    it("are each drawn as a well-formed document", function()
+      local have_data = io.open(data.shared .. "variants/killer.jsonl", "r")
+      if have_data then have_data:close() end
+      for _, family in ipairs(families.list) do
+        local ok, rec = pcall(family.record, data.shared)
+        if ok then
+          assert_well_formed(svg(rec))
+        else
+          -- Only the records of the shared data may be missing, and only with the data.
+          assert.is_nil(have_data, family.name .. ": " .. tostring(rec))
+        end
+      end
+    end)
+  end)
+
+  it("is drawn by rsvg-convert with every rule at once", function()
+    local input, output = os.tmpname(), os.tmpname()
+    local f = assert(io.open(input, "wb"))
+    f:write((svg(everything())))
+    f:close()
+    local ok = succeeds(("rsvg-convert -f png -o %s %s"):format(quote(output), quote(input)))
+    local png = data.read(output)
+    os.remove(input)
+    os.remove(output)
+    assert.is_true(ok)
+    assert.equal("\137PNG\r\n\26\n", png:sub(1, 8))
+  end)
+end)

@@ -18,9 +18,8 @@ local quote = command.quote
 local LAYERS = {
   { "sudoku.core", "sudoku.symbols", "sudoku.shape", "sudoku.show", "sudoku.number" },
   { "sudoku.board" },
-  { "sudoku.format", "sudoku.format.*" },
-  { "sudoku.records", "sudoku.gen", "sudoku.gen.*", "sudoku.leetcode", "sudoku.logic", "sudoku.variant",
-    "sudoku.variant.*" },
+  { "sudoku.format", "sudoku.format.*", "sudoku.variant", "sudoku.variant.*" },
+  { "sudoku.records", "sudoku.gen", "sudoku.gen.*", "sudoku.leetcode", "sudoku.logic" },
   { "sudoku" },
   { "sudoku.cli", "sudoku.cli.*" },
 }

@@ -50,9 +50,16 @@ describe("the pictures of docs/img/", function()
 
   it("are each shown in README.md, which shows no other", function()
     local readme = read_file(data.root .. "README.md")
-    local shown = {}
-    for path in readme:gmatch("!%[[^%]]*%]%((docs/img/[^%)]+)%)") do shown[#shown + 1] = path end
-    table.sort(shown)
-    assert.same(committed_pictures(), shown)
+    local shown = { svg = {}, png = {} }
+    for path in readme:gmatch("!%[[^%]]*%]%((docs/img/[^%)]+)%)") do
+      local list = shown[path:match("%.(%w+)$")]
+      assert(list, "README.md shows a picture that is neither SVG nor PNG: " .. path)
+      list[#list + 1] = path
+    end
+    table.sort(shown.svg)
+    table.sort(shown.png)
+    assert.same(committed_pictures(), shown.svg)
+    -- The PNGs of every variant family (spec/fixtures/render/pictures.lua draws them).
+    assert.same(lines_of_command("cd " .. quote(data.root) .. " && ls docs/img/*.png"), shown.png)
   end)
 end)

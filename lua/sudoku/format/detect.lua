@@ -122,6 +122,12 @@ local function classify(lines, first, base, sdk_meta)
     return "leetcode"
   end
   if text:find("^%[%a+%]$") then return "sdk" end
+  -- An f-puzzles link, or its load= text alone: LZ-string's base64 of JSON that starts with
+  -- '{"' always starts "N4Ig". (A puzzle line has N*N characters; the load text seldom does.)
+  if text:find("^https?://[^%s]*[?&]load=") or (text:find("^N4Ig[%w+/=%%-]*$")
+      and root(#text, 2) == nil) then
+    return "fpuzzles"
+  end
   if text:find("^<") then
     return nil, where .. " starts with '<': SVG and XML are written, not read", "final"
   end

@@ -22,7 +22,7 @@ local format = {}
 
 --- Every format, in the order `sudoku --help` lists them.
 format.NAMES = { "line", "grid", "hdu", "leetcode", "sdk", "sdm", "ss", "pencil", "hodoku", "json",
-  "svg" }
+  "fpuzzles", "svg" }
 
 -- The formats that are written and never read.
 local WRITE_ONLY = { svg = true }
@@ -180,7 +180,8 @@ end
 -- @tparam Board|table x a Board or a record (docs/FORMATS.md)
 -- @string name the format's name
 -- @tparam[opt] table opts the writer's options
--- @treturn string the text
+-- @treturn string|nil the text, or `nil, message` when the format cannot hold the record
+-- (`fpuzzles`: a rule f-puzzles has no counterpart of); every other format always writes
 -- @raise for an unknown format name, a format that is only read, or a bad writer option
 function format.write(x, name, opts)
   local module = get_or_raise(name, "write", 2)
@@ -188,8 +189,8 @@ function format.write(x, name, opts)
     error(("bad argument #2 to 'write' (format '%s' is read, not written)"):format(name), 2)
   end
   -- Not a tail call: a writer's argument error names the caller of write() as its place.
-  local text = module.write(record.of(x), opts or {})
-  return text
+  local text, why = module.write(record.of(x), opts or {})
+  return text, why
 end
 
 -- The two formats every board has had since the first release, kept as plain functions.

@@ -41,8 +41,8 @@
 -- their text, the variants list joined with ','), and a variant rule when it is a rule key
 -- (rec.constraints, together with the "constraints" object; a rule given in both places is an
 -- error). Any other key is refused by name (sudoku.format.json_object), so that another tool's
--- JSON (f-puzzles' "grid") never reads as an empty board, and so is a name in "constraints"
--- that is no rule.
+-- JSON never reads as an empty board, and so is a name in "constraints" that is no rule.
+-- f-puzzles' JSON (an object with "size" and "grid") is read as the fpuzzles format reads it.
 --
 -- Writing gives one compact line per record, keys in a fixed order: size, box, givens, values
 -- (only when a filled cell is not a given), candidates (only when rec.candidates is set),
@@ -57,6 +57,7 @@ local record = require "sudoku.format.record"
 local reader = require "sudoku.format.reader"
 local split = require "sudoku.format.json_split"
 local object = require "sudoku.format.json_object"
+local fpuzzles_object = require "sudoku.format.fpuzzles_object"
 local symbols = require "sudoku.symbols"
 local variant = require "sudoku.variant"
 
@@ -139,7 +140,13 @@ local function read_value(value, index, opts)
   if not plain_keys(obj) then
     return reader.failure(index, value.line, nil, "malformed JSON: a member whose key is not a string")
   end
-  local rec, msg = object.read(obj, opts)
+  local rec, msg
+  if fpuzzles_object.is_fpuzzles(obj) then
+    -- f-puzzles' own JSON (its "grid" of cell objects), as the fpuzzles format reads it.
+    rec, msg = require("sudoku.format.fpuzzles").record_of(obj, opts)
+  else
+    rec, msg = object.read(obj, opts)
+  end
   if not rec then return reader.failure(index, value.line, nil, msg) end
   rec.line, rec.index = value.line, index
   return rec
@@ -240,24 +247,6 @@ local function regions_to_write(board, n, constraints)
   return out
 end
 
--- The board's rules less those that rec.constraints sets up (reading adds them back): the
--- constraints' rules come first on a board read from JSON, in the order sudoku.variant adds
--- them. A board whose first rules are not those (a record put together by hand) keeps all.
-local function rules_to_write(board, constraints)
-  local rules = board:rules()
-  if not constraints or not next(constraints) then return rules end
-  local spec = { size = board:size() }
-  for k, v in pairs(constraints) do spec[k] = v end
-  local implied = variant.rules(spec)
-  if not implied or #implied > #rules then return rules end
-  for i, rule in ipairs(implied) do
-    if encode(rule) ~= encode(rules[i]) then return rules end
-  end
-  local rest = {}
-  for i = #implied + 1, #rules do rest[#rest + 1] = rules[i] end
-  return rest
-end
-
 --- The text of one record in this format, without a final newline; `sudoku.format.write`
 -- is the way in (it takes a Board too).
 -- @tparam table rec a record (docs/FORMATS.md)
@@ -275,7 +264,7 @@ function json.write(rec)
   if rec.candidates then add("candidates", candidates_text(rec, n)) end
   local regions = regions_to_write(board, n, rec.constraints)
   if #regions > 0 then add("regions", encode(regions)) end
-  local rules = rules_to_write(board, rec.constraints)
+  local rules = variant.extra_rules(board, rec.constraints)
   if #rules > 0 then add("rules", encode(rules)) end
   if rec.constraints and next(rec.constraints) then add("constraints", encode(rec.constraints)) end
   local meta, rest = rec.meta or {}, {}

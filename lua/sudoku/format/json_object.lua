@@ -41,7 +41,7 @@ end
 
 -- Keys that tell another tool's JSON, and what the message says about it.
 local FOREIGN = {
-  grid = "f-puzzles JSON is not supported",
+  grid = "f-puzzles JSON has \"size\" and \"grid\"",
 }
 
 -- Failures travel as a table through error() so that the checks below read straight; read()

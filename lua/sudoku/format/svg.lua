@@ -1,14 +1,20 @@
 --- svg: a picture of one record as a standalone SVG document, for web pages and print. It is
 -- written, never read. Givens and filled-in values are told apart, and the picture can show
--- pencil marks, conflicts, highlighted cells, extra regions, killer cages, thermometers and the
--- diagonals of the record's rules.
+-- pencil marks, conflicts, highlighted cells, extra regions, and every variant rule of the
+-- record's constraints the way puzzle sites draw them (sudoku.format.svg_rules): killer cages,
+-- little killers, arrows, thermometers, kropki dots, XV, odd and even cells, whispers, renbans,
+-- palindromes, sandwiches and diagonals.
 --
 -- Every element has a CSS class (given, filled, candidate, conflict, highlight, region, cage,
 -- ...; sudoku.format.svg_style gives their looks), and the layers are drawn bottom to top:
--- tints, thermometers, grid lines, diagonals, cages, digits. The output depends on the record and the
+-- tints, odd and even cells, lines, thermometers and arrows, grid lines, diagonals, dots and
+-- XV, cages, clues outside the grid, digits. Clues outside the grid (little killers,
+-- sandwiches) give the picture a margin of one cell. The output depends on the record and the
 -- options only: fixed element order, numbers with at most two decimals, no ids or dates.
 -- @module sudoku.format.svg
+local check = require "sudoku.format.svg_check"
 local record = require "sudoku.format.record"
+local rules = require "sudoku.format.svg_rules"
 local shapes = require "sudoku.format.svg_shapes"
 local style = require "sudoku.format.svg_style"
 local symbols = require "sudoku.symbols"
@@ -49,22 +55,7 @@ local function fail(arg, message)
   if message then error(("bad argument #%d to 'write' (%s)"):format(arg, message), 4) end
 end
 
-local function is_cell(x, n)
-  if type(x) ~= "table" then return false end
-  local r, c = x[1], x[2]
-  return type(r) == "number" and type(c) == "number" and r == math.floor(r)
-    and c == math.floor(c) and r >= 1 and r <= n and c >= 1 and c <= n
-end
-
--- What is wrong with a list of cells, if anything; `what` names it in the message.
-local function cells_problem(cells, n, what)
-  if type(cells) ~= "table" then return what .. " must be a list of cells {r, c}" end
-  for i, cell in ipairs(cells) do
-    if not is_cell(cell, n) then
-      return ("%s[%d] must be a cell {r, c} of the %dx%d board"):format(what, i, n, n)
-    end
-  end
-end
+local is_cell, cells_problem = check.is_cell, check.cells
 
 -- The kinds of mark opts.marks may give a candidate.
 local MARK_KINDS = { pattern = true, eliminated = true, placed = true }
@@ -107,14 +98,6 @@ local function cell_problem(cell)
   end
 end
 
-local function cage_problem(cage, i, n)
-  local what = ("constraints.cages[%d].cells"):format(i)
-  if type(cage) ~= "table" or type(cage.cells) ~= "table" or #cage.cells == 0 then
-    return what .. " must be a non-empty list of cells {r, c}"
-  end
-  return cells_problem(cage.cells, n, what)
-end
-
 -- The title: opts.title, else the record's name or description; false or none: no title.
 local function title_of(rec, opts)
   local title = opts.title
@@ -125,8 +108,8 @@ local function title_of(rec, opts)
   return title or nil
 end
 
--- The options with their defaults, and the record's cages and thermometers, all checked before
--- anything is drawn.
+-- The options with their defaults, and the rules of the record's constraints, all checked
+-- before anything is drawn.
 local function read_options(rec, opts)
   local n = rec.board:size()
   local cell = opts.cell
@@ -145,24 +128,8 @@ local function read_options(rec, opts)
     fail(3, "opts.style must be a string")
   end
 
-  local constraints = rec.constraints or {}
-  local cages = constraints.cages or {}
-  if type(cages) ~= "table" then fail(1, "constraints.cages must be a list of cages") end
-  for i, cage in ipairs(cages) do fail(1, cage_problem(cage, i, n)) end
-  local diagonals = constraints.diagonals or {}
-  if type(diagonals) ~= "table" then
-    fail(1, "constraints.diagonals must be a list of 'main' and 'anti'")
-  end
-  for i, name in ipairs(diagonals) do
-    if name ~= "main" and name ~= "anti" then
-      fail(1, ("constraints.diagonals[%d] must be 'main' or 'anti'"):format(i))
-    end
-  end
-  local thermos = constraints.thermos or {}
-  if type(thermos) ~= "table" then fail(1, "constraints.thermos must be a list of cell lists") end
-  for i, thermo in ipairs(thermos) do
-    fail(1, cells_problem(thermo, n, ("constraints.thermos[%d]"):format(i)))
-  end
+  local drawn, problem = check.rules(rec.constraints, n)
+  fail(1, problem)
 
   return {
     cell = cell,
@@ -174,18 +141,8 @@ local function read_options(rec, opts)
     links = opts.links or {},
     title = title_of(rec, opts),
     style = opts.style,
-    cages = cages,
-    diagonals = diagonals,
-    thermos = thermos,
+    rules = drawn,
   }
-end
-
--- A sum as a label: whole numbers without decimals; no label for a cage without a sum (nil, or
--- JSON null however the decoder spells it).
-local function sum_label(sum)
-  if type(sum) ~= "number" then return nil end
-  if sum == math.floor(sum) then return ("%d"):format(sum) end
-  return num(sum)
 end
 
 -- The picture being written: its lines, sizes and the looks of its classes.
@@ -198,21 +155,29 @@ local function canvas(board, o)
   local mark_size = MARK_SHARE * cell / mark_slots(board)
   local pic = {
     n = n, cell = cell, thick = thick,
-    -- The border is centred on the grid's edge: a margin of its width keeps it in the picture.
-    margin = thick,
+    -- The border is centred on the grid's edge: a margin of its width keeps it in the picture;
+    -- clues outside the grid take one cell more on every side.
+    margin = thick + (rules.has_outside(o.rules) and cell or 0),
     mark_rows = mark_rows, mark_cols = mark_cols, mark_size = mark_size,
     looks = style.looks(cell, thin, thick, mark_size),
     out = {},
+    -- The classes whose looks the picture used, and the layers drawn so far.
+    used = {}, layers = {},
   }
   pic.size = n * cell + 2 * pic.margin
   -- The left (or top) coordinate of column (or row) k, and the centre of that column (row).
   function pic.at(k) return pic.margin + (k - 1) * cell end
   function pic.centre(k) return pic.margin + (k - 0.5) * cell end
   function pic.add(s) pic.out[#pic.out + 1] = s end
+  function pic.look(class, tag)
+    pic.used[class] = true
+    return style.look_of(pic.looks, class, tag)
+  end
   -- A layer: a <g> with the class's default look as attributes, left out when it is empty.
   function pic.layer(name, class, tag, items)
     if #items == 0 then return end
-    pic.add(('<g class="%s"%s>'):format(name, attributes(style.look_of(pic.looks, class, tag).props)))
+    pic.layers[#pic.layers + 1] = name
+    pic.add(('<g class="%s"%s>'):format(name, attributes(pic.look(class, tag).props)))
     for _, s in ipairs(items) do pic.add(s) end
     pic.add("</g>")
   end
@@ -260,25 +225,6 @@ local function draw_highlights(pic, cells)
   pic.layer("highlights", "highlight", nil, items)
 end
 
--- A thermometer: a line through its cells' centres and a bulb on the first.
-local function draw_thermos(pic, thermos)
-  local lines, bulbs = {}, {}
-  for _, thermo in ipairs(thermos) do
-    if #thermo > 0 then
-      local points = {}
-      for i, rc in ipairs(thermo) do
-        points[i] = num(pic.centre(rc[2])) .. "," .. num(pic.centre(rc[1]))
-      end
-      lines[#lines + 1] = ('<polyline class="thermo" points="%s"/>'):format(
-        table.concat(points, " "))
-      bulbs[#bulbs + 1] = ('<circle class="thermo-bulb" cx="%s" cy="%s" r="%s"/>'):format(
-        num(pic.centre(thermo[1][2])), num(pic.centre(thermo[1][1])), num(pic.cell * 0.3))
-    end
-  end
-  pic.layer("thermos", "thermo", nil, lines)
-  pic.layer("thermo-bulbs", "thermo-bulb", nil, bulbs)
-end
-
 local function draw_grid(pic, board)
   local grid = shapes.grid_lines(board, pic.at)
   for _, kind in ipairs({ "thin", "thick" }) do
@@ -293,72 +239,7 @@ local function draw_grid(pic, board)
   pic.add(("<rect%s%s/>"):format(
     attributes({ { "class", "border" }, { "x", pic.margin }, { "y", pic.margin },
       { "width", side }, { "height", side } }),
-    attributes(style.look_of(pic.looks, "border").props)))
-end
-
--- The cells of a diagonal of the shared schema: main r1c1..rNcN, anti r1cN..rNc1.
-local function diagonal_cells(name, n)
-  local cells = {}
-  for i = 1, n do cells[i] = { i, name == "main" and i or n + 1 - i } end
-  return cells
-end
-
--- Whether the board has an extra region of exactly these cells.
-local function has_region(board, cells)
-  local n = board:size()
-  local wanted = {}
-  for _, rc in ipairs(cells) do wanted[record.index(n, rc[1], rc[2])] = true end
-  for _, region in ipairs(board:regions()) do
-    local same = #region == #cells
-    for _, rc in ipairs(region) do
-      same = same and wanted[record.index(n, rc[1], rc[2])] == true
-    end
-    if same then return true end
-  end
-  return false
-end
-
--- The diagonals of the record's rules as lines from corner to corner, except those already
--- tinted as one of the board's extra regions.
-local function draw_diagonals(pic, board, o)
-  local items = {}
-  local low, high = pic.margin, pic.margin + pic.n * pic.cell
-  for _, name in ipairs(o.diagonals) do
-    if not (o.regions and has_region(board, diagonal_cells(name, pic.n))) then
-      local x1, x2 = low, high
-      if name == "anti" then x1, x2 = high, low end
-      items[#items + 1] = ('<line class="diagonal" x1="%s" y1="%s" x2="%s" y2="%s"/>'):format(
-        num(x1), num(low), num(x2), num(high))
-    end
-  end
-  pic.layer("diagonals", "diagonal", nil, items)
-end
-
--- Cages: a dashed outline inset inside the cells, and the sum in the top-left cell's corner.
-local function draw_cages(pic, cages)
-  local paths, sums = {}, {}
-  local inset = pic.cell * 0.08
-  for _, cage in ipairs(cages) do
-    local cells = shapes.sorted_cells(cage.cells)
-    local d = {}
-    for i, s in ipairs(shapes.cage_outline(cells, pic.n, pic.at, pic.cell, inset)) do
-      if s[2] == s[4] then
-        d[i] = ("M%s %sH%s"):format(num(s[1]), num(s[2]), num(s[3]))
-      else
-        d[i] = ("M%s %sV%s"):format(num(s[1]), num(s[2]), num(s[4]))
-      end
-    end
-    paths[#paths + 1] = ('<path class="cage" d="%s"/>'):format(table.concat(d))
-    local label = sum_label(cage.sum)
-    if label then
-      local first = cells[1]
-      sums[#sums + 1] = ('<text class="cage-sum" x="%s" y="%s">%s</text>'):format(
-        num(pic.at(first[2]) + inset * 1.5), num(pic.at(first[1]) + inset + pic.cell * 0.22),
-        label)
-    end
-  end
-  pic.layer("cages", "cage", nil, paths)
-  pic.layer("cage-sums", "cage-sum", nil, sums)
+    attributes(pic.look("border").props)))
 end
 
 -- Where pencil mark v of cell (r, c) is drawn: the centre of its slot.
@@ -376,7 +257,7 @@ local function draw_links(pic, links)
     local x2, y2 = mark_position(pic, l[4], l[5], l[6])
     items[#items + 1] = ('<line class="link%s" x1="%s" y1="%s" x2="%s" y2="%s"%s/>'):format(
       l.strong and "" or " weak", num(x1), num(y1), num(x2), num(y2),
-      l.strong and "" or attributes(style.look_of(pic.looks, "weak").props))
+      l.strong and "" or attributes(pic.look("weak").props))
   end
   pic.layer("links", "link", nil, items)
 end
@@ -388,7 +269,7 @@ local function draw_digits(pic, rec, o, conflicting)
   local board, n, cell = rec.board, pic.n, pic.cell
   local digit_size = cell * 0.6
   local conflict_fill = (' fill="%s"'):format(
-    style.prop(style.look_of(pic.looks, "conflict", "text"), "fill"))
+    style.prop(pic.look("conflict", "text"), "fill"))
   local kind_of = {}
   for _, m in ipairs(o.marks) do kind_of[(record.index(n, m[1], m[2]) - 1) * n + m[3]] = m[4] end
   local givens, filled, marks = {}, {}, {}
@@ -409,7 +290,7 @@ local function draw_digits(pic, rec, o, conflicting)
         for _, m in ipairs(record.candidates(rec, r, c)) do
           local x, y = mark_position(pic, r, c, m)
           local kind = kind_of[(record.index(n, r, c) - 1) * n + m]
-          local extra = kind and attributes(style.look_of(pic.looks, kind).props) or ""
+          local extra = kind and attributes(pic.look(kind).props) or ""
           marks[#marks + 1] = ('<text class="candidate%s" x="%s" y="%s"%s>%s</text>'):format(
             kind and " " .. kind or "", num(x), num(y + pic.mark_size * 0.35), extra,
             escape(symbols.symbol(m)))
@@ -424,7 +305,9 @@ end
 
 --- One standalone SVG document of the record; `sudoku.format.write` is the way in (it takes a
 -- Board too). docs/FORMATS.md has the details.
--- @tparam table rec a record (docs/FORMATS.md)
+-- @tparam table rec a record (docs/FORMATS.md); every rule of its `constraints` (the shared
+-- variants schema) is drawn, and a faulty entry raises with its path
+-- ("constraints.arrows[2].lines[1][3] must be a cell {r, c} of the 9x9 board")
 -- @tparam table opts all optional: `cell` (px; default 40, more beyond 9x9), `candidates`
 -- (false), `conflicts` (true), `highlight` (a list of {r, c}), `regions` (true), `title`
 -- (default the record's meta.name or description; false for none), `style` (CSS rules added
@@ -441,20 +324,31 @@ function svg.write(rec, opts)
   pic.add(('<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s">')
     :format(size, size, size, size))
   if o.title then pic.add("<title>" .. escape(o.title) .. "</title>") end
-  pic.add("<style>\n" .. style.css(pic.looks, o.style) .. "\n</style>")
+  -- The <style> block comes here, written last: it has the looks of the classes drawn.
+  pic.add("")
+  local style_at = #pic.out
   pic.add(('<rect class="board" x="0" y="0" width="%s" height="%s"%s/>'):format(
-    size, size, attributes(style.look_of(pic.looks, "board").props)))
+    size, size, attributes(pic.look("board").props)))
 
+  local r = o.rules
   if o.regions then draw_regions(pic, board) end
   local conflicting = o.conflicts and draw_conflicts(pic, board) or {}
   draw_highlights(pic, o.highlight)
-  draw_thermos(pic, o.thermos)
+  rules.draw_parity(pic, r)
+  rules.draw_lines(pic, r)
+  rules.draw_thermos(pic, r.thermos)
+  rules.draw_arrows(pic, r.arrows)
+  local beneath = #pic.layers > 0
   draw_grid(pic, board)
-  draw_diagonals(pic, board, o)
-  draw_cages(pic, o.cages)
+  rules.draw_diagonals(pic, board, r.diagonals, o.regions)
+  rules.draw_edges(pic, r)
+  -- A cage's sum gets a white patch when a tint, a shape or a line may run under it.
+  rules.draw_cages(pic, r.cages, beneath or #r.diagonals > 0)
+  rules.draw_outside(pic, r)
   if o.candidates then draw_links(pic, o.links) end
   draw_digits(pic, rec, o, conflicting)
 
+  pic.out[style_at] = "<style>\n" .. style.css(pic.looks, o.style, pic.used) .. "\n</style>"
   pic.add("</svg>")
   return table.concat(pic.out, "\n")
 end

@@ -1,7 +1,8 @@
 -- The look of the svg format's picture, and the text helpers its writer shares. One table gives
 -- each CSS class its default look; it is written twice, as the rules of the <style> block (which
 -- a user's own rules, coming after them, override) and as attributes on each layer's <g> (which
--- renderers without CSS still follow).
+-- renderers without CSS still follow). The looks of the variant rules' elements (arrows, dots,
+-- lines, ...) are `optional`: the <style> block has them only when the picture draws them.
 local style = {}
 
 -- Numbers as text: at most two decimals, no trailing zeros, never "-0", the same on every Lua,
@@ -37,7 +38,7 @@ function style.looks(cell, thin, thick, mark_size)
   local digit = cell * 0.6
   local font = { "font-family", "sans-serif" }
   local middle = { "text-anchor", "middle" }
-  return {
+  local looks = {
     { class = "board", props = { { "fill", "#ffffff" } } },
     { class = "region", props = { { "fill-opacity", "0.5" } } },
     { class = "conflict", tag = "rect", props = { { "fill", "#f6b8b8" } } },
@@ -74,6 +75,41 @@ function style.looks(cell, thin, thick, mark_size)
       { "stroke-width", 1.5 * thin }, { "stroke-opacity", "0.8" } } },
     { class = "weak", props = { { "stroke-dasharray", num(cell / 12) .. " " .. num(cell / 16) } } },
   }
+  -- The variant rules, as puzzle sites draw them (f-puzzles, SudokuPad, janko.at).
+  local line = function(colour)
+    return { { "fill", "none" }, { "stroke", colour }, { "stroke-width", cell * 0.2 },
+      { "stroke-linecap", "round" }, { "stroke-linejoin", "round" } }
+  end
+  local arrow = { { "fill", "none" }, { "stroke", "#a0a0a0" }, { "stroke-width", cell * 0.05 },
+    { "stroke-linecap", "round" }, { "stroke-linejoin", "round" } }
+  for _, look in ipairs({
+    { class = "odd", props = { { "fill", "#d4d4d4" } } },
+    { class = "even", props = { { "fill", "#d4d4d4" } } },
+    { class = "whisper", props = line("#67f067") },
+    { class = "renban", props = line("#f067f0") },
+    { class = "palindrome", props = line("#97a9c8") },
+    { class = "arrow", props = arrow },
+    { class = "arrow-head", props = arrow },
+    { class = "arrow-circle", props = arrow },
+    { class = "kropki-white", props = { { "fill", "#ffffff" }, { "stroke", "#000000" },
+      { "stroke-width", thin } } },
+    { class = "kropki-black", props = { { "fill", "#000000" }, { "stroke", "#000000" },
+      { "stroke-width", thin } } },
+    { class = "xv-back", props = { { "fill", "#ffffff" } } },
+    { class = "xv", props = { font, middle, { "font-size", cell * 0.5 }, { "font-weight", "bold" },
+      { "fill", "#000000" } } },
+    { class = "cage-sum-back", props = { { "fill", "#ffffff" } } },
+    { class = "little-killer", props = { font, middle, { "font-size", cell * 0.4 },
+      { "fill", "#000000" } } },
+    { class = "little-killer-arrow", props = { { "fill", "none" }, { "stroke", "#000000" },
+      { "stroke-width", thin }, { "stroke-linecap", "round" }, { "stroke-linejoin", "round" } } },
+    { class = "sandwich", props = { font, middle, { "font-size", cell * 0.45 },
+      { "fill", "#000000" } } },
+  }) do
+    look.optional = true
+    looks[#looks + 1] = look
+  end
+  return looks
 end
 
 -- The look of a class (on elements of `tag`, for a class used on two kinds).
@@ -102,17 +138,20 @@ function style.attributes(list)
   return table.concat(out)
 end
 
--- The text of the <style> element: a rule per look, then the user's `extra` rules, escaped for
--- XML as a whole (the parser gives the CSS back unescaped).
-function style.css(looks, extra)
+-- The text of the <style> element: a rule per look (an optional one only when `used` has its
+-- class), then the user's `extra` rules, escaped for XML as a whole (the parser gives the CSS
+-- back unescaped).
+function style.css(looks, extra, used)
   local out = {}
   for _, look in ipairs(looks) do
-    local decl = {}
-    for _, kv in ipairs(look.props) do
-      local v = kv[2]
-      decl[#decl + 1] = kv[1] .. ":" .. (type(v) == "number" and num(v) .. "px" or v)
+    if not look.optional or (used and used[look.class]) then
+      local decl = {}
+      for _, kv in ipairs(look.props) do
+        local v = kv[2]
+        decl[#decl + 1] = kv[1] .. ":" .. (type(v) == "number" and num(v) .. "px" or v)
+      end
+      out[#out + 1] = ("%s.%s{%s}"):format(look.tag or "", look.class, table.concat(decl, ";"))
     end
-    out[#out + 1] = ("%s.%s{%s}"):format(look.tag or "", look.class, table.concat(decl, ";"))
   end
   if extra then out[#out + 1] = extra end
   return style.escape(table.concat(out, "\n"))

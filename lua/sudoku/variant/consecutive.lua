@@ -1,7 +1,8 @@
--- Consecutive Sudoku ("Konsekutiv"), and f-puzzles' "negative difference": every orthogonally
--- adjacent pair of consecutive values is marked with a white dot (`kropki_white`, added by
--- sudoku.variant.kropki), so with `consecutive_negative` every adjacent pair without a white
--- dot is `not_consecutive`. Black dots play no part here.
+-- Consecutive Sudoku ("Konsekutiv"), and f-puzzles' non-consecutive beside kropki dots: every
+-- orthogonally adjacent pair of consecutive values is marked with a white dot (`kropki_white`,
+-- added by sudoku.variant.kropki), so with `consecutive_negative` every adjacent pair without a
+-- dot is `not_consecutive`. A pair with a black dot is left alone, as f-puzzles leaves it (its
+-- 1:2 may be 1 and 2); with both negatives this is `kropki_negative`.
 local common = require "sudoku.variant.common"
 
 local consecutive = { KEYS = { "consecutive_negative" }, VARIANTS = { "consecutive" } }
@@ -12,8 +13,10 @@ function consecutive.apply(board, record)
   if negative == nil then return nil, err end
   if not negative then return true end
   local marked = {}
-  local ok, why = common.pairs_of(record, n, "kropki_white", marked)
-  if not ok then return nil, why end
+  for _, key in ipairs{ "kropki_white", "kropki_black" } do
+    local ok, why = common.pairs_of(record, n, key, marked)
+    if not ok then return nil, why end
+  end
   return common.unmarked(board, n, "consecutive_negative", marked, "not_consecutive")
 end
 

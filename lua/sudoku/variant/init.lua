@@ -205,4 +205,47 @@ function variant.rules(record)
   return list
 end
 
+-- JSON text of a rule spec with its keys sorted, to compare two specs.
+local function spec_text(spec)
+  local keys = {}
+  for k in pairs(spec) do keys[#keys + 1] = k end
+  table.sort(keys)
+  local parts = {}
+  for i, k in ipairs(keys) do
+    local v = spec[k]
+    if type(v) == "table" then
+      local items = {}
+      for m, x in ipairs(v) do
+        items[m] = type(x) == "table" and table.concat(x, ",") or tostring(x)
+      end
+      v = "[" .. table.concat(items, ";") .. "]"
+    end
+    parts[i] = k .. "=" .. tostring(v)
+  end
+  return table.concat(parts, " ")
+end
+
+--- The board's rules less those that `constraints` (rule keys of the schema) set up: what a
+-- writer of the constraints must still write as plain rules. A board built from the
+-- constraints (`variant.board`, the json reader) has their rules first, in the order
+-- `variant.apply` adds them; a board whose first rules are not those (put together by hand)
+-- gets all its rules back.
+-- @tparam Board board the board
+-- @tparam table|nil constraints the rule keys
+-- @treturn table the list of rule specs (`board:rules()` entries)
+function variant.extra_rules(board, constraints)
+  local rules = board:rules()
+  if not constraints or not next(constraints) then return rules end
+  local spec = { size = board:size() }
+  for k, v in pairs(constraints) do spec[k] = v end
+  local implied = variant.rules(spec)
+  if not implied or #implied > #rules then return rules end
+  for i, rule in ipairs(implied) do
+    if spec_text(rule) ~= spec_text(rules[i]) then return rules end
+  end
+  local rest = {}
+  for i = #implied + 1, #rules do rest[#rest + 1] = rules[i] end
+  return rest
+end
+
 return variant

@@ -50,6 +50,12 @@ function variant.board(record) end
 ---@return string? message the JSON path of what is wrong
 function variant.apply(board, record, givens) end
 
+---The board's rules less those the constraints set up (what a writer must still write).
+---@param board sudoku.Board
+---@param constraints? table the rule keys
+---@return sudoku.RuleSpec[] rules
+function variant.extra_rules(board, constraints) end
+
 ---The rules a record sets, as Board:add_rule takes them, without a board.
 ---@param record sudoku.VariantRecord
 ---@return sudoku.RuleSpec[]? rules

@@ -1,0 +1,129 @@
+--- fpuzzles: puzzles of f-puzzles (https://www.f-puzzles.com), the variant community's common
+-- exchange, one per line: an f-puzzles link (`https://www.f-puzzles.com/?load=N4Ig...`), the
+-- `load=` text alone (f-puzzles' JSON compressed by LZ-string, in base64), or the JSON itself
+-- (an object with "size" and "grid"; it may span lines). Written as links, or as the JSON with
+-- `opts.json`.
+--
+-- Reading turns the f-puzzles rules into the variant rules of our schema (killer cages, little
+-- killers, sandwiches, thermometers, arrows, kropki dots and their negatives, XV, odd/even,
+-- diagonals, anti-knight, anti-king, non-consecutive, disjoint groups, extra regions, jigsaw
+-- regions, palindromes, whispers, renbans), then builds the record as the json format does, so
+-- the board carries a rule for each. A rule f-puzzles has and the schema lacks is an error
+-- naming it (sudoku.format.fpuzzles_object). The json format reads f-puzzles' JSON too.
+-- @module sudoku.format.fpuzzles
+local dkjson = require "dkjson"
+local lzstring = require "sudoku.format.lzstring"
+local object = require "sudoku.format.fpuzzles_object"
+local json_object = require "sudoku.format.json_object"
+local reader = require "sudoku.format.reader"
+local split = require "sudoku.format.json_split"
+
+local fpuzzles = {
+  name = "fpuzzles",
+  summary = "f-puzzles links (https://www.f-puzzles.com/?load=...), their load text, or "
+    .. "f-puzzles JSON",
+  separator = "\n",
+  keeps_box = true,
+}
+
+local LINK = "https://www.f-puzzles.com/?load="
+
+--- The compressed text of an f-puzzles link, or the text itself when it is no link (a bare
+-- `load=` value). Other parameters of the link are left out; `%2B`-style escapes stay for
+-- the decompressor, which takes them.
+function fpuzzles.load_text(text)
+  local load = text:match("[?&]load=([^&#%s]*)")
+  if load then return load end
+  return text
+end
+
+--- The record of one decoded f-puzzles object, or nil and a message.
+-- @tparam table obj the object as dkjson decodes it (nulls kept as dkjson.null)
+-- @tparam[opt] table opts the reader's options
+function fpuzzles.record_of(obj, opts)
+  local flat, err = object.to_schema(obj)
+  if not flat then return nil, err end
+  return json_object.read(flat, opts)
+end
+
+-- The JSON text of an f-puzzles link or load text, or nil and a message.
+local function unpack(text)
+  local load = fpuzzles.load_text(text)
+  if load == "" then return nil, "an f-puzzles link without its load= text" end
+  local decoded, err = lzstring.decompress_base64(load)
+  if not decoded then return nil, "not an f-puzzles link or load text: " .. err end
+  if decoded == "" then return nil, "not an f-puzzles link or load text: it decompresses to nothing" end
+  return decoded
+end
+
+local function read_value(value, index, opts)
+  if value.error then return reader.failure(index, value.line, value.column, value.error) end
+  local text = value.text
+  if not text:find("^%s*{") then
+    local why
+    text, why = unpack(text:match("^%s*(.-)%s*$"))
+    if not text then return reader.failure(index, value.line, nil, why) end
+  end
+  local obj, _, err = dkjson.decode(text, 1, dkjson.null, nil, nil)
+  if err or type(obj) ~= "table" then
+    return reader.failure(index, value.line, nil, "malformed f-puzzles JSON: " .. tostring(err))
+  end
+  local rec, why = fpuzzles.record_of(obj, opts)
+  if not rec then return reader.failure(index, value.line, nil, why) end
+  rec.line, rec.index = value.line, index
+  return rec
+end
+
+--- An iterator over the records of a line source; `sudoku.format.records` is the way in.
+-- @tparam table src a line source (`sudoku.format.source`)
+-- @tparam table opts the reader's options
+-- @treturn function each step a record, or `false, message, where`
+function fpuzzles.records(src, opts)
+  local next_value = split.values(src)
+  local index = 0
+  return function()
+    local value = next_value()
+    if value == nil then return nil end
+    index = index + 1
+    return read_value(value, index, opts or {})
+  end
+end
+
+-- JSON text with the object keys in a fixed order (size and grid first, then sorted), so the
+-- same record always gives the same link.
+local function encode(v, top)
+  top = top == true
+  if type(v) ~= "table" then
+    if type(v) == "number" and v == math.floor(v) then return ("%d"):format(v) end
+    return (dkjson.encode(v))
+  end
+  local parts = {}
+  if #v > 0 or (next(v) == nil and getmetatable(v) ~= object.OBJECT) then
+    for i = 1, #v do parts[i] = encode(v[i]) end
+    return "[" .. table.concat(parts, ",") .. "]"
+  end
+  local keys = {}
+  for k in pairs(v) do
+    if not (top and (k == "size" or k == "grid")) then keys[#keys + 1] = k end
+  end
+  table.sort(keys)
+  if top then table.insert(keys, 1, "grid"); table.insert(keys, 1, "size") end
+  for i, k in ipairs(keys) do parts[i] = dkjson.quotestring(k) .. ":" .. encode(v[k]) end
+  return "{" .. table.concat(parts, ",") .. "}"
+end
+
+--- The f-puzzles link of a record (or its JSON with `opts.json`), or nil and a message naming
+-- what f-puzzles cannot hold (a box shape other than its default, a rule without a
+-- counterpart).
+-- @tparam table rec a record (docs/FORMATS.md)
+-- @tparam table opts `json = true` for the JSON instead of a link
+-- @treturn string|nil the text
+function fpuzzles.write(rec, opts)
+  local obj, err = object.from_record(rec)
+  if not obj then return nil, "cannot write as f-puzzles: " .. err end
+  local text = encode(obj, true)
+  if opts and opts.json then return text end
+  return LINK .. lzstring.compress_base64(text)
+end
+
+return fpuzzles
