@@ -14,7 +14,7 @@
 local dkjson = require "dkjson"
 local lzstring = require "sudoku.format.lzstring"
 local object = require "sudoku.format.fpuzzles_object"
-local json_object = require "sudoku.format.json_object"
+local json = require "sudoku.format.json"
 local reader = require "sudoku.format.reader"
 local split = require "sudoku.format.json_split"
 
@@ -40,11 +40,12 @@ end
 --- The record of one decoded f-puzzles object, or nil and a message.
 -- @tparam table obj the object as dkjson decodes it (nulls kept as dkjson.null)
 -- @tparam[opt] table opts the reader's options
-function fpuzzles.record_of(obj, opts)
-  local flat, err = object.to_schema(obj)
-  if not flat then return nil, err end
-  return json_object.read(flat, opts)
-end
+--- The record of one decoded f-puzzles object, or nil and a message.
+-- @function record_of
+-- @tparam table obj the object as dkjson decodes it (nulls kept as dkjson.null)
+-- @tparam[opt] table opts the reader's options
+-- @treturn table|nil the record
+fpuzzles.record_of = object.record_of
 
 -- The JSON text of an f-puzzles link or load text, or nil and a message.
 local function unpack(text)
@@ -56,20 +57,19 @@ local function unpack(text)
   return decoded
 end
 
+-- A value of the input: f-puzzles JSON is read as the json format reads it (which takes
+-- f-puzzles' objects), a link or load text is unpacked first.
 local function read_value(value, index, opts)
-  if value.error then return reader.failure(index, value.line, value.column, value.error) end
-  local text = value.text
-  if not text:find("^%s*{") then
-    local why
-    text, why = unpack(text:match("^%s*(.-)%s*$"))
-    if not text then return reader.failure(index, value.line, nil, why) end
-  end
+  if value.error or value.text:find("^%s*{") then return json.read_value(value, index, opts) end
+  local text, why = unpack(value.text:match("^%s*(.-)%s*$"))
+  if not text then return reader.failure(index, value.line, nil, why) end
   local obj, _, err = dkjson.decode(text, 1, dkjson.null, nil, nil)
-  if err or type(obj) ~= "table" then
-    return reader.failure(index, value.line, nil, "malformed f-puzzles JSON: " .. tostring(err))
+  if err or type(obj) ~= "table" or #obj > 0 then
+    return reader.failure(index, value.line, nil, "the link holds no f-puzzles JSON: "
+      .. tostring(err or "not an object"))
   end
-  local rec, why = fpuzzles.record_of(obj, opts)
-  if not rec then return reader.failure(index, value.line, nil, why) end
+  local rec, bad = fpuzzles.record_of(obj, opts)
+  if not rec then return reader.failure(index, value.line, nil, bad) end
   rec.line, rec.index = value.line, index
   return rec
 end
@@ -79,14 +79,7 @@ end
 -- @tparam table opts the reader's options
 -- @treturn function each step a record, or `false, message, where`
 function fpuzzles.records(src, opts)
-  local next_value = split.values(src)
-  local index = 0
-  return function()
-    local value = next_value()
-    if value == nil then return nil end
-    index = index + 1
-    return read_value(value, index, opts or {})
-  end
+  return split.records(src, opts, read_value)
 end
 
 -- JSON text with the object keys in a fixed order (size and grid first, then sorted), so the

@@ -15,6 +15,7 @@ local common = require "sudoku.variant.common"
 local regions_family = require "sudoku.variant.regions"
 local little_killers = require "sudoku.variant.little_killers"
 local variant = require "sudoku.variant"
+local json_object = require "sudoku.format.json_object"
 local symbols = require "sudoku.symbols"
 local shape = require "sudoku.shape"
 
@@ -421,6 +422,14 @@ function object.to_schema(obj)
   if ok then return out end
   if type(out) == "table" and out.message then return nil, out.message end
   error(out, 0)
+end
+
+--- The record of decoded f-puzzles object `obj`, built as the json format builds its own
+-- (sudoku.format.json_object), or nil and a message.
+function object.record_of(obj, opts)
+  local flat, err = object.to_schema(obj)
+  if not flat then return nil, err end
+  return json_object.read(flat, opts)
 end
 
 --- Whether a decoded JSON object is f-puzzles' (it has "grid" and "size") rather than ours.

@@ -115,7 +115,9 @@ local function plain_keys(t)
   return true
 end
 
-local function read_value(value, index, opts)
+--- The record of one value of the input (sudoku.format.json_split), or false, message, where:
+-- what the json format's records() gives for it. The fpuzzles format reads its JSON with it.
+function json.read_value(value, index, opts)
   if value.error then return reader.failure(index, value.line, value.column, value.error) end
   -- Explicit nil metatables: plain tables; dkjson.null keeps nulls (a jigsaw's "box": null).
   local obj, after, err = dkjson.decode(value.text, 1, null, nil, nil)
@@ -143,7 +145,7 @@ local function read_value(value, index, opts)
   local rec, msg
   if fpuzzles_object.is_fpuzzles(obj) then
     -- f-puzzles' own JSON (its "grid" of cell objects), as the fpuzzles format reads it.
-    rec, msg = require("sudoku.format.fpuzzles").record_of(obj, opts)
+    rec, msg = fpuzzles_object.record_of(obj, opts)
   else
     rec, msg = object.read(obj, opts)
   end
@@ -159,14 +161,7 @@ end
 -- @treturn function an iterator: each step a record, or `false, message, where` for a record
 -- that could not be read (`where = {record =, line =, column =}`); reading goes on after it
 function json.records(src, opts)
-  local next_value = split.values(src)
-  local index = 0
-  return function()
-    local value = next_value()
-    if value == nil then return nil end
-    index = index + 1
-    return read_value(value, index, opts or {})
-  end
+  return split.records(src, opts, json.read_value)
 end
 
 -- JSON text of a Lua value with sorted object keys (dkjson leaves key order to pairs()).

@@ -124,4 +124,19 @@ function split.values(src)
   end
 end
 
+--- An iterator over the records of line source `src`, one a value: read_value(value, index,
+-- opts) makes each (a record, or false, message, where), `index` counting the values from 1.
+-- The records() of the json and fpuzzles formats.
+function split.records(src, opts, read_value)
+  local next_value = split.values(src)
+  local index = 0
+  opts = opts or {}
+  return function()
+    local value = next_value()
+    if value == nil then return nil end
+    index = index + 1
+    return read_value(value, index, opts)
+  end
+end
+
 return split

@@ -8,6 +8,7 @@ local check = require "sudoku.format.svg_check"
 local record = require "sudoku.format.record"
 local shapes = require "sudoku.format.svg_shapes"
 local style = require "sudoku.format.svg_style"
+local regions = require "sudoku.variant.regions"
 
 local num = style.num
 
@@ -125,12 +126,6 @@ function rules.draw_arrows(pic, arrows)
   pic.layer("arrow-circles", "arrow-circle", nil, circles)
 end
 
--- The cells of a diagonal of the shared schema: main r1c1..rNcN, anti r1cN..rNc1.
-local function diagonal_cells(name, n)
-  local cells = {}
-  for i = 1, n do cells[i] = { i, name == "main" and i or n + 1 - i } end
-  return cells
-end
 
 -- Whether the board has an extra region of exactly these cells.
 local function has_region(board, cells)
@@ -153,7 +148,7 @@ function rules.draw_diagonals(pic, board, diagonals, tinted)
   local items = {}
   local low, high = pic.margin, pic.margin + pic.n * pic.cell
   for _, name in ipairs(diagonals) do
-    if not (tinted and has_region(board, diagonal_cells(name, pic.n))) then
+    if not (tinted and has_region(board, regions.diagonal(pic.n, name))) then
       local x1, x2 = low, high
       if name == "anti" then x1, x2 = high, low end
       items[#items + 1] = ('<line class="diagonal" x1="%s" y1="%s" x2="%s" y2="%s"/>'):format(

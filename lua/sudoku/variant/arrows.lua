@@ -12,14 +12,8 @@ function arrows.apply(board, record)
   if not list then return nil, err end
   for i, arrow in ipairs(list) do
     local what = ("arrows[%d]"):format(i)
-    local ok, why = common.object(arrow, what)
+    local ok, why = common.entry(arrow, what, "an arrow", { "circle", "lines" })
     if not ok then return nil, why end
-    for key in pairs(arrow) do
-      if key ~= "circle" and key ~= "lines" then
-        return common.fail(what, "unknown key '%s' (an arrow has \"circle\" and \"lines\")",
-          tostring(key))
-      end
-    end
     local circle, e = common.cell(n, arrow.circle, what .. ".circle")
     if not circle then return nil, e end
     local lines, e2 = common.lines(arrow, n, "lines", 1, what .. ".lines")

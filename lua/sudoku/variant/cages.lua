@@ -15,7 +15,7 @@ function cages.apply(board, record)
   if not list then return nil, err end
   for i, cage in ipairs(list) do
     local what = ("cages[%d]"):format(i)
-    local ok, why = common.object(cage, what)
+    local ok, why = common.entry(cage, what, "a cage", { "sum", "cells" })
     if not ok then return nil, why end
     local cells, e = common.cells(n, cage.cells, what .. ".cells")
     if not cells then return nil, e end
@@ -33,11 +33,6 @@ function cages.apply(board, record)
           .. "(%d to %d)", sum, #cells, n, low, high)
       end
       spec.sum = sum
-    end
-    for key in pairs(cage) do
-      if key ~= "sum" and key ~= "cells" then
-        return common.fail(what, "unknown key '%s' (a cage has \"sum\" and \"cells\")", tostring(key))
-      end
     end
     ok, e = common.add(board, what, spec)
     if not ok then return nil, e end

@@ -104,6 +104,24 @@ function common.object(x, what)
   return x
 end
 
+--- The entry at `what`: an object whose keys are all among `keys` (a list); nil and the message
+-- naming the first other key and the ones it may have (`what` is `kind` in that message).
+function common.entry(x, what, kind, keys)
+  local ok, err = common.object(x, what)
+  if not ok then return nil, err end
+  local allowed = {}
+  for _, k in ipairs(keys) do allowed[k] = true end
+  local unknown = {}
+  for k in pairs(x) do
+    if not allowed[k] then unknown[#unknown + 1] = tostring(k) end
+  end
+  if #unknown == 0 then return x end
+  table.sort(unknown)
+  local names = '"' .. table.concat(keys, '", "') .. '"'
+  return common.fail(what, "unknown key '%s' (%s has %s)", unknown[1], kind,
+    names:gsub(', ([^,]*)$', " and %1"))
+end
+
 --- Whether record[key] switches a rule on: true, or absent/false; anything else is refused.
 function common.flag(record, key)
   local v = record[key]

@@ -29,14 +29,8 @@ function little_killers.apply(board, record)
   if not list then return nil, err end
   for i, clue in ipairs(list) do
     local what = ("little_killers[%d]"):format(i)
-    local ok, why = common.object(clue, what)
+    local ok, why = common.entry(clue, what, "a little killer", { "sum", "clue", "direction" })
     if not ok then return nil, why end
-    for key in pairs(clue) do
-      if key ~= "sum" and key ~= "clue" and key ~= "direction" then
-        return common.fail(what, "unknown key '%s' (a little killer has \"sum\", \"clue\" and "
-          .. "\"direction\")", tostring(key))
-      end
-    end
     local sum, e = common.integer(clue.sum, what .. ".sum")
     if not sum then return nil, e end
     local at = clue.clue

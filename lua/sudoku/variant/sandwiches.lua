@@ -12,20 +12,12 @@ function sandwiches.apply(board, record)
   local seen = {}
   for i, clue in ipairs(list) do
     local what = ("sandwiches[%d]"):format(i)
-    local ok, why = common.object(clue, what)
+    local ok, why = common.entry(clue, what, "a sandwich clue", { "row", "column", "sum" })
     if not ok then return nil, why end
-    local line
-    for key in pairs(clue) do
-      if key == "row" or key == "column" then
-        if line then
-          return common.fail(what, "expected \"row\" or \"column\", not both")
-        end
-        line = key
-      elseif key ~= "sum" then
-        return common.fail(what, "unknown key '%s' (a sandwich clue has \"row\" or \"column\", "
-          .. "and \"sum\")", tostring(key))
-      end
+    if clue.row ~= nil and clue.column ~= nil then
+      return common.fail(what, "expected \"row\" or \"column\", not both")
     end
+    local line = clue.row ~= nil and "row" or clue.column ~= nil and "column" or nil
     if not line then return common.fail(what, "expected \"row\" or \"column\"") end
     local index, e = common.integer(clue[line], what .. "." .. line)
     if not index then return nil, e end

@@ -16,7 +16,7 @@ function xv.apply(board, record)
   local marked = {}
   for i, mark in ipairs(list) do
     local what = ("xv[%d]"):format(i)
-    local ok, e = common.object(mark, what)
+    local ok, e = common.entry(mark, what, "an XV mark", { "type", "cells" })
     if not ok then return nil, e end
     local sum = SUMS[mark.type]
     if not sum then

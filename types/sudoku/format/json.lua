@@ -14,4 +14,13 @@ function json.write(rec, opts) end
 ---@return sudoku.RecordIterator
 function json.records(src, opts) end
 
+---The record of one value of the input (sudoku.format.json_split), as records() gives it.
+---@param value table {text =, line =, column =} or {error =, line =, column =}
+---@param index integer the record's number in the input
+---@param opts table
+---@return sudoku.Record|false rec
+---@return string? message
+---@return table? where
+function json.read_value(value, index, opts) end
+
 return json
