@@ -33,7 +33,8 @@ usage: lua5.4 bench/run.lua --cbench PATH [options]   (what `make bench` runs)
   --runs N           runs per figure, of which the median is shown (default 5, QUICK 3)
   --budget SECONDS   time box of a measurement's first run (default 60, QUICK 2)
   --only NAME        only the sets whose file name contains NAME, or whose label is NAME
-                     (the variants table runs when NAME is part of "variants")
+                     (the variants table runs when NAME is part of "variants", the
+                     variant generators' table when it is part of "gen_variant")
 exit status: 0 done, 1 a wrong answer or a failure, 2 bad usage or missing data]]
 
 local function fail(status, msg)
@@ -324,6 +325,22 @@ say("")
 say("- \"puzzles\" counts generated puzzles; the guesses column does not apply. Each puzzle is "
   .. "checked outside the timed loop: one solution by an independent search, and for 9x9 no "
   .. "given that can go.")
+
+-- Variant generators.
+if not opts.only or ("gen_variant"):find(opts.only, 1, true) then
+  say("")
+  say("## Variant generators: puzzles per second (`gen.puzzle{variant = ...}`, seeds 1, 2, ...)")
+  say("")
+  local gv_ok, gv_rows = pcall(require("bench.gen_variant").rows, sudoku,
+    { quick = opts.quick, runs = opts.runs, budget = opts.budget })
+  if not gv_ok then fail(1, tostring(gv_rows)) end
+  say(report.table(report.TIMING_HEADER, gv_rows, report.TIMING_ALIGN))
+  say("")
+  say("- Each seed's puzzle is checked once, outside the timed loop, by a count that does not use "
+    .. "the rules the generator counted with (bench/gen_variant.lua: exactly one solution, the one "
+    .. "returned, which keeps the givens and satisfies every rule); later runs must give the same "
+    .. "puzzle. The note gives the mean givens and rules (regions for x, windoku, jigsaw) per puzzle.")
+end
 
 -- Generation by difficulty.
 if not opts.only or ("levels"):find(opts.only, 1, true) then

@@ -9,6 +9,7 @@
 
 local argparse = require "argparse"
 local format = require "sudoku.format"
+local gen_variant = require "sudoku.gen.variant"
 local interrupt = require "sudoku.cli.interrupt"
 local jobs = require "sudoku.cli.jobs"
 local options = require "sudoku.cli.options"
@@ -239,6 +240,8 @@ local function build_parser(state)
     "seeded solver, then givens taken away one symmetry orbit at a time while the",
     "solution stays unique. The same --seed gives the same puzzles on every machine",
     "and Lua version (without it, the time is the seed; --stats prints it).",
+    "With --variant, the rules of a variant (killer cages, thermometers, kropki dots,",
+    "...) are drawn over the grid, and the records are written with them (json).",
   })
   generate:option("-n --count", "How many puzzles (default 1).")
     :argname("COUNT"):default("1"):convert(whole_number("--count", 1, TWO_53))
@@ -281,11 +284,18 @@ local function build_parser(state)
   generate:option("--attempts", "Grids to try per puzzle for --minimal/--clues/--level/--rating "
     .. "(default 200; 1000 with a difficulty).")
     :argname("N"):convert(whole_number("--attempts", 1, TWO_53))
+  generate:option("--variant", "Make variant puzzles: killer (cages and their sums, no "
+    .. "givens), thermo (thermometers), kropki (every dot, and no dot means neither), xv (every "
+    .. "X and V, and no mark means neither), arrow, x (both diagonals), windoku (9x9 only) or "
+    .. "jigsaw (random regions). Sizes 4 to 12 (killer up to 9, xv from 5). Written as json, "
+    .. "which keeps the rules (fpuzzles keeps them too; other formats are refused).")
+    :argname("NAME"):choices(gen_variant.NAMES)
   generate:option("--seed", "Seed of the run, a whole number from 0 to 2^53 - 1.")
     :argname("S"):convert(whole_number("--seed", 0, options.SEED_MAX))
   generate:flag("--solution", "Append each solution after a ',' (line format).")
-  add_to_option(generate, "Write puzzles in FORMAT (default line; json for a --box shape other "
-    .. "than the squarest, which a line cannot keep: only json, grid and ss keep it).")
+  add_to_option(generate, "Write puzzles in FORMAT (default line; json for --variant, and for a "
+    .. "--box shape other than the squarest, which a line cannot keep: only json, grid and ss "
+    .. "keep it).")
   add_stats_flag(generate)
 
   local function add_allow_option(command)

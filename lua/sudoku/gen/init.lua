@@ -13,6 +13,7 @@ local number = require "sudoku.number"
 local random = require "sudoku.gen.random"
 local symmetry = require "sudoku.gen.symmetry"
 local difficulty = require "sudoku.gen.difficulty"
+local variant = require "sudoku.gen.variant"
 
 local gen = {}
 
@@ -298,6 +299,11 @@ end
 --              (sudoku.gen.difficulty documents them); rating narrows it
 --   techniques {required = {...}, allowed = {...}}: technique names (sudoku.logic) the path
 --              must use, and the only ones it may (then the rating counts those)
+--   variant    "killer", "thermo", "kropki", "xv", "arrow", "x", "windoku" or "jigsaw" (with
+--              size or box): a puzzle of that variant's rules drawn over a random solution
+--              (sudoku.gen.variant); info adds variant, constraints (the rules in the variants
+--              schema, as the json writer keeps them), regions and record (the puzzle as a flat
+--              record of the schema, for sudoku.variant.board)
 -- @tparam table opts the options above
 -- @treturn Board|nil the puzzle, or `nil, message` when the board has no solution or the time
 -- ran out ("gave up after 2 s")
@@ -308,6 +314,11 @@ end
 -- @raise for a missing or bad option
 function gen.puzzle(opts)
   check_puzzle_opts(opts)
+  if opts.variant ~= nil then
+    -- Not a tail call: an option error names the caller of gen.puzzle as its place.
+    local puzzle, solution, info = variant.puzzle(opts, gen)
+    return puzzle, solution, info
+  end
   local target = difficulty.target(opts)
   if target and (opts.constraint ~= nil or opts.different ~= nil or
       (opts.board and #opts.board:rules() > 0)) then

@@ -19,6 +19,7 @@
 ---@field rating? {min: number?, max: number?}
 ---@field level? "easy"|"medium"|"hard"|"expert"|"extreme"
 ---@field techniques? {required: string[]?, allowed: string[]?}
+---@field variant? "killer"|"thermo"|"kropki"|"xv"|"arrow"|"x"|"windoku"|"jigsaw"
 
 ---@class sudoku.PuzzleInfo
 ---@field clues integer
@@ -26,6 +27,10 @@
 ---@field reached boolean
 ---@field rating? number
 ---@field hardest? string
+---@field variant? string the variant of a `variant` puzzle
+---@field constraints? table its rules in the variants schema (`cages`, `thermos`, ...), for json
+---@field regions? sudoku.Cell[][] its windoku windows or jigsaw regions
+---@field record? table the puzzle as a flat record of the schema, for `sudoku.variant.board`
 
 ---@class sudoku.gen
 local gen = {}
