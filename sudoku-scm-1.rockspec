@@ -117,6 +117,7 @@ build = {
     ["sudoku.format.hdu"] = "lua/sudoku/format/hdu.lua",
     ["sudoku.format.hodoku"] = "lua/sudoku/format/hodoku.lua",
     ["sudoku.format.fpuzzles"] = "lua/sudoku/format/fpuzzles.lua",
+    ["sudoku.format.fpuzzles_json"] = "lua/sudoku/format/fpuzzles_json.lua",
     ["sudoku.format.fpuzzles_object"] = "lua/sudoku/format/fpuzzles_object.lua",
     ["sudoku.format.json"] = "lua/sudoku/format/json.lua",
     ["sudoku.format.json_object"] = "lua/sudoku/format/json_object.lua",

@@ -29,7 +29,8 @@ local MODULES = {
   "sudoku.records", "sudoku.gen", "sudoku.variant", "sudoku.cli", "sudoku.format",
   "sudoku.format.line", "sudoku.format.grid", "sudoku.format.hdu", "sudoku.format.leetcode",
   "sudoku.format.sdk", "sudoku.format.sdm", "sudoku.format.ss", "sudoku.format.pencil",
-  "sudoku.format.hodoku", "sudoku.format.json", "sudoku.format.fpuzzles", "sudoku.format.lzstring",
+  "sudoku.format.hodoku", "sudoku.format.json", "sudoku.format.fpuzzles",
+  "sudoku.format.fpuzzles_json", "sudoku.format.lzstring",
   "sudoku.format.svg",
 }
 

@@ -129,13 +129,15 @@ describe("sudoku.format", function()
     it("raises for an unknown name, listing the formats there are", function()
       assert.has_error(function() format.write(sudoku.Board.new{ size = 4 }, "sdx") end,
         "bad argument #2 to 'write' (unknown format 'sdx' (expected one of 'line', 'grid', "
-        .. "'hdu', 'leetcode', 'sdk', 'sdm', 'ss', 'pencil', 'hodoku', 'json', 'fpuzzles', 'svg'))")
+        .. "'hdu', 'leetcode', 'sdk', 'sdm', 'ss', 'pencil', 'hodoku', 'json', 'fpuzzles', "
+        .. "'fpuzzles_json', 'svg'))")
     end)
 
     it("makes board:format raise for an unknown name", function()
       assert.has_error(function() sudoku.Board.new{ size = 4 }:format("sdx") end,
         "bad argument #1 to 'format' (unknown format 'sdx' (expected one of 'line', 'grid', "
-        .. "'hdu', 'leetcode', 'sdk', 'sdm', 'ss', 'pencil', 'hodoku', 'json', 'fpuzzles', 'svg'))")
+        .. "'hdu', 'leetcode', 'sdk', 'sdm', 'ss', 'pencil', 'hodoku', 'json', 'fpuzzles', "
+        .. "'fpuzzles_json', 'svg'))")
     end)
   end)
 end)

@@ -288,7 +288,7 @@ local function build_parser(state)
     .. "givens), thermo (thermometers), kropki (every dot, and no dot means neither), xv (every "
     .. "X and V, and no mark means neither), arrow, x (both diagonals), windoku (9x9 only) or "
     .. "jigsaw (random regions). Sizes 4 to 12 (killer up to 9, xv from 5). Written as json, "
-    .. "which keeps the rules (fpuzzles keeps them too; other formats are refused).")
+    .. "which keeps the rules (fpuzzles and fpuzzles_json keep them too; other formats are refused).")
     :argname("NAME"):choices(gen_variant.NAMES)
   generate:option("--seed", "Seed of the run, a whole number from 0 to 2^53 - 1.")
     :argname("S"):convert(whole_number("--seed", 0, options.SEED_MAX))

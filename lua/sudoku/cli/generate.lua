@@ -36,8 +36,8 @@ local function puzzle_record(puzzle, solution, result, info)
 end
 
 -- The formats that keep a variant's rules (its constraints, regions and jigsaw): json, and
--- fpuzzles' links when that format is there. The others would write a plain sudoku.
-local KEEP_RULES = { "json", "fpuzzles" }
+-- f-puzzles' links and JSON. The others would write a plain sudoku.
+local KEEP_RULES = { "json", "fpuzzles", "fpuzzles_json" }
 
 -- The format for --variant: --to's when it keeps the rules, else json; and the variant's
 -- options checked as gen.puzzle checks them (a size it does not take, --level with it, ...).

@@ -22,7 +22,7 @@ local format = {}
 
 --- Every format, in the order `sudoku --help` lists them.
 format.NAMES = { "line", "grid", "hdu", "leetcode", "sdk", "sdm", "ss", "pencil", "hodoku", "json",
-  "fpuzzles", "svg" }
+  "fpuzzles", "fpuzzles_json", "svg" }
 
 -- The formats that are written and never read.
 local WRITE_ONLY = { svg = true }
