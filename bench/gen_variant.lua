@@ -18,38 +18,17 @@
 --   one.
 local measure = require "bench.measure"
 local predicate = require "bench.predicate"
+local recount = require "bench.recount"
 local report = require "bench.report"
 
 local bench = {}
 
-local function descending(_, _, _, candidates)
-  local out = {}
-  for i = #candidates, 1, -1 do out[#out + 1] = candidates[i] end
-  return out
-end
+local values_of = recount.values_of
 
--- The values of a board as a row-major list.
-local function values_of(board)
-  local n, out = board:size(), {}
-  for r = 1, n do
-    for c = 1, n do out[#out + 1] = board:get(r, c) end
-  end
-  return out
-end
-
--- Solutions of `board` up to 2 by the general engine (values in descending order), and the
--- first one's values.
+-- Solutions of `board` up to 2 by the general engine (values in descending order, each step
+-- within 2 minutes), and the first one's values.
 local function engine_count(sudoku, board)
-  local solver = sudoku.Solver.new(board, { order_values = descending })
-  local found, first = 0, nil
-  while found < 2 do
-    local status = solver:step(nil, 120)
-    if status == "running" then error("the independent count ran for 2 minutes") end
-    if status ~= "solved" then break end
-    found = found + 1
-    first = first or values_of(board)
-  end
-  return found, first
+  return recount.count(sudoku, board, nil, 120)
 end
 
 -- The most cells a region-arithmetic sum may name: more tells the search little.
