@@ -121,6 +121,7 @@ build = {
     ["sudoku.format.fpuzzles_object"] = "lua/sudoku/format/fpuzzles_object.lua",
     ["sudoku.format.json"] = "lua/sudoku/format/json.lua",
     ["sudoku.format.json_object"] = "lua/sudoku/format/json_object.lua",
+    ["sudoku.format.json_text"] = "lua/sudoku/format/json_text.lua",
     ["sudoku.format.json_split"] = "lua/sudoku/format/json_split.lua",
     ["sudoku.format.leetcode"] = "lua/sudoku/format/leetcode.lua",
     ["sudoku.format.line"] = "lua/sudoku/format/line.lua",

@@ -16,6 +16,7 @@ local lzstring = require "sudoku.format.lzstring"
 local object = require "sudoku.format.fpuzzles_object"
 local json = require "sudoku.format.json"
 local reader = require "sudoku.format.reader"
+local json_text = require "sudoku.format.json_text"
 local split = require "sudoku.format.json_split"
 
 local fpuzzles = {
@@ -82,29 +83,6 @@ function fpuzzles.records(src, opts)
   return split.records(src, opts, read_value)
 end
 
--- JSON text with the object keys in a fixed order (size and grid first, then sorted), so the
--- same record always gives the same link.
-local function encode(v, top)
-  top = top == true
-  if type(v) ~= "table" then
-    if type(v) == "number" and v == math.floor(v) then return ("%d"):format(v) end
-    return (dkjson.encode(v))
-  end
-  local parts = {}
-  if #v > 0 or (next(v) == nil and getmetatable(v) ~= object.OBJECT) then
-    for i = 1, #v do parts[i] = encode(v[i]) end
-    return "[" .. table.concat(parts, ",") .. "]"
-  end
-  local keys = {}
-  for k in pairs(v) do
-    if not (top and (k == "size" or k == "grid")) then keys[#keys + 1] = k end
-  end
-  table.sort(keys)
-  if top then table.insert(keys, 1, "grid"); table.insert(keys, 1, "size") end
-  for i, k in ipairs(keys) do parts[i] = dkjson.quotestring(k) .. ":" .. encode(v[k]) end
-  return "{" .. table.concat(parts, ",") .. "}"
-end
-
 --- The f-puzzles link of a record (or its JSON with `opts.json`), or nil and a message naming
 -- what f-puzzles cannot hold (a box shape other than its default, a rule without a
 -- counterpart).
@@ -114,7 +92,8 @@ end
 function fpuzzles.write(rec, opts)
   local obj, err = object.from_record(rec)
   if not obj then return nil, "cannot write as f-puzzles: " .. err end
-  local text = encode(obj, true)
+  -- Keys in a fixed order (size and grid first, then sorted): the same record, the same link.
+  local text = json_text.encode(obj, { "size", "grid" })
   if opts and opts.json then return text end
   return LINK .. lzstring.compress_base64(text)
 end

@@ -16,6 +16,7 @@ local regions_family = require "sudoku.variant.regions"
 local little_killers = require "sudoku.variant.little_killers"
 local variant = require "sudoku.variant"
 local json_object = require "sudoku.format.json_object"
+local json_text = require "sudoku.format.json_text"
 local symbols = require "sudoku.symbols"
 local shape = require "sudoku.shape"
 
@@ -122,6 +123,13 @@ end
 -- box no taller than it is wide (3x3 on 9x9, 2x3 on 6x6, one row on 7x7).
 local default_box = shape.squarest
 
+-- The 0-based index of the box of rows x cols that holds cell i (1-based, row-major) of an
+-- n x n grid, boxes counted row by row as f-puzzles numbers its regions.
+local function box_index(i, n, rows, cols)
+  local r, c = math.floor((i - 1) / n), (i - 1) % n
+  return math.floor(r / rows) * (n / cols) + math.floor(c / cols)
+end
+
 -- {rows, cols} when the regions of the cells (region[i], row-major) are boxes of that shape:
 -- f-puzzles can only give other boxes than its default (3x2 on 6x6) as regions.
 local function boxes_of(region, n)
@@ -130,8 +138,7 @@ local function boxes_of(region, n)
       local cols = n / rows
       local of_box, same = {}, true
       for i = 1, n * n do
-        local r, c = math.floor((i - 1) / n), (i - 1) % n
-        local b = math.floor(r / rows) * rows + math.floor(c / cols)
+        local b = box_index(i, n, rows, cols)
         if of_box[b] == nil then of_box[b] = region[i] end
         if of_box[b] ~= region[i] then
           same = false
@@ -176,7 +183,7 @@ local function read_grid(obj, n, out)
         end
         any_region = true
       else
-        k = math.floor((r - 1) / rows) * (n / cols) + math.floor((c - 1) / cols)
+        k = box_index((r - 1) * n + c, n, rows, cols)
       end
       region[i] = k
       if cell.parity == "Odd" or cell.parity == "Even" then
@@ -439,10 +446,6 @@ end
 
 -- Writing ------------------------------------------------------------------------------------
 
---- The metatable of a table that is written as a JSON object even when empty (a grid cell
--- with nothing in it is {}, not []).
-object.OBJECT = {}
-
 local function name_of(cell)
   return ("R%dC%d"):format(cell[1], cell[2])
 end
@@ -565,16 +568,13 @@ function object.from_record(rec)
     end
   elseif rows ~= default_box(n) then
     region = {}
-    for i = 1, n * n do
-      local r, c = math.floor((i - 1) / n), (i - 1) % n
-      region[i] = math.floor(r / rows) * rows + math.floor(c / cols)
-    end
+    for i = 1, n * n do region[i] = box_index(i, n, rows, cols) end
   end
   local givens = rec.givens
   for r = 1, n do
     local row = {}
     for c = 1, n do
-      local cell = setmetatable({}, object.OBJECT)
+      local cell = setmetatable({}, json_text.OBJECT)
       local v = board:get(r, c)
       if v ~= 0 then
         cell.value = v

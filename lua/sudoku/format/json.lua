@@ -56,6 +56,7 @@ local dkjson = require "dkjson"
 local record = require "sudoku.format.record"
 local reader = require "sudoku.format.reader"
 local split = require "sudoku.format.json_split"
+local json_text = require "sudoku.format.json_text"
 local object = require "sudoku.format.json_object"
 local fpuzzles_object = require "sudoku.format.fpuzzles_object"
 local symbols = require "sudoku.symbols"
@@ -164,24 +165,7 @@ function json.records(src, opts)
   return split.records(src, opts, json.read_value)
 end
 
--- JSON text of a Lua value with sorted object keys (dkjson leaves key order to pairs()).
--- Whole numbers are written without a fraction; an empty table is written as [].
-local function encode(v)
-  if type(v) == "number" and v == math.floor(v) and v > -2 ^ 53 and v < 2 ^ 53 then
-    return ("%d"):format(v)
-  end
-  if type(v) ~= "table" or v == null then return (dkjson.encode(v)) end
-  local parts = {}
-  if #v > 0 or next(v) == nil then
-    for i = 1, #v do parts[i] = encode(v[i]) end
-    return "[" .. table.concat(parts, ",") .. "]"
-  end
-  local keys = {}
-  for k in pairs(v) do keys[#keys + 1] = k end
-  table.sort(keys)
-  for i, k in ipairs(keys) do parts[i] = dkjson.quotestring(k) .. ":" .. encode(v[k]) end
-  return "{" .. table.concat(parts, ",") .. "}"
-end
+local encode = json_text.encode
 
 local function cells(board, n)
   local out = {}
