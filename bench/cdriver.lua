@@ -35,8 +35,9 @@ function cdriver.info(bin)
   return t
 end
 
--- Times the fast path over a dataset file: opts = {mode = "solve"|"first"|"count", limit =, expect =,
--- max =, runs =, budget =, portable =, label =}. Returns {n =, of =, runs =, median =, min =,
+-- Times the fast path over a dataset file: opts = {mode = "solve"|"count", limit =, expect =,
+-- max =, runs =, budget =, portable =, any =, label =} (any: a solve may give any solution, for
+-- puzzles with several). Returns {n =, of =, runs =, median =, min =,
 -- max =, guesses =, isa =}.
 function cdriver.run(bin, path, opts)
   local args = { opts.mode, path }
@@ -48,6 +49,7 @@ function cdriver.run(bin, path, opts)
   args[#args + 1] = "-r"; args[#args + 1] = tostring(opts.runs or 1)
   if opts.budget then args[#args + 1] = "-t"; args[#args + 1] = tostring(opts.budget) end
   if opts.portable then args[#args + 1] = "--portable" end
+  if opts.any then args[#args + 1] = "--any" end
   local t = fields(call(bin, args, opts.label or path))
   if not t.median then error("the C driver said nothing usable on " .. (opts.label or path), 0) end
   return { n = t.puzzles, of = t.of, runs = t.runs, median = t.median, min = t.min, max = t.max,

@@ -6,22 +6,21 @@
 --            every count must be `expect`)
 --   size     9, 16 or 25
 --   quick    how many puzzles QUICK mode takes (nil: all)
---   tdoku    tdoku's puzzles/s on this machine class, for the reference table
 --   slice    search nodes per step for the general engine: the time box may then stop a run
 --            inside a puzzle (for sets whose single puzzles can take minutes)
 local datasets = {}
 
 datasets.list = {
   { name = "sudoku17_royle.txt", label = "17-clue", mode = "solve", size = 9, quick = 2000,
-    tdoku = 274000, lua_target = 0.8 },
+    lua_target = 0.8 },
   { name = "magictour_top1465.txt", solved = "magictour_top1465_solved.txt", label = "top1465",
-    mode = "solve", size = 9, tdoku = 102000 },
+    mode = "solve", size = 9 },
   { name = "forum_hardest_1905_11plus.txt", label = "forum 1905", mode = "solve", size = 9,
-    quick = 300, tdoku = 17800 },
+    quick = 300 },
   { name = "forum_hardest_1106.txt", solved = "forum_hardest_1106_solved.txt",
-    label = "forum 1106", mode = "solve", size = 9, tdoku = 11500 },
+    label = "forum 1106", mode = "solve", size = 9 },
   { name = "serg_benchmark.txt", label = "serg", mode = "count", limit = 2, expect = 2, size = 9,
-    quick = 2000, tdoku = 375000 },
+    quick = 2000 },
   { name = "gecode_16x16.txt", label = "16x16", mode = "solve", size = 16 },
   { name = "gecode_25x25.txt", label = "25x25", mode = "solve", size = 25, quick = 2, slice = 16 },
 }

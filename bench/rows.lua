@@ -45,7 +45,7 @@ end
 -- Steps solver to its next stop. With slice, a few nodes at a time, giving up past deadline.
 local function step(solver, slice, deadline)
   if not slice then return solver:step() end
-  local now = clock.now
+  local now = clock.cpu   -- the clock of measure's deadlines
   local status = solver:step(slice)
   while status == "running" do
     if deadline and now() > deadline then return measure.TIMEOUT end

@@ -4,8 +4,9 @@
 --                        [--runs N] [--budget SECONDS] [--only NAME]
 --
 -- Prints a machine line, then one table per dataset (rows (a) to (f), see docs/DEVELOPING.md,
--- "Benchmarks"), tdoku's reference figures with our ratios, the generators' table, the variants
--- table (bench/variants.lua) and the memory line. Every timed answer is verified; a wrong one
+-- "Benchmarks"; with tdoku timed beside row (a) when TDOKU_BENCH names its run_benchmark), the
+-- tdoku summary, the generators' table, the variants table (bench/variants.lua) and the memory
+-- line. Every timed answer is verified; a wrong one
 -- stops the bench with exit status 1 and a message naming the dataset and the puzzle's line (a
 -- variant puzzle's file and id). Exit status 2: bad usage or missing data.
 local root = (arg and arg[0] or ""):match("^(.*)bench/run%.lua$") or "./"
@@ -21,6 +22,8 @@ local clock = require "bench.clock"
 local datasets = require "bench.datasets"
 local measure = require "bench.measure"
 local cdriver = require "bench.cdriver"
+local tdoku = require "bench.tdoku"
+local bench_cli = require "bench.cli"
 local rows = require "bench.rows"
 local report = require "bench.report"
 
@@ -129,7 +132,8 @@ local function say(s) out[#out + 1] = s; print(s); io.stdout:flush() end
 
 say("# sudoku benchmarks")
 say("")
-say(("machine: %s (%d cores) | compiler %s | flags `%s` | %s%s | fast path %s | clock %s")
+say(("machine: %s (%d cores) | compiler %s | flags `%s` | %s%s | fast path %s | clock: CPU time "
+  .. "(2 threads: wall, %s)")
   :format(model, cores, info.compiler, (opts.flags or "?"):gsub("%s+", " "):gsub(" $", ""), _VERSION,
           (jit and (" / " .. jit.version)) or "", info.isa, clock.source))
 say(("module: %s | data: %s"):format(core_path or "?", data_dir))
@@ -139,8 +143,67 @@ say(("mode: %s; each figure is the median of %d runs (25x25: %d), the first run 
   :format(opts.quick and "QUICK (the first puzzles of each set)" or "full sets", opts.runs,
           opts.big_runs, opts.budget, opts.big_budget))
 
-local results = {}   -- per set name: {a =, b =}
+local results = {}   -- per set name: {a =, a2 =, b =, ..., tdoku =}
+local tdoku_bin = tdoku.find()
 local solver_bytes = {}
+
+-- Row (g): the command, whole process, over the puzzles `subset` (written to a file of their
+-- own): solve on 1 and 2 threads, count --limit 2, and validate for sets of unique puzzles;
+-- with a note comparing it with row (f) (the same work through solve_many, in-process).
+local function cli_rows(set, subset, runs, table_rows, notes, r)
+  local path = os.tmpname()
+  local f = assert(io.open(path, "w"))
+  for _, item in ipairs(subset) do f:write(item.puzzle, "\n") end
+  f:close()
+  local unique = set.mode ~= "count"
+  local function solved(k, line)
+    local item = subset[k]
+    if item.solution then return line == item.solution, "not the published solution" end
+    local board = sudoku.parse(line)
+    if not board or not board:is_solved() then return false, "not a solved grid" end
+    for i = 1, 81 do
+      local c = item.puzzle:sub(i, i)
+      if c:match("[1-9]") and c ~= line:sub(i, i) then return false, "a given changed" end
+    end
+    return true
+  end
+  local function equals(text) return function(_, line) return line == text end end
+  local commands = {
+    { { "solve", "-j", "1" }, 1, solved },
+    { { "solve", "-j", "2" }, 2, solved },
+    { { "count", "--limit", "2", "-j", "1" }, 1, equals(unique and "1" or "2") },
+  }
+  if unique then commands[#commands + 1] = { { "validate", "-j", "1" }, 1, equals("unique") } end
+  local solve1, solve2, count1
+  for _, c in ipairs(commands) do
+    local label = ("(g) `sudoku %s FILE`, whole process%s"):format(table.concat(c[1], " "),
+      c[2] > 1 and " (wall time)" or "")
+    local m = bench_cli.time{ root = root, args = c[1], file = path, n = #subset, threads = c[2],
+                              expect = c[3], runs = runs, label = set.label .. " " .. label }
+    if c[1][1] == "solve" then
+      if c[2] == 1 then solve1 = m else solve2 = m end
+    elseif c[1][1] == "count" then
+      count1 = m
+    end
+    table_rows[#table_rows + 1] = report.timing(label, m)
+  end
+  -- The command's fixed cost: start, load, detect, on a file of one puzzle.
+  f = assert(io.open(path, "w"))
+  f:write(subset[1].puzzle, "\n")
+  f:close()
+  local start = bench_cli.time{ root = root, args = { "solve", "-j", "1" }, file = path, n = 1,
+                                threads = 1, expect = function(k, line) return solved(k, line) end,
+                                runs = runs, label = set.label .. " start-up" }
+  os.remove(path)
+  local same = unique and solve1 or count1
+  if r.f1 and same then
+    notes[#notes + 1] = ("(g) the command's `%s -j 1`, whole process, runs at %.2f of (f) "
+      .. "`solve_many` on 1 thread (puzzles/s); its start-up (a file of one puzzle) takes %.1f ms, "
+      .. "beyond which it runs at %.2f of (f); `solve -j 2` at %.2fx `solve -j 1`"):format(
+      unique and "solve" or "count --limit 2", r.f1.median / same.median, start.median * 1000,
+      r.f1.median / math.max(same.median - start.median, 1e-9), solve1.median / solve2.median)
+  end
+end
 
 local function run_set(set)
   local started = clock.now()
@@ -163,25 +226,49 @@ local function run_set(set)
   say("")
 
   if set.size == 9 then
-    local copts = { mode = set.mode, limit = set.limit, expect = set.expect, max = max,
-                    runs = runs, budget = budget, label = set.name }
-    local fn = set.mode == "count" and ("`sdk_fast9_count(limit %d)`"):format(set.limit)
-      or "`sdk_fast9_solve` (first solution and proof that it is the only one: the API's answer)"
-    if set.mode ~= "count" then
-      -- The first solution found, with no uniqueness proof: what tdoku's figures measure.
-      copts.mode = "first"
-      r.a1 = cdriver.run(opts.cbench, path, copts)
-      table_rows[#table_rows + 1] = report.timing(
-        "(a) C fast path, first solution found (`sdk_fast9_count(limit 1)`, as tdoku measures)",
-        r.a1, r.a1.isa)
-      copts.mode = set.mode
-    end
+    -- The API's answer (the first solution found), then the count to 2 (the uniqueness proof,
+    -- which is what tdoku measures by default), then the same count on the portable code.
+    local copts = { mode = "solve", any = set.mode == "count", max = max, runs = runs,
+                    budget = budget, label = set.name }
     r.a = cdriver.run(opts.cbench, path, copts)
-    table_rows[#table_rows + 1] = report.timing("(a) C fast path " .. fn, r.a, r.a.isa)
-    if r.a.isa ~= "portable" then
-      copts.portable = true
-      local p = cdriver.run(opts.cbench, path, copts)
-      table_rows[#table_rows + 1] = report.timing("(a) the same, portable code", p, p.isa)
+    table_rows[#table_rows + 1] = report.timing(
+      "(a) C fast path `sdk_fast9_solve`: the first solution found (the API's answer)", r.a, r.a.isa)
+    local count = { mode = "count", limit = 2, expect = set.mode == "count" and set.expect or 1,
+                    max = max, runs = runs, budget = budget, label = set.name }
+    r.a2 = cdriver.run(opts.cbench, path, count)
+    table_rows[#table_rows + 1] = report.timing(
+      "(a) C fast path `sdk_fast9_count(limit 2)`: counted to 2 (tdoku's measure)", r.a2, r.a2.isa)
+    if r.a2.isa ~= "portable" then
+      count.portable = true
+      local p = cdriver.run(opts.cbench, path, count)
+      table_rows[#table_rows + 1] = report.timing("(a) the same count, portable code", p, p.isa)
+      count.portable = nil
+    end
+    if tdoku_bin then
+      -- Side by side: each of `runs` pairs times our count to 2 (3 runs, its median) and then
+      -- tdoku's (one run of its own program) on the same puzzles; the ratio is the median of
+      -- the pairs' ratios, so that a host that speeds up or slows down moves both sides.
+      local puzzles = {}
+      for k = 1, r.a2.n do puzzles[k] = items[k].puzzle end
+      local ours, theirs, ratios, shares, guesses = {}, {}, {}, {}, nil
+      count.max, count.runs, count.budget = r.a2.n, 3, nil
+      for k = 1, runs do
+        local a = cdriver.run(opts.cbench, path, count)
+        local t = tdoku.run(tdoku_bin, puzzles, { warmup = 1, seconds = opts.quick and 1 or 2 })
+        ours[k], theirs[k], shares[k], guesses = a.n / a.median, t.pps, t.share, t.guesses
+        ratios[k] = ours[k] / theirs[k]
+      end
+      r.tdoku = { ours = measure.median(ours), theirs = measure.median(theirs),
+                  ratio = measure.median(ratios), guesses = guesses,
+                  ours_guesses = r.a2.guesses / r.a2.n, share = measure.median(shares),
+                  first = (r.a.n / r.a.median) / measure.median(theirs) }
+      local pps = r.tdoku.theirs
+      table_rows[#table_rows + 1] = { "tdoku `run_benchmark -r 0` on the same puzzles (counts to 2)",
+        report.number(r.a2.n), report.number(pps), report.auto(1e6 / pps),
+        report.auto(guesses), ("ours / tdoku %.2f, side by side"):format(r.tdoku.ratio) }
+      notes[#notes + 1] = ("tdoku: %s, counting to 2, its own puzzles/s turned into CPU time by "
+        .. "the share of a core its process had (median %.3f); ratio = median over %d pairs of "
+        .. "(our count to 2, 3 runs) then (tdoku, 1 run)"):format(tdoku_bin, r.tdoku.share, runs)
     end
   end
 
@@ -205,8 +292,8 @@ local function run_set(set)
                               work_chunk = b.work_chunk, check = b.check, chunk = 1024 }
       local ratios = {}
       for k = 1, runs do
-        local a = cdriver.run(opts.cbench, path, { mode = set.mode, max = r.b.n, runs = 1,
-                                                   label = set.name })
+        local a = cdriver.run(opts.cbench, path, { mode = "solve", any = set.mode == "count",
+                                                   max = r.b.n, runs = 1, label = set.name })
         mb:run()
         ratios[k] = (a.median / a.n) / (mb.times[k] / mb.n)
       end
@@ -258,10 +345,12 @@ local function run_set(set)
         notes[#notes + 1] = "(f) skipped: this build has no `sudoku.solve_many`."
         break
       end
-      local m = measure.once{ n = n, runs = runs, work = f.work, check = f.check }
+      local m = measure.once{ n = n, runs = runs, work = f.work, check = f.check, threads = threads }
       m.guesses = f.guesses
+      r["f" .. threads] = m
       table_rows[#table_rows + 1] = report.timing(f.label, m)
     end
+    cli_rows(set, subset, runs, table_rows, notes, r)
   end
 
   notes[#notes + 1] = ("this set took %.1f s of wall time to run and verify"):format(
@@ -280,27 +369,33 @@ local ok, err = pcall(function()
 end)
 if not ok then fail(1, tostring(err)) end
 
--- tdoku's figures and ours.
+-- tdoku beside us.
 say("")
-say("## Reference: tdoku (puzzles/s on this machine class) and row (a)")
-say("")
-say("tdoku's figures are for the first solution found (serg: stop at 2 solutions), so the first")
-say("ratio compares like with like; the second is for `sdk_fast9_solve`, which also proves the")
-say("solution unique (the general engine's first solution is only guaranteed that way).")
+say("## tdoku side by side (count to 2, CPU time, same puzzles)")
 say("")
 local ref = {}
 for _, set in ipairs(datasets.list) do
   local r = results[set.name]
-  if set.tdoku and r and r.a then
-    local first_row = r.a1 or r.a
-    local ours_first, ours = first_row.n / first_row.median, r.a.n / r.a.median
-    ref[#ref + 1] = { set.label, report.number(set.tdoku), report.number(ours_first),
-                      ("%.2f"):format(ours_first / set.tdoku), report.number(ours),
-                      ("%.2f"):format(ours / set.tdoku) }
+  if r and r.tdoku then
+    local t = r.tdoku
+    ref[#ref + 1] = { set.label, report.number(t.theirs), report.number(t.ours),
+                      ("**%.2f**"):format(t.ratio), ("%.2f"):format(t.first),
+                      ("%s / %s"):format(report.auto(t.ours_guesses), report.auto(t.guesses)) }
   end
 end
-say(report.table({ "set", "tdoku puzzles/s", "ours, first solution", "ratio",
-                   "ours, solve (unique-checked)", "ratio" }, ref, "lrrrrr"))
+if #ref > 0 then
+  say(report.table({ "set", "tdoku puzzles/s", "ours, count to 2", "ratio (paired)",
+                     "ours, solve (first solution) / tdoku", "guesses/puzzle ours / tdoku" },
+                   ref, "lrrrrr"))
+  say("")
+  say("Both count to 2 (tdoku's default measure: the solution and the proof that it is the only")
+  say("one); the fifth column is our `solve` (first solution, the API's answer) over tdoku's count.")
+elseif tdoku_bin then
+  say("(no 9x9 set ran)")
+else
+  say("Skipped: set TDOKU_BENCH to tdoku's `run_benchmark` (built outside this project, see")
+  say("docs/DEVELOPING.md, \"Benchmarks\") to time it beside ours.")
+end
 for _, set in ipairs(datasets.list) do
   local r = results[set.name]
   if set.lua_target and r and r.a and r.b then

@@ -10,8 +10,8 @@
  * alphabet of symbols.h, and solved through the engine choice of dispatch.h: 81-symbol puzzles
  * go to the 9x9 fast path (fast9.h), every other size to the general engine (solver.h).
  *
- * First solution: when a 9x9 puzzle has several solutions the fast path leaves it to the
- * general engine, so the solution reported is always the one sdk_solve would put on the board.
+ * First solution: the one dispatch.h's engine choice gives, so the solution reported is always
+ * the one Board:solve and sudoku.solve give for the same puzzle.
  *
  * Threads: the calling thread works too, and threads - 1 helpers join it; they take chunks of
  * puzzles from a shared index under a mutex and write to per-puzzle slots, so results never

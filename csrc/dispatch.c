@@ -23,7 +23,7 @@ int sdk_engine_solve(sdk_engine *e, int n, const uint8_t *givens, uint8_t *solut
     if (fast_path_fits(e, n)) {
         rc = sdk_fast9_solve(e->fast, givens, solution, e->watch);
         e->guesses += sdk_fast9_guesses(e->fast);
-        if (rc != 2) return rc;   /* one solution, none, or the watch's reason */
+        return rc;   /* a solution, none, or the watch's reason */
     }
     b = e->board(e->ud, n, givens);
     if (!b) return SDK_ENOMEM;

@@ -1,9 +1,9 @@
 /*
  * The engine choice, made here only: the 9x9 fast path (fast9.h) when the puzzle fits it, the
- * general engine (solver.h) otherwise or when the fast path leaves the answer to it (a puzzle
- * with several solutions, whose first is the general engine's to choose). Either way the answer
- * is the general engine's answer. Board:solve and Board:count, the 81-character shortcuts and
- * every puzzle of a batch go through it.
+ * general engine (solver.h) otherwise. Counts are the same on both; a solution is the one
+ * solution when the puzzle has one, and for a puzzle with several, the first the chosen engine
+ * finds (fixed for a given build and input). Board:solve and Board:count, the 81-character
+ * shortcuts and every puzzle of a batch go through it.
  */
 #ifndef SUDOKU_DISPATCH_H
 #define SUDOKU_DISPATCH_H

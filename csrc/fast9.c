@@ -242,10 +242,7 @@ int64_t sdk_fast9_count(sdk_fast9 *f, const uint8_t givens[81], int64_t limit,
 
 int sdk_fast9_solve(sdk_fast9 *f, const uint8_t givens[81], uint8_t solution[81],
                     sdk_watch *w) {
-    uint8_t found[81];
-    int64_t n = sdk_fast9_count(f, givens, 2, found, w);
-    if (n == 1) memcpy(solution, found, 81);
-    return (int)n;
+    return (int)sdk_fast9_count(f, givens, 1, solution, w);
 }
 
 int64_t sdk_fast9_guesses(const sdk_fast9 *f) { return f->guesses; }

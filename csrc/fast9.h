@@ -5,10 +5,10 @@
  * locked candidates on them, and guesses on an explicit stack of whole states held inside the
  * object: after sdk_fast9_new, solving allocates nothing.
  *
- * Answers agree with the general engine (solver.h): counts are counts, so they agree by
- * definition; for the first solution, sdk_fast9_solve only answers when the puzzle has exactly
- * one solution and leaves puzzles with several to the general engine, whose search order
- * decides which solution is "first".
+ * Counts agree with the general engine (solver.h) by definition. A solution agrees with it when
+ * the puzzle has exactly one; for a puzzle with several, sdk_fast9_solve gives the first one its
+ * own search finds: always the same one for a given build and input, not necessarily the one
+ * the general engine would find first (whose order is the contract of a Solver only).
  *
  * Thread-safe per object: one sdk_fast9 per thread, no shared mutable state.
  */
@@ -36,8 +36,8 @@ SDK_INTERNAL size_t sdk_fast9_bytes(void);
 SDK_INTERNAL int64_t sdk_fast9_count(sdk_fast9 *f, const uint8_t givens[81], int64_t limit,
                                      uint8_t first[81], sdk_watch *w);
 
-/* 1: exactly one solution, written to solution. 0: no solution. 2: several; solution is not
- * written, because which one is first is the general engine's to say. Or w's reason, as for
+/* 1: a solution, written to solution: the first the search finds, with no proof that it is the
+ * only one (sdk_fast9_count with limit 2 gives that). 0: no solution. Or w's reason, as for
  * sdk_fast9_count. */
 SDK_INTERNAL int sdk_fast9_solve(sdk_fast9 *f, const uint8_t givens[81], uint8_t solution[81],
                                  sdk_watch *w);

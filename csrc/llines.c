@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "batch.h"
+#include "lineblock.h"
 #include "lsudoku.h"
 #include "logic/logic.h"
 #include "reader.h"
@@ -256,6 +257,87 @@ static int l_solve_many(lua_State *L) {
     return 3;
 }
 
+/* A block's answers, held in a userdata so that a memory error while they are pushed frees
+ * them. */
+typedef struct lblock {
+    sdk_block r;
+    int held;
+} lblock;
+
+#define BLOCK_MT "sudoku.block"
+
+static int block_gc(lua_State *L) {
+    lblock *lb = (lblock *)luaL_checkudata(L, 1, BLOCK_MT);
+    if (lb->held) sdk_block_free(&lb->r);
+    lb->held = 0;
+    return 0;
+}
+
+/* core.solve_block(block, mode [, opts]) -> out, notes, info: the sudoku command's line mode
+ * over a block of whole lines in C (lineblock.h); mode is "solve", "count" or "validate", opts
+ * as solve_many takes them. out is the text to print for the records answered here; notes
+ * lists, in line order, the records whose answer is not only in out: {line =, at =, hole = true,
+ * start =, len =} for those the caller answers (its line is block:sub(start + 1, start + len)),
+ * {line =, at =, message =} for those answered with a message; at counts out's bytes that come
+ * first. info = {lines =, records =, interrupted =, guesses =}. */
+static int l_solve_block(lua_State *L) {
+    static const char *const modes[] = {"solve", "count", "validate", NULL};
+    size_t len, k;
+    const char *block = luaL_checklstring(L, 1, &len);
+    int mode = luaL_checkoption(L, 2, NULL, modes);
+    sdk_batch_options o;
+    lblock *lb;
+    int rc;
+    read_batch_options(L, 3, &o, batch_option_names);
+    lua_settop(L, 3);
+    lb = (lblock *)compat_newuserdata(L, sizeof(lblock));            /* 4 */
+    lb->held = 0;
+    if (luaL_newmetatable(L, BLOCK_MT)) {
+        lua_pushcfunction(L, block_gc);
+        lua_setfield(L, -2, "__gc");
+    }
+    lua_setmetatable(L, 4);
+    if (mode == SDK_BLOCK_COUNT && o.limit < 1)
+        luaL_argerror(L, 3, "count mode needs limit");
+    rc = sdk_block_run(&lb->r, lsdk_allocator(L), block, len, (sdk_block_mode)mode, &o);
+    if (rc != SDK_OK) return lsdk_memory_error(L);
+    lb->held = 1;
+    lua_pushlstring(L, lb->r.out ? lb->r.out : "", lb->r.out_len);     /* 5 */
+    lua_createtable(L, lb->r.nnotes > INT_MAX ? INT_MAX : (int)lb->r.nnotes, 0);   /* 6 */
+    for (k = 0; k < lb->r.nnotes; k++) {
+        const sdk_block_note *n = &lb->r.notes[k];
+        lua_createtable(L, 0, 5);
+        lua_pushinteger(L, (lua_Integer)n->line);
+        lua_setfield(L, -2, "line");
+        lua_pushinteger(L, (lua_Integer)n->at);
+        lua_setfield(L, -2, "at");
+        if (n->hole) {
+            lua_pushboolean(L, 1);
+            lua_setfield(L, -2, "hole");
+            lua_pushinteger(L, (lua_Integer)n->start);
+            lua_setfield(L, -2, "start");
+            lua_pushinteger(L, (lua_Integer)n->len);
+            lua_setfield(L, -2, "len");
+        } else {
+            lua_pushstring(L, n->message);
+            lua_setfield(L, -2, "message");
+        }
+        lua_rawseti(L, 6, (lua_Integer)k + 1);
+    }
+    lua_createtable(L, 0, 4);                                          /* 7 */
+    lua_pushinteger(L, (lua_Integer)lb->r.lines);
+    lua_setfield(L, 7, "lines");
+    lua_pushinteger(L, (lua_Integer)lb->r.records);
+    lua_setfield(L, 7, "records");
+    lua_pushboolean(L, lb->r.interrupted);
+    lua_setfield(L, 7, "interrupted");
+    lua_pushinteger(L, (lua_Integer)lb->r.guesses);
+    lua_setfield(L, 7, "guesses");
+    sdk_block_free(&lb->r);
+    lb->held = 0;
+    return 3;
+}
+
 /* core.rate_many(text [, opts]) -> ratings, errors, stats, hardest: each puzzle line rated by
  * human-style logic (SE's techniques unless opts say otherwise) on opts.threads threads. */
 static int l_rate_many(lua_State *L) {
@@ -333,7 +415,8 @@ static int l_rate_many(lua_State *L) {
 void lsdk_open_lines(lua_State *L, int module, int fast9) {
     static const luaL_Reg fns[] = {
         {"solve_line", l_solve_line}, {"wrap_solve", l_wrap_solve}, {"count_line", l_count_line},
-        {"solve_many", l_solve_many}, {"rate_many", l_rate_many}, {NULL, NULL}};
+        {"solve_many", l_solve_many}, {"rate_many", l_rate_many},
+        {"solve_block", l_solve_block}, {NULL, NULL}};
     lua_pushvalue(L, module);
     lsdk_set_functions(L, fns, fast9);
     lua_pop(L, 1);

@@ -311,3 +311,57 @@ describe("bench levels table (bench/levels.lua)", function()
     end
   end)
 end)
+
+describe("bench tdoku runner (bench/tdoku.lua)", function()
+  local tdoku = require "bench.tdoku"
+
+  -- A stand-in for tdoku's run_benchmark: checks the options the runner must pass and prints
+  -- a result line as tdoku does (with the thousands separators of some locales).
+  local function fake(line)
+    local path = os.tmpname()
+    local f = assert(io.open(path, "w"))
+    f:write("#!/bin/sh\n",
+      "case \"$*\" in *'-r 0'*'-s tdoku'*) ;; *) echo \"bad options: $*\"; exit 3;; esac\n",
+      "test \"$(wc -l < \"$(eval echo \\${$#})\")\" -eq 2 || exit 4\n",
+      "echo '|tdoku                      T/shrc+./m+|", line, "'\n")
+    f:close()
+    os.execute("chmod +x " .. path)
+    return path
+  end
+
+  it("reads tdoku's puzzles/s and guesses from its own table, on exactly our puzzles", function()
+    local path = fake("    12,345.6 |        81.0 |       0.0% |         110.44 |")
+    local r = tdoku.run(path, { PUZZLE, PUZZLE }, { warmup = 0, seconds = 0 })
+    os.remove(path)
+    assert.equal(12345.6, r.wall_pps)
+    assert.equal(110.44, r.guesses)
+    assert.is_true(r.share > 0 and r.share <= 1)
+    assert.is_true(r.pps >= r.wall_pps)
+  end)
+
+  it("raises with tdoku's output when it fails", function()
+    local path = fake("garbage")
+    assert.has_error(function() tdoku.run(path, { PUZZLE }, {}) end)
+    os.remove(path)
+  end)
+end)
+
+describe("bench command rows (bench/cli.lua)", function()
+  local bench_cli = require "bench.cli"
+
+  it("times the command and checks every output line", function()
+    local path = os.tmpname()
+    local f = assert(io.open(path, "w"))
+    f:write(PUZZLE, "\n", PUZZLE, "\n")
+    f:close()
+    local r = bench_cli.time{ root = data.root, args = { "solve" }, file = path, n = 2,
+      threads = 1, runs = 1, label = "two", expect = function(_, line) return line == SOLUTION end }
+    assert.equal(2, r.n)
+    assert.is_true(r.median > 0)
+    assert.has_error(function()
+      bench_cli.time{ root = data.root, args = { "solve" }, file = path, n = 2, threads = 1,
+        runs = 1, label = "two", expect = function(k) return k == 1, "made up" end }
+    end, "two: output line 2 is wrong: made up")
+    os.remove(path)
+  end)
+end)

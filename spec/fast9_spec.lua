@@ -1,6 +1,9 @@
--- The 9x9 fast path gives the general engine's answers: the same first solution and the same
--- counts, on every puzzle of the shared 9x9 sets. sudoku.solve, Board:solve and Board:count take
--- the fast path for a plain 9x9 board; a Solver never does, so it stands for the general engine.
+-- The 9x9 fast path gives the general engine's answers: the same counts, and the same solution
+-- of a puzzle with exactly one, on every puzzle of the shared 9x9 sets. For a puzzle with several
+-- solutions it gives the first its own search finds: a solution that keeps the givens, the same
+-- through every door, not necessarily the general engine's first (whose order is the contract of
+-- a Solver only). sudoku.solve, Board:solve and Board:count take the fast path for a plain 9x9
+-- board; a Solver never does, so it stands for the general engine.
 local sudoku = require "sudoku"
 local data = require "support.data"
 
@@ -16,6 +19,17 @@ local function general(puzzle, limit)
     if count == 1 then first = board:format("line") end
   end
   return first, count
+end
+
+-- Whether solution (a line) is a solved grid that keeps puzzle's givens.
+local function keeps_givens_and_solves(puzzle, solution)
+  local board = assert(sudoku.parse(solution))
+  if not board:is_solved() then return false end
+  for i = 1, 81 do
+    local given = puzzle:sub(i, i)
+    if given:match("%d") and given ~= "0" and given ~= solution:sub(i, i) then return false end
+  end
+  return true
 end
 
 -- The fast path's answer through every door that leads to it.
@@ -39,7 +53,11 @@ local function engines_agree(name, limit)
     local f_first, f_count = fast(puzzle, limit)
     local label = ("%s record %d"):format(name, i)
     assert.equal(g_count, f_count, label)
-    assert.equal(g_first, f_first, label)
+    if g_count == 1 then
+      assert.equal(g_first, f_first, label)
+    elseif g_count > 1 then
+      assert.is_true(keeps_givens_and_solves(puzzle, f_first), label)
+    end
   end
   return #records
 end
@@ -64,7 +82,7 @@ describe("the 9x9 fast path and the general engine", function()
     assert.equal(43, engines_agree("tdoku_test_puzzles.txt", math.huge))
   end)
 
-  it("agree on serg's non-unique puzzles: count 2, and the general engine's first solution", function()
+  it("agree on serg's non-unique puzzles: count 2; the fast path's solution solves each", function()
     assert.equal(6667, engines_agree("serg_benchmark.txt", 2))
   end)
 

@@ -9,7 +9,7 @@
 
 local argparse = require "argparse"
 local format = require "sudoku.format"
-local gen_variant = require "sudoku.gen.variant"
+local variant_names = require "sudoku.gen.variant_names"
 local interrupt = require "sudoku.cli.interrupt"
 local jobs = require "sudoku.cli.jobs"
 local options = require "sudoku.cli.options"
@@ -195,6 +195,7 @@ local function build_parser(state)
   add_from_option(validate)
   add_box_option(validate)
   add_budget_options(validate)
+  add_jobs_option(validate)
   add_stats_flag(validate)
   add_file_argument(validate)
 
@@ -289,7 +290,7 @@ local function build_parser(state)
     .. "X and V, and no mark means neither), arrow, x (both diagonals), windoku (9x9 only) or "
     .. "jigsaw (random regions). Sizes 4 to 12 (killer up to 9, xv from 5). Written as json, "
     .. "which keeps the rules (fpuzzles and fpuzzles_json keep them too; other formats are refused).")
-    :argname("NAME"):choices(gen_variant.NAMES)
+    :argname("NAME"):choices(variant_names)
   generate:option("--seed", "Seed of the run, a whole number from 0 to 2^53 - 1.")
     :argname("S"):convert(whole_number("--seed", 0, options.SEED_MAX))
   generate:flag("--solution", "Append each solution after a ',' (line format).")

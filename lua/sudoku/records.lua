@@ -165,6 +165,17 @@ function records.solve_lines(texts, opts, box)
   return batch(texts, opts, function(k) return records.batch_reads_line(texts[k], box) end)
 end
 
+--- A block of whole lines of the sudoku command's line mode, done in C on the batch solver's
+--- threads (`core.solve_block`): the text to print for the records answered there, the notes
+--- of the others (holes, for the caller's own path, and answers with a message), and
+--- `{lines =, records =, interrupted =, guesses =}`.
+-- @string text whole lines
+-- @string mode `"solve"`, `"count"` or `"validate"`
+-- @tparam[opt] table opts as `sudoku.solve_many` takes them (count mode needs `limit`)
+function records.solve_block(text, mode, opts)
+  return core.solve_block(text, mode, opts)
+end
+
 --- The records of `list` on the batch solver, as `solve_lines`.
 -- @tparam {table,...} list records
 -- @tparam[opt] table opts as `sudoku.solve_many` takes them

@@ -44,6 +44,15 @@ function RuleContext:eliminate(r, c, v) end
 ---@field threads? integer threads to use (default 1; 0: one per online CPU)
 ---@field portable? boolean force the 9x9 fast path's portable code
 
+---A record of a block that solve_block did not answer with text alone.
+---@class sudoku.BlockNote
+---@field line integer its line, from 1 in the block
+---@field at integer bytes of the text to print that come before it
+---@field hole? boolean the caller answers it: its line is text:sub(start + 1, start + len)
+---@field start? integer
+---@field len? integer
+---@field message? string what goes to stderr for a record answered here
+
 ---The statistics of solve_many.
 ---@class sudoku.BatchStats
 ---@field puzzles integer
@@ -217,6 +226,14 @@ function core.new_solver(board, opts) end
 ---@return table<integer, string> errors
 ---@return sudoku.BatchStats stats
 function core.solve_many(text, opts) end
+
+---@param text string whole lines
+---@param mode "solve"|"count"|"validate"
+---@param opts? sudoku.BatchOptions
+---@return string out
+---@return sudoku.BlockNote[] notes
+---@return {lines: integer, records: integer, interrupted: boolean, guesses: integer} info
+function core.solve_block(text, mode, opts) end
 
 ---@param n integer board size, 1 to 64
 ---@return integer rows

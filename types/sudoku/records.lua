@@ -53,6 +53,14 @@ function records.batch_reads_line(text, box) end
 ---@return table<integer, string> errors
 function records.solve_lines(texts, opts, box) end
 
+---@param text string whole lines
+---@param mode "solve"|"count"|"validate"
+---@param opts? sudoku.BatchOptions
+---@return string out
+---@return sudoku.BlockNote[] notes
+---@return {lines: integer, records: integer, interrupted: boolean, guesses: integer} info
+function records.solve_block(text, mode, opts) end
+
 ---@param list sudoku.Record[]
 ---@param opts? sudoku.BatchOptions
 ---@return table<integer, string|integer|false> answers

@@ -155,6 +155,9 @@ function jobs.solve(result)
         end
       end
       job.handle = batched(records, opts, one_text, value, box)
+      if to == "line" and not box then
+        job.block = function(text) return records.solve_block(text, "solve", opts) end
+      end
     else
       job.handle = batched_records(records, opts, one, function(answer, rec)
         return write(records.answered(rec, answer))
@@ -184,6 +187,9 @@ function jobs.count(result)
         if not rec then return nil, err end
         return count_record(rec)
       end, decimal, result.box)
+      if not result.box then
+        job.block = function(text) return records.solve_block(text, "count", opts) end
+      end
     else
       job.handle = batched_records(records, opts, count_record, decimal)
     end
@@ -210,6 +216,10 @@ function jobs.validate(result)
             emit(i, "malformed", err)
           end
         end
+      end
+      if not result.box then
+        local opts = batch_opts(result)
+        job.block = function(text) return records.solve_block(text, "validate", opts) end
       end
     else
       job.handle = each(verdict)

@@ -18,6 +18,11 @@ pipeline.EXIT_OK, pipeline.EXIT_FAILED, pipeline.EXIT_USAGE = 0, 1, 2
 
 local STDIN_NAME = "<stdin>"
 
+-- Bytes of input a block of whole lines takes at most in C (job.block), besides a part line
+-- left from the last read: under source.MAX_LINE, so that no line in a block is one the source
+-- would have refused as longer than any record.
+local BLOCK = 512 * 1024
+
 -- Records handed to a command at once: enough for the batch solver's threads to share out, few
 -- enough that memory stays small and constant however long the input is.
 pipeline.CHUNK = 4096
@@ -48,9 +53,23 @@ local function fault_item(src, lineno)
   return nil
 end
 
--- Line mode's items: {line =, text =} per puzzle line, or {line =, error =} for a line with
--- nothing before its separator or one too long for any record. A title line at the top (see
--- sudoku.format.reader.take_title) is no puzzle and is passed over.
+-- Line mode's item for line number `lineno`: {line =, text =} for a puzzle line, {line =,
+-- error =} for a line with nothing before its separator, nil for a blank or comment line.
+-- (csrc/lineblock.c reads lines by the same rules.)
+local function line_item(line, lineno)
+  local lead = line:match("^%s*()")
+  local first = line:sub(lead, lead)
+  if first == "" or first == "#" then return nil end
+  local puzzle = line:match("^[^%s,;#]*", lead)
+  if puzzle == "" then
+    return { line = lineno, error = ("no puzzle before '%s'"):format(first) }
+  end
+  return { line = lineno, text = puzzle }
+end
+
+-- Line mode's items: line_item's per line, or {line =, error =} for a line too long for any
+-- record. A title line at the top (see sudoku.format.reader.take_title) is no puzzle and is
+-- passed over.
 local function line_items(src)
   local started = false
   return function()
@@ -67,15 +86,8 @@ local function line_items(src)
         return fault
       end
       if line == nil then return nil end
-      local lead = line:match("^%s*()")
-      local first = line:sub(lead, lead)
-      if first ~= "" and first ~= "#" then
-        local puzzle = line:match("^[^%s,;#]*", lead)
-        if puzzle == "" then
-          return { line = lineno, error = ("no puzzle before '%s'"):format(first) }
-        end
-        return { line = lineno, text = puzzle }
-      end
+      local item = line_item(line, lineno)
+      if item then return item end
     end
   end
 end
@@ -114,6 +126,11 @@ end
 --   job.unreadable what to print for a record that could not be read (default: nothing)
 --   job.detected(name)  called with the format detection found, before any record is read
 --                  (the batch commands set job.lines and job.handle there)
+--   job.block      line mode only, optional: block(text) does a block of whole lines at once
+--                  and returns what core.solve_block returns (out, notes, info); the records it
+--                  leaves to the caller (notes with hole) go through job.handle. The output is
+--                  the same as line by line; the pipeline takes blocks whenever the input can
+--                  give them (a file read in blocks, no line over the record limit).
 -- On Ctrl-C (sudoku.cli.interrupt) the records written so far stay, whole, nothing more is
 -- read or written, and the status is interrupt.EXIT.
 -- Returns the exit status.
@@ -170,6 +187,7 @@ function pipeline.run(result, streams, job)
 
   local stopped = false  -- Ctrl-C came: no more records
   local pending = interrupt.pending
+  local block_from = job.lines and job.block and 1 or math.huge  -- first line a block may take
 
   -- A chunk's records go to stdout in one write when it is done (or stopped): one checked write
   -- a chunk rather than one a record. A message for stderr lets the records before it out
@@ -177,7 +195,7 @@ function pipeline.run(result, streams, job)
   local held = {}
   local function release()
     if #held > 0 then
-      streams.stdout:write(table.concat(held))
+      streams.stdout:write(#held == 1 and held[1] or table.concat(held))
       held = {}
     end
   end
@@ -236,30 +254,100 @@ function pipeline.run(result, streams, job)
     end
   end
 
+  -- A block of whole lines done in C (job.block), written in input order with the records it
+  -- left to job.handle (its holes) in their places. Returns false when Ctrl-C stopped it.
+  local function run_block(text, first_line)
+    local out, notes, info = job.block(text)
+    src:advance(info.lines)
+    local todo, answers = {}, {}
+    for _, n in ipairs(notes) do
+      if n.hole then
+        n.item = line_item(text:sub(n.start + 1, n.start + n.len), first_line + n.line - 1)
+        if n.item.text then
+          todo[#todo + 1] = n.item
+          n.index = #todo
+        end
+      end
+    end
+    if #todo > 0 then
+      job.handle(todo, function(k, text_out, err)
+        answers[k] = { text_out, err }
+        if pending() then interrupt.check() end
+      end)
+    end
+    local pos = 0
+    for _, n in ipairs(notes) do
+      if n.at > pos then
+        held[#held + 1] = out:sub(pos + 1, n.at)
+        pos = n.at
+      end
+      local item = n.item or { line = first_line + n.line - 1 }
+      if n.hole and item.error then
+        write_record(item, job.unreadable, item.error)
+      elseif n.hole then
+        local a = answers[n.index]
+        write_record(item, a[1], a[2])
+      else
+        write_record(item, nil, n.message)
+      end
+    end
+    if pos == 0 and #out > 0 then
+      held[#held + 1] = out
+    elseif pos < #out then
+      held[#held + 1] = out:sub(pos + 1)
+    end
+    handled = handled + info.records - #notes
+    release()
+    if bar then bar.update(handled, src.bytes) end
+    return not info.interrupted
+  end
+
   while not stopped do
     if pending() then
       stopped = true
       break
     end
-    local ok, item = pcall(items)
-    if not ok and interrupt.is(item) then
-      stopped = true
-      break
+    local took = false
+    if src.line >= block_from then
+      local first_line = src.line + 1
+      local text, why = src:lines_block(BLOCK)
+      if text then
+        took = true
+        if #chunk > 0 then flush() end
+        if not stopped then
+          local ok, done = pcall(run_block, text, first_line)
+          release()
+          if not ok and not interrupt.is(done) then error(done, 0) end
+          if not (ok and done) then stopped = true end
+        end
+      elseif why == "later" or why == "long" then
+        block_from = src.line + 1   -- line by line past what is held, then blocks again
+      else
+        block_from = math.huge
+      end
     end
-    if not ok then
-      -- A reader raises only for a programmer's mistake; say it and stop like a usage error.
-      streams.stderr:write("sudoku: ", tostring(item), "\n")
-      status = pipeline.EXIT_USAGE
-      break
+    if stopped then break end
+    if not took then
+      local ok, item = pcall(items)
+      if not ok and interrupt.is(item) then
+        stopped = true
+        break
+      end
+      if not ok then
+        -- A reader raises only for a programmer's mistake; say it and stop like a usage error.
+        streams.stderr:write("sudoku: ", tostring(item), "\n")
+        status = pipeline.EXIT_USAGE
+        break
+      end
+      if item == nil then break end
+      if item.fatal then
+        streams.stderr:write("sudoku: ", name, ": ", item.fatal, "\n")
+        status = pipeline.EXIT_USAGE
+        break
+      end
+      chunk[#chunk + 1] = item
+      if #chunk == pipeline.CHUNK then flush() end
     end
-    if item == nil then break end
-    if item.fatal then
-      streams.stderr:write("sudoku: ", name, ": ", item.fatal, "\n")
-      status = pipeline.EXIT_USAGE
-      break
-    end
-    chunk[#chunk + 1] = item
-    if #chunk == pipeline.CHUNK then flush() end
   end
   -- A read that Ctrl-C cut short fails too: the interrupt is what happened.
   if pending() then stopped = true end

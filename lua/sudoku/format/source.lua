@@ -12,6 +12,7 @@ local Source = {}
 Source.__index = Source
 
 local BOM = "\239\187\191"
+local byte = string.byte
 
 -- The longest line a record can need, in bytes. The longest fixed records are pencil marks of a
 -- 64x64 board, 64^3 = 262,144 characters on one line; a 64x64 JSON record with every candidate
@@ -57,6 +58,34 @@ local BLOCK = 65536
 
 local function block_lines(f, src)
   local buffer, pos, done = "", 1, false
+  -- Whole lines at once for Source:lines_block: what the buffer holds, then a read of up to
+  -- `size` bytes cut after its last newline (the rest stays for the next call). At the end of
+  -- the input, the last line without its newline. nil at the end; false when the read holds no
+  -- newline (a line longer than the read), which then stays for the line-by-line path.
+  src.take_lines = function(size)
+    local head = buffer:sub(pos)
+    if done then
+      buffer, pos = "", 1
+      if head == "" then return nil end
+      return head
+    end
+    local block, err = f:read(size)
+    if block == nil then
+      if err then src.read_error = tostring(err) end
+      done, buffer, pos = true, "", 1
+      if head == "" then return nil end
+      return head
+    end
+    -- The last newline, looked for from the end: lines are short, so this is a few steps.
+    local last = #block
+    while last > 0 and byte(block, last) ~= 10 do last = last - 1 end
+    if last == 0 then
+      buffer, pos = head .. block, 1
+      return false
+    end
+    buffer, pos = block, last + 1
+    return head .. block:sub(1, last)
+  end
   return function()
     local nl = buffer:find("\n", pos, true)
     if nl then
@@ -195,6 +224,31 @@ end
 function source.fault_message(fault)
   return ("line of %d bytes, longer than any record can be (%d bytes at most); skipped"):format(
     fault.bytes, MAX_LINE)
+end
+
+-- Whole lines of the input at once, for a reader that does lines in bulk (the sudoku command's
+-- line mode in C): a string of up to about `size` bytes that ends with a newline (or the input's
+-- last line), which the caller reads by the rules a source applies to each line (a "\r" at the
+-- end of a line is no part of it) and whose lines it then counts as read with
+-- src:advance(lines): counting them here would cost as much as reading them. Otherwise nil and
+-- why: "unable" (this source does not read a file in blocks),
+-- "later" (no line has been read yet, or lines given back or faults are due first: next()
+-- gives them), "long" (the next line is longer than a read; next() gives it), "end".
+function Source:lines_block(size)
+  if not self.take_lines then return nil, "unable" end
+  if (self.held and #self.held > 0) or (self.faults and #self.faults > 0) or self.line == 0 then
+    return nil, "later"
+  end
+  local text = self.take_lines(size)
+  if text == nil then return nil, "end" end
+  if text == false then return nil, "long" end
+  self.bytes = self.bytes + #text
+  return text
+end
+
+-- Counts `lines` more lines as read (after lines_block).
+function Source:advance(lines)
+  self.line = self.line + lines
 end
 
 -- The first fault kept on a line before `lineno` (any, when lineno is nil), taken off the

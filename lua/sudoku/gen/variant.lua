@@ -21,7 +21,7 @@ local jigsaw = require "sudoku.gen.variant_jigsaw"
 local variant = {}
 
 -- The variants, in the order messages list them.
-variant.NAMES = { "killer", "thermo", "kropki", "xv", "arrow", "x", "windoku", "jigsaw" }
+variant.NAMES = require "sudoku.gen.variant_names"
 
 -- The sizes each variant is made for. Below 4 there is no room for the rules to say anything
 -- (and no X-sudoku of size 2 or 3); XV needs N >= 5 for an X (10) to exist at all (the core

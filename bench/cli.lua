@@ -1,0 +1,80 @@
+-- Row (g): the `sudoku` command over a set's file, whole process (start, reading, solving,
+-- writing), as a pipeline runs it. One thread is timed in the child's CPU time (the shell's
+-- `times`), two threads on the wall clock; the output of each run is checked: a line per
+-- puzzle, each the published solution where the file has one, or the count / verdict expected.
+local clock = require "bench.clock"
+local measure = require "bench.measure"
+
+local cli = {}
+
+local function shell_quote(s)
+  return "'" .. tostring(s):gsub("'", "'\\''") .. "'"
+end
+
+local function seconds(text)
+  local m, s = text:match("^(%d+)m([%d.]+)s$")
+  return m and tonumber(m) * 60 + tonumber(s) or nil
+end
+
+-- The interpreter running the bench, to run bin/sudoku with the same Lua.
+local function interpreter()
+  local i = -1
+  while arg and arg[i - 1] do i = i - 1 end
+  return arg and arg[i] or "lua5.4"
+end
+
+-- Runs `sudoku ARGS FILE` once from the checkout at root, its output to out_path. Returns its
+-- CPU seconds, its wall seconds. Raises when it fails.
+local function once(root, args, file, out_path)
+  local words = {}
+  for i, a in ipairs(args) do words[i] = shell_quote(a) end
+  local command = ("cd %s && %s bin/sudoku %s %s > %s; echo status=$?; times"):format(
+    shell_quote(root), shell_quote(interpreter()), table.concat(words, " "), shell_quote(file),
+    shell_quote(out_path))
+  local t0 = clock.now()
+  -- bash's `times` reads the children's CPU time to the millisecond (sh's, in clock ticks).
+  local p = assert(io.popen("bash -c " .. shell_quote(command) .. " 2>&1", "r"))
+  local out = p:read("a")
+  p:close()
+  local wall = clock.now() - t0
+  local status = out:match("status=(%d+)")
+  local user, sys = out:match("\n(%S+) (%S+)%s*$")
+  if status ~= "0" or not user then
+    error(("`sudoku %s` failed on %s:\n%s"):format(table.concat(args, " "), file, out), 0)
+  end
+  return seconds(user) + seconds(sys), wall
+end
+
+-- Checks the command's output (a file) against expect(k, line) for puzzle k; raises on the
+-- first wrong line.
+local function check(out_path, n, expect, what)
+  local f = assert(io.open(out_path, "r"))
+  local k = 0
+  for line in f:lines() do
+    k = k + 1
+    local ok, why = expect(k, line)
+    if not ok then
+      f:close()
+      error(("%s: output line %d is wrong: %s"):format(what, k, why or line), 0)
+    end
+  end
+  f:close()
+  if k ~= n then error(("%s: %d output lines for %d puzzles"):format(what, k, n), 0) end
+end
+
+-- Times `sudoku ARGS FILE` runs times. opts = {root =, args =, file =, n = puzzles, threads =,
+-- expect = function(k, line) -> ok, why, label =}. Returns a result for report.timing.
+function cli.time(opts)
+  local out_path = os.tmpname()
+  local times = {}
+  for run = 1, opts.runs do
+    local cpu, wall = once(opts.root, opts.args, opts.file, out_path)
+    times[run] = opts.threads > 1 and wall or cpu
+    if run == 1 then check(out_path, opts.n, opts.expect, opts.label) end
+  end
+  os.remove(out_path)
+  local mid, lo, hi = measure.median(times)
+  return { n = opts.n, of = opts.n, runs = opts.runs, median = mid, min = lo, max = hi }
+end
+
+return cli
