@@ -13,7 +13,9 @@
 /* Slots of the solver's user value table. */
 enum {
     SLOT_BOARD = 1, SLOT_ON_PLACE, SLOT_ON_BACKTRACK, SLOT_ON_SOLUTION, SLOT_CHOOSE_CELL,
-    SLOT_ORDER_VALUES, SLOT_CONSTRAINT, SLOT_ON_ELIMINATE, SLOT_ERROR = LSDK_SLOT_ERROR
+    SLOT_ORDER_VALUES, SLOT_CONSTRAINT, SLOT_ON_ELIMINATE,
+    SLOT_REASON = 10,   /* 11, 12, 13: the reason strings of on_place ("single", ...) */
+    SLOT_ERROR = LSDK_SLOT_ERROR
 };
 
 static const char *const hook_names[] = {
@@ -45,7 +47,7 @@ static lsolver *check_solver(lua_State *L, int idx) {
 typedef struct hook_call {
     lsolver *ls;
     int slot;
-    int cell, v, depth, reason;
+    int cell, v;
     sdk_mask candidates;
     uint8_t *out;      /* order_values: the values to try */
     int count;         /* order_values: how many */
@@ -156,19 +158,6 @@ static int run_hook(lua_State *L) {
     int nargs = 0, nres = 1;
     lua_rawgeti(L, 2, hc->slot);
     switch (hc->slot) {
-    case SLOT_ON_PLACE:
-        push_rc(L, b, hc->cell);
-        lua_pushinteger(L, hc->v);
-        lua_pushinteger(L, hc->depth);
-        lua_pushstring(L, reasons[hc->reason]);
-        nargs = 5;
-        break;
-    case SLOT_ON_BACKTRACK:
-        push_rc(L, b, hc->cell);
-        lua_pushinteger(L, hc->v);
-        lua_pushinteger(L, hc->depth);
-        nargs = 4;
-        break;
     case SLOT_ON_SOLUTION:
         lua_rawgeti(L, 2, SLOT_BOARD);
         nargs = 1;
@@ -236,6 +225,34 @@ static int call_hook(hook_call *hc) {
     return hc->verdict;
 }
 
+/* on_place and on_backtrack, which come with every placement and every backtrack: the hook is
+ * called straight in protected mode, with no C function in between (run_hook serves the hooks
+ * whose results need reading). Only numbers and the solver's own strings are pushed, so nothing
+ * before the protected call can fail. */
+static int call_event(lsolver *ls, int slot, int cell, int v, int depth, int reason) {
+    lua_State *L = ls->host.L;
+    int nargs = 4, verdict;
+    if (!lua_checkstack(L, 8)) return SDK_ABORT;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ls->host.env);                /* env */
+    lua_rawgeti(L, -1, slot);                                       /* env, hook */
+    push_rc(L, ls->b, cell);
+    lua_pushinteger(L, v);
+    lua_pushinteger(L, depth);
+    if (slot == SLOT_ON_PLACE) {
+        lua_rawgeti(L, -6, SLOT_REASON + reason);
+        nargs = 5;
+    }
+    if (lua_pcall(L, nargs, 1, 0) != 0) {                           /* env, error */
+        lua_rawseti(L, -2, SLOT_ERROR);
+        lua_pop(L, 1);
+        return SDK_ABORT;
+    }
+    /* Only an explicit false vetoes: a hook that returns nothing lets the search go on. */
+    verdict = lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1) ? SDK_PRUNE : SDK_CONTINUE;
+    lua_pop(L, 2);
+    return verdict;
+}
+
 static void init_call(hook_call *hc, void *ud, int slot) {
     memset(hc, 0, sizeof *hc);
     hc->ls = (lsolver *)ud;
@@ -243,22 +260,11 @@ static void init_call(hook_call *hc, void *ud, int slot) {
 }
 
 static int ev_on_place(void *ud, int cell, int v, int depth, int reason) {
-    hook_call hc;
-    init_call(&hc, ud, SLOT_ON_PLACE);
-    hc.cell = cell;
-    hc.v = v;
-    hc.depth = depth;
-    hc.reason = reason;
-    return call_hook(&hc);
+    return call_event((lsolver *)ud, SLOT_ON_PLACE, cell, v, depth, reason);
 }
 
 static int ev_on_backtrack(void *ud, int cell, int v, int depth) {
-    hook_call hc;
-    init_call(&hc, ud, SLOT_ON_BACKTRACK);
-    hc.cell = cell;
-    hc.v = v;
-    hc.depth = depth;
-    return call_hook(&hc);
+    return call_event((lsolver *)ud, SLOT_ON_BACKTRACK, cell, v, depth, 0);
 }
 
 static int ev_on_solution(void *ud) {
@@ -378,6 +384,10 @@ static int l_new_solver(lua_State *L) {
     lua_rawseti(L, 4, SLOT_BOARD);
     lua_pushcfunction(L, run_hook);
     lua_rawseti(L, 4, LSDK_SLOT_RUN_HOOK);
+    for (slot = 1; slot <= 3; slot++) {
+        lua_pushstring(L, reasons[slot]);
+        lua_rawseti(L, 4, SLOT_REASON + slot);
+    }
     for (slot = SLOT_ON_PLACE; slot <= SLOT_ON_ELIMINATE; slot++) {
         lua_getfield(L, opts, hook_names[slot]);
         if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TFUNCTION) {
