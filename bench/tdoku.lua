@@ -43,7 +43,7 @@ function tdoku.run(bin, puzzles, opts)
   local t0 = clock.now()
   -- bash's `times` reads the children's CPU time to the millisecond (sh's, in clock ticks).
   local p = assert(io.popen("bash -c " .. shell_quote(command) .. " 2>&1", "r"))
-  local out = p:read("a")
+  local out = p:read("*a")
   p:close()
   local wall = clock.now() - t0
   os.remove(file)
