@@ -193,6 +193,24 @@ describe("sudoku.gen.puzzle", function()
     assert.is_true(keeps(puzzle, solution))
   end)
 
+  -- On 16x16 a removal is tried by looking for a solution other than the grid's, one case per
+  -- orbit cell, rather than by a count to 2: the puzzle must be unique and every orbit of
+  -- givens must be one a count to 2 says cannot go.
+  it("keeps on 16x16, orbit by orbit, exactly the givens a count to 2 says must stay", function()
+    local puzzle, solution = gen.puzzle{ size = 16, seed = 3, symmetry = "dihedral" }
+    assert.are.equal(1, independent_count(puzzle))
+    assert.is_true(keeps(puzzle, solution))
+    for _, orbit in ipairs(require("sudoku.gen.symmetry").orbits("dihedral", 16)) do
+      local copy = puzzle:copy()
+      local given = false
+      for _, cell in ipairs(orbit) do
+        given = given or copy:get(cell[1], cell[2]) ~= 0
+        copy:set(cell[1], cell[2], 0)
+      end
+      if given then assert.are.equal(2, copy:count(2)) end
+    end
+  end)
+
   local SYMMETRIC = { "rotational", "90", "horizontal", "vertical", "diagonal", "antidiagonal",
     "dihedral" }
   for _, name in ipairs(SYMMETRIC) do

@@ -174,6 +174,53 @@ local function shuffled(orbits, rng)
   return rng:shuffle(order)
 end
 
+-- Whether the puzzle, with the cells of `orbit` just emptied (their values `saved`, those of the
+-- one solution it had before), has a solution other than that one. Any other solution differs
+-- from it in one of those cells (agreeing on all of them, it would solve the puzzle as it was),
+-- so there is one exactly when some case "the orbit's cells before the k-th as they were, the
+-- k-th another value that fits" has a solution: a search for a first solution per case, which
+-- leaves out the case with the old values that a count to 2 searches through too, and stops at
+-- the first other solution. True, false, or nil when the clock ran out. The orbit's cells are
+-- empty again on return.
+local function other_solution(puzzle, orbit, saved, clock)
+  local found = false
+  for k, cell in ipairs(orbit) do
+    local r, c = cell[1], cell[2]
+    for _, w in ipairs(puzzle:candidates(r, c)) do
+      if w ~= saved[k] then
+        puzzle:set(r, c, w)
+        local left = clock.left()
+        local solved = puzzle:copy():solve(left and { timeout = left } or nil)
+        if solved ~= false then
+          found = solved and true or nil
+          break
+        end
+      end
+    end
+    if found ~= false then break end
+    puzzle:set(r, c, saved[k])   -- the next cases keep this cell as it was
+  end
+  for _, cell in ipairs(orbit) do puzzle:set(cell[1], cell[2], 0) end
+  return found
+end
+
+-- Boards from this side on ask other_solution: below it a count to 2 costs microseconds (the
+-- 9x9 fast path, small boards) and other_solution's extra calls would cost more than they save.
+local OTHER_SOLUTION_FROM = 16
+
+-- Whether the puzzle stays unique with `orbit` emptied: 1 yes, 0 no (2 or more solutions),
+-- false when the clock ran out, nil over max_nodes (as count_two). On large boards with no
+-- rules given to the solver and no node budget, other_solution answers; otherwise a count to
+-- 2 (rules in Lua and node budgets are the general engine's to measure).
+local function stays_unique(puzzle, orbit, saved, rules, max_nodes, clock)
+  if rules or max_nodes or puzzle:size() < OTHER_SOLUTION_FROM then
+    return count_two(puzzle, rules, max_nodes, clock)
+  end
+  local other = other_solution(puzzle, orbit, saved, clock)
+  if other == nil then return false end
+  return other and 0 or 1
+end
+
 -- Takes away each orbit of givens in `order` (all of whose cells hold a given) when the puzzle
 -- stays unique (within max_nodes) and, with a difficulty target, rated within its maximum; stops
 -- at opts.clues givens unless opts.minimal. False when the clock ran out.
@@ -188,7 +235,7 @@ local function take_away(puzzle, order, opts, rules, clock, target, max_nodes)
     end
     if whole then
       for _, cell in ipairs(orbit) do puzzle:set(cell[1], cell[2], 0) end
-      local found = count_two(puzzle, rules, max_nodes, clock)
+      local found = stays_unique(puzzle, orbit, saved, rules, max_nodes, clock)
       if found == false then return false end
       -- A difficulty target keeps a given whose removal would rate the puzzle above its band.
       if found == 1 and target and not difficulty.may_take(puzzle, target) then found = 0 end
