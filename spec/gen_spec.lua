@@ -122,6 +122,30 @@ describe("sudoku.gen.solution", function()
     assert.are.equal(20, count)
   end)
 
+  -- From 36x36 on, a search for a first solution can take minutes: an empty plain board gets a
+  -- pattern grid under a random equivalence transform instead.
+  it("gives empty 36x36 to 64x64 boards a grid of their own per seed, boxes of any shape", function()
+    for _, o in ipairs{ { size = 64 }, { size = 49 }, { box = { 6, 7 } }, { size = 37 } } do
+      local seen = {}
+      for seed = 1, 3 do
+        o.seed = seed
+        local grid = assert(gen.solution(o))
+        assert.is_true(grid:is_solved())
+        local n = grid:size()
+        assert.are.same({ sudoku.Board.new{ size = o.size, box = o.box }:size() }, { grid:size() })
+        seen[grid:symbols()] = true
+        -- Not the pattern itself: its first row would read 1, 2, ..., n.
+        local ascending = true
+        for c = 1, n do ascending = ascending and grid:get(1, c) == c end
+        assert.is_false(ascending)
+      end
+      local count = 0
+      for _ in pairs(seen) do count = count + 1 end
+      assert.are.equal(3, count)
+      assert.are.equal(gen.solution(o), gen.solution(o))
+    end
+  end)
+
   it("keeps a template board's regions and values, and a rule given as a constraint", function()
     local board = x_board()
     board:set(5, 5, 7)

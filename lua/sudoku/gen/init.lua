@@ -113,9 +113,39 @@ local function count_two(board, rules, max_nodes, clock)
 end
 
 -- The grid of gen.solution, under `clock` (see clock_of).
+-- Boards from this side on, empty and plain, get their grid from a pattern (pattern_grid):
+-- the search's time to a first solution has a heavy tail there (36x36: a tenth of a second for
+-- most seeds, over ten seconds for some; 49x49 and 64x64: minutes), and a node costs too much
+-- for restarts to help.
+local PATTERN_FROM = 36
+
+-- Whether `board` (the template) is an empty board of boxes with nothing beyond its units.
+local function plain_and_empty(board, opts)
+  local _, rows = board:size()
+  return rows ~= nil and board:filled() == 0 and #board:regions() == 0 and #board:rules() == 0
+    and rules_of(opts) == nil
+end
+
+-- A grid for the empty plain board: the pattern whose row i (from 0) is the values c*(i mod r)
+-- + floor(i / r), shifted along by one per column (boxes of r rows and c columns: every row,
+-- column and box takes each value once), under a random equivalence transform (gen.transform:
+-- values relabelled, bands, rows, stacks and columns permuted, transposed when the boxes are
+-- square). Random among the grids of that one class, in microseconds per cell.
+local function pattern_grid(board, rng)
+  local n, r, c = board:size()
+  for i = 0, n - 1 do
+    local first = c * (i % r) + (i - i % r) / r
+    for j = 0, n - 1 do board:set(i + 1, j + 1, (first + j) % n + 1) end
+  end
+  return (gen.transform(board, rng:seed()))
+end
+
 local function fill(opts, clock)
   local board = template("solution", opts)
   local rng = random.new(opts.seed)
+  if board:size() >= PATTERN_FROM and plain_and_empty(board, opts) then
+    return pattern_grid(board, rng)
+  end
   local solver_opts = { seed = rng:seed() }
   for k, v in pairs(rules_of(opts) or {}) do solver_opts[k] = v end
   local solver = core.new_solver(board, solver_opts)
@@ -128,7 +158,9 @@ local function fill(opts, clock)
   return board
 end
 
---- A random complete grid.
+--- A random complete grid: a search with a seeded value order, or on an empty plain board of
+-- side 36 or more a pattern grid under a random equivalence transform (a search there can take
+-- minutes).
 -- @tparam table opts `seed` (required), and the board: `size` and/or `box`, or `board` (a Board
 -- whose shape, regions, rules and any values it holds are kept), with `constraint` / `different` as
 -- for Solver.new, and `timeout` (seconds: the search gives up after that long)
