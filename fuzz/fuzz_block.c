@@ -1,0 +1,125 @@
+/*
+ * libFuzzer harness: the sudoku command's line mode in C, sdk_block_run (csrc/lineblock.h).
+ *
+ * The first byte picks the mode (solve, count up to 1..3, validate) and the thread count (1 or
+ * 2); the rest is the block of lines. The answers must hang together: the notes in line order,
+ * each inside the block and the output, the output whole lines, one per record answered here
+ * (a solution of N*N symbols with no blank, a count within the limit, or a verdict), and every
+ * record either answered or noted. An input with a line of 100 bytes or more is dropped: a
+ * board of 10x10 or more has no node budget here and could search for minutes, which would be
+ * a timeout, not a bug (fuzz_batch and fuzz_solver cover large boards).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lineblock.h"
+
+static void *fuzz_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    (void)ud;
+    (void)osize;
+    if (nsize == 0) {
+        free(ptr);
+        return NULL;
+    }
+    return realloc(ptr, nsize);
+}
+
+static int has_long_line(const char *text, size_t len) {
+    size_t pos = 0;
+    while (pos < len) {
+        const char *nl = memchr(text + pos, '\n', len - pos);
+        size_t end = nl ? (size_t)(nl - text) : len;
+        if (end - pos >= 100) return 1;
+        pos = end + 1;
+    }
+    return 0;
+}
+
+/* Checks one output line (without its newline) for the mode. */
+static void check_line(const char *s, size_t n, sdk_block_mode mode, int64_t limit) {
+    size_t k, side = 1;
+    int64_t count = 0;
+    switch (mode) {
+    case SDK_BLOCK_SOLVE:
+        while (side * side < n) side++;
+        if (n == 0 || side * side != n) abort();
+        for (k = 0; k < n; k++)
+            if (s[k] == '.' || s[k] == '0' || s[k] == '\n') abort();
+        break;
+    case SDK_BLOCK_COUNT:
+        if (n == 0 || n > 20) abort();
+        for (k = 0; k < n; k++) {
+            if (s[k] < '0' || s[k] > '9') abort();
+            count = count * 10 + (s[k] - '0');
+        }
+        if (count > limit) abort();
+        break;
+    case SDK_BLOCK_VALIDATE:
+        if (!(n == 6 && memcmp(s, "unique", 6) == 0) && !(n == 8 && memcmp(s, "multiple", 8) == 0) &&
+            !(n == 7 && memcmp(s, "unknown", 7) == 0))
+            abort();
+        break;
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    sdk_allocator a;
+    sdk_batch_options o;
+    sdk_block r;
+    sdk_block_mode mode;
+    const char *text;
+    size_t len, k, pos, lines = 0, answered = 0, noted_answers = 0, last_line = 0, last_at = 0;
+    if (size < 1) return 0;
+    text = (const char *)data + 1;
+    len = size - 1;
+    if (has_long_line(text, len)) return 0;
+    a.fn = fuzz_alloc;
+    a.ud = NULL;
+    memset(&o, 0, sizeof o);
+    mode = (data[0] & 3) == 0 ? SDK_BLOCK_SOLVE
+         : (data[0] & 3) == 3 ? SDK_BLOCK_VALIDATE : SDK_BLOCK_COUNT;
+    o.limit = mode == SDK_BLOCK_COUNT ? (data[0] & 3) : 0;
+    o.threads = (data[0] & 4) ? 2 : 1;
+    o.portable = (data[0] & 8) != 0;
+    if (sdk_block_run(&r, a, text, len, mode, &o) != SDK_OK) abort();
+    if (r.interrupted) abort();   /* no flag was given */
+    /* Lines: as many as newlines, plus a last one without. */
+    for (k = 0; k < len; k++) lines += text[k] == '\n';
+    if (len > 0 && text[len - 1] != '\n') lines++;
+    if (r.lines != lines || r.records > r.lines) abort();
+    if (r.out_len > 0 && r.out[r.out_len - 1] != '\n') abort();
+    for (k = 0; k < r.nnotes; k++) {
+        const sdk_block_note *n = &r.notes[k];
+        if (n->line < 1 || n->line > r.lines || n->line <= last_line) abort();
+        if (n->at > r.out_len || n->at < last_at) abort();
+        if (n->at > 0 && r.out[n->at - 1] != '\n') abort();   /* between whole lines */
+        if (n->hole) {
+            if (n->start > len || n->len > len - n->start) abort();
+            if (n->start > 0 && text[n->start - 1] != '\n') abort();
+        } else {
+            if (memchr(n->message, '\0', sizeof n->message) == NULL || n->message[0] == '\0') abort();
+            /* A message after an answer here: validate's "multiple" (no budget is spent). */
+            if (mode == SDK_BLOCK_VALIDATE) noted_answers++;
+        }
+        last_line = n->line;
+        last_at = n->at;
+    }
+    for (pos = 0; pos < r.out_len;) {
+        const char *nl = memchr(r.out + pos, '\n', r.out_len - pos);
+        size_t end = (size_t)(nl - r.out);
+        check_line(r.out + pos, end - pos, mode, o.limit);
+        answered++;
+        pos = end + 1;
+    }
+    /* With no budget every record is answered here (a line of out) or left as a hole;
+     * validate's "multiple" lines come with a note too. */
+    {
+        size_t holes = 0;
+        for (k = 0; k < r.nnotes; k++) holes += r.notes[k].hole != 0;
+        if (answered + holes != r.records || answered < noted_answers) abort();
+    }
+    sdk_block_free(&r);
+    return 0;
+}
