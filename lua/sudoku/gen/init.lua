@@ -174,6 +174,61 @@ local function shuffled(orbits, rng)
   return rng:shuffle(order)
 end
 
+-- Whether the givens just taken from `orbit` come back by naked singles alone: one orbit cell
+-- with a single candidate left by the other givens, and so on. Then the puzzle keeps exactly
+-- its solutions (each of those cells is forced), and the search that would count them, which
+-- propagates at least as strongly at its root, walks the same tree: no need to run it.
+local function forced(puzzle, orbit)
+  local placed, left = {}, #orbit
+  local progress = true
+  while left > 0 and progress do
+    progress = false
+    for i, cell in ipairs(orbit) do
+      if not placed[i] then
+        local cand = puzzle:candidates(cell[1], cell[2])
+        if #cand == 1 then
+          placed[i] = true
+          left = left - 1
+          progress = true
+          puzzle:set(cell[1], cell[2], cand[1])
+        end
+      end
+    end
+  end
+  for i, cell in ipairs(orbit) do
+    if placed[i] then puzzle:set(cell[1], cell[2], 0) end
+  end
+  return left == 0
+end
+
+-- Whether the puzzle, unique before the givens `saved` left the cells of `orbit`, still is:
+-- any other solution now differs from the old one at one of those cells at least, so a search
+-- for a solution with the old value banned at one cell (an "allowed" rule), cell after cell,
+-- answers it, where counting to 2 would first find the old solution again and then search all
+-- the rest. 1 (unique), 2 (not), or false when the clock ran out.
+local function still_unique(puzzle, orbit, saved, clock)
+  local n = puzzle:size()
+  for i, cell in ipairs(orbit) do
+    local copy, values = puzzle:copy(), {}
+    for v = 1, n do
+      if v ~= saved[i] then values[#values + 1] = v end
+    end
+    copy:add_rule{ kind = "allowed", cells = { cell }, values = values }
+    local left = clock.left()
+    local found = copy:count(1, left and { timeout = left } or nil)
+    if found == nil then return false end
+    if found > 0 then return 2 end
+  end
+  return 1
+end
+
+-- Whether a removal is checked with still_unique: on boards the general engine counts anyway
+-- (9x9 counts go through the fast path, quicker than any search of the general engine), with
+-- no rules of the caller's and no node budget (which counts the nodes of the count itself).
+local function bans(puzzle, rules, max_nodes)
+  return not rules and not max_nodes and puzzle:size() >= 16
+end
+
 -- Takes away each orbit of givens in `order` (all of whose cells hold a given) when the puzzle
 -- stays unique (within max_nodes) and, with a difficulty target, rated within its maximum; stops
 -- at opts.clues givens unless opts.minimal. False when the clock ran out.
@@ -188,7 +243,14 @@ local function take_away(puzzle, order, opts, rules, clock, target, max_nodes)
     end
     if whole then
       for _, cell in ipairs(orbit) do puzzle:set(cell[1], cell[2], 0) end
-      local found = count_two(puzzle, rules, max_nodes, clock)
+      local found
+      if forced(puzzle, orbit) then
+        found = 1
+      elseif bans(puzzle, rules, max_nodes) then
+        found = still_unique(puzzle, orbit, saved, clock)
+      else
+        found = count_two(puzzle, rules, max_nodes, clock)
+      end
       if found == false then return false end
       -- A difficulty target keeps a given whose removal would rate the puzzle above its band.
       if found == 1 and target and not difficulty.may_take(puzzle, target) then found = 0 end
