@@ -45,7 +45,7 @@ static lsolver *check_solver(lua_State *L, int idx) {
 typedef struct hook_call {
     lsolver *ls;
     int slot;
-    int cell, v, depth, reason;
+    int cell, v, depth;
     sdk_mask candidates;
     uint8_t *out;      /* order_values: the values to try */
     int count;         /* order_values: how many */
@@ -55,6 +55,9 @@ typedef struct hook_call {
 } hook_call;
 
 static const char *const reasons[] = {NULL, "single", "hidden", "guess"};
+/* The reasons' strings sit in the user value from SLOT_REASON + 1 on, made with the solver, so
+ * that an on_place call pushes them without allocating. */
+#define SLOT_REASON LSDK_SLOTS
 
 /* Raises an error about a hook's answer, naming the hook: fmt has two %s for a and b, which are
  * written in full (a row of 2^40 is shown as such, not cut to an int). */
@@ -149,26 +152,14 @@ static void read_choice(lua_State *L, hook_call *hc, const sdk_board *b) {
     hc->chosen = (int)((r - 1) * b->n + (c - 1));
 }
 
-/* Runs inside lua_pcall: arguments are the hook_call (light userdata) and the user value table. */
+/* Runs inside lua_pcall: arguments are the hook_call (light userdata) and the user value table.
+ * (on_place and on_backtrack go through call_direct.) */
 static int run_hook(lua_State *L) {
     hook_call *hc = (hook_call *)lua_touserdata(L, 1);
     const sdk_board *b = hc->ls->b;
     int nargs = 0, nres = 1;
     lua_rawgeti(L, 2, hc->slot);
     switch (hc->slot) {
-    case SLOT_ON_PLACE:
-        push_rc(L, b, hc->cell);
-        lua_pushinteger(L, hc->v);
-        lua_pushinteger(L, hc->depth);
-        lua_pushstring(L, reasons[hc->reason]);
-        nargs = 5;
-        break;
-    case SLOT_ON_BACKTRACK:
-        push_rc(L, b, hc->cell);
-        lua_pushinteger(L, hc->v);
-        lua_pushinteger(L, hc->depth);
-        nargs = 4;
-        break;
     case SLOT_ON_SOLUTION:
         lua_rawgeti(L, 2, SLOT_BOARD);
         nargs = 1;
@@ -236,6 +227,34 @@ static int call_hook(hook_call *hc) {
     return hc->verdict;
 }
 
+/* on_place and on_backtrack, the events that come by the thousand: the hook itself is called
+ * in protected mode with its arguments, no trampoline in between (nothing pushed here
+ * allocates: integers, and a reason string the user value holds). Same answers as call_hook. */
+static int call_direct(lsolver *ls, int slot, int cell, int v, int depth, int reason) {
+    lua_State *L = ls->host.L;
+    int nargs = 4, verdict;
+    if (!lua_checkstack(L, 8)) return SDK_ABORT;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ls->host.env);                /* env */
+    lua_rawgeti(L, -1, slot);                                       /* env, f */
+    lua_pushinteger(L, cell / ls->b->n + 1);
+    lua_pushinteger(L, cell % ls->b->n + 1);
+    lua_pushinteger(L, v);
+    lua_pushinteger(L, depth);
+    if (slot == SLOT_ON_PLACE) {
+        lua_rawgeti(L, -6, SLOT_REASON + reason);
+        nargs = 5;
+    }
+    if (lua_pcall(L, nargs, 1, 0) != 0) {                           /* env, error */
+        lua_rawseti(L, -2, SLOT_ERROR);
+        lua_pop(L, 1);
+        return SDK_ABORT;
+    }
+    /* Only an explicit false vetoes: a hook that returns nothing lets the search go on. */
+    verdict = lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1) ? SDK_PRUNE : SDK_CONTINUE;
+    lua_pop(L, 2);
+    return verdict;
+}
+
 static void init_call(hook_call *hc, void *ud, int slot) {
     memset(hc, 0, sizeof *hc);
     hc->ls = (lsolver *)ud;
@@ -243,22 +262,11 @@ static void init_call(hook_call *hc, void *ud, int slot) {
 }
 
 static int ev_on_place(void *ud, int cell, int v, int depth, int reason) {
-    hook_call hc;
-    init_call(&hc, ud, SLOT_ON_PLACE);
-    hc.cell = cell;
-    hc.v = v;
-    hc.depth = depth;
-    hc.reason = reason;
-    return call_hook(&hc);
+    return call_direct((lsolver *)ud, SLOT_ON_PLACE, cell, v, depth, reason);
 }
 
 static int ev_on_backtrack(void *ud, int cell, int v, int depth) {
-    hook_call hc;
-    init_call(&hc, ud, SLOT_ON_BACKTRACK);
-    hc.cell = cell;
-    hc.v = v;
-    hc.depth = depth;
-    return call_hook(&hc);
+    return call_direct((lsolver *)ud, SLOT_ON_BACKTRACK, cell, v, depth, 0);
 }
 
 static int ev_on_solution(void *ud) {
@@ -373,9 +381,13 @@ static int l_new_solver(lua_State *L) {
     ls->ev.ud = ls;
     ls->host.env = ls->host.rules = LUA_NOREF;
 
-    lua_createtable(L, LSDK_SLOTS, 0);                               /* 4: user value */
+    lua_createtable(L, SLOT_REASON + SDK_REASON_GUESS, 0);             /* 4: user value */
     lua_pushvalue(L, 1);
     lua_rawseti(L, 4, SLOT_BOARD);
+    for (slot = SDK_REASON_SINGLE; slot <= SDK_REASON_GUESS; slot++) {
+        lua_pushstring(L, reasons[slot]);
+        lua_rawseti(L, 4, SLOT_REASON + slot);
+    }
     lua_pushcfunction(L, run_hook);
     lua_rawseti(L, 4, LSDK_SLOT_RUN_HOOK);
     for (slot = SLOT_ON_PLACE; slot <= SLOT_ON_ELIMINATE; slot++) {

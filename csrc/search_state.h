@@ -222,7 +222,7 @@ SDK_INTERNAL int sdk_hidden_single(sdk_solver *s, int *progress);
 SDK_INTERNAL int sdk_locked_candidates(sdk_solver *s, int *progress);
 SDK_INTERNAL int sdk_unit_matching(sdk_solver *s, int *progress);
 
-/* probe.c: probing on boards of 16 or more values (solver.h). */
+/* probe.c: probing on boards of 20 or more values (solver.h). */
 SDK_INTERNAL int sdk_probe(sdk_solver *s);
 
 /* branch.c: opens a frame on the most constrained choice; moves a frame to its next

@@ -100,22 +100,51 @@ local function count_two(board, rules, max_nodes, clock)
   for k, v in pairs(rules or {}) do opts[k] = v end
   local solver = core.new_solver(board:copy(), opts)
   local found = 0
-  -- Each step may spend the whole budget plus one node, so going over it always shows.
-  local budget = max_nodes and max_nodes + 1
   while found < 2 do
+    -- A step pauses before the node that would go over the budget (the nodes left, at least
+    -- one), so the search never runs a node that could only show it needs too many.
+    local budget = max_nodes and math.max(max_nodes - solver:stats().nodes, 1)
     local status = solver:step(budget, clock.left())
     if max_nodes and solver:stats().nodes > max_nodes then return nil end
-    if status == "running" and clock.over() then return false end
+    if status == "running" then
+      if clock.over() then return false end
+      if max_nodes then return nil end   -- paused by the budget: one more node at least
+    end
     if status ~= "solved" then break end
     found = found + 1
   end
   return found
 end
 
+-- On empty boards of PATTERN_N values or more, with boxes and nothing else (no extra region,
+-- no rule), a random search can stall thousands of nodes deep near the end (an empty 64x64
+-- board fills 3,500 of its 4,096 cells in a second, then backtracks for minutes), so the grid
+-- is the shifted-rows pattern under a random equivalence transform (values relabelled, bands,
+-- stacks and the lines in each permuted, square boxes maybe transposed): a random member of
+-- the pattern's class, drawn from the seed in well under a second.
+local PATTERN_N = 36
+
+local function plain_empty(board, opts)
+  return board:size() >= PATTERN_N and rules_of(opts) == nil and board:filled() == 0 and
+    select(2, board:size()) ~= nil and #board:regions() == 0 and #board:rules() == 0
+end
+
+-- The pattern grid of `board`'s shape under a transform drawn from rng.
+local function pattern(board, rng)
+  local n, box_rows, box_cols = board:size()
+  for r = 0, n - 1 do
+    for c = 0, n - 1 do
+      board:set(r + 1, c + 1, (box_cols * (r % box_rows) + math.floor(r / box_rows) + c) % n + 1)
+    end
+  end
+  return (gen.transform(board, rng:seed()))
+end
+
 -- The grid of gen.solution, under `clock` (see clock_of).
 local function fill(opts, clock)
   local board = template("solution", opts)
   local rng = random.new(opts.seed)
+  if plain_empty(board, opts) then return pattern(board, rng) end
   local solver_opts = { seed = rng:seed() }
   for k, v in pairs(rules_of(opts) or {}) do solver_opts[k] = v end
   local solver = core.new_solver(board, solver_opts)
@@ -128,7 +157,9 @@ local function fill(opts, clock)
   return board
 end
 
---- A random complete grid.
+--- A random complete grid. On an empty board of 36 values or more with boxes and nothing else,
+-- a random equivalence transform of one pattern grid (see `transform`): a search there can
+-- stall for minutes, this takes milliseconds.
 -- @tparam table opts `seed` (required), and the board: `size` and/or `box`, or `board` (a Board
 -- whose shape, regions, rules and any values it holds are kept), with `constraint` / `different` as
 -- for Solver.new, and `timeout` (seconds: the search gives up after that long)
