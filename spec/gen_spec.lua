@@ -135,6 +135,25 @@ describe("sudoku.gen.solution", function()
     end
   end)
 
+  it("fills empty boards of 36 values and up at once, from a transformed pattern", function()
+    for _, box in ipairs({ { 6, 6 }, { 6, 7 }, { 7, 6 }, { 8, 8 } }) do
+      local t = os.clock()
+      local grid = assert(gen.solution{ box = box, seed = 3 })
+      assert.is_true(grid:is_solved() and grid:is_valid())
+      assert.are.same({ box[1] * box[2], box[1], box[2] }, { grid:size() })
+      assert.are.equal(grid, gen.solution{ box = box, seed = 3 })
+      assert.are_not.equal(grid, gen.solution{ box = box, seed = 4 })
+      -- A search stalled for minutes on an empty 64x64 board; this takes milliseconds.
+      assert.is_true(os.clock() - t < 5)
+    end
+    -- Not on a board with more than boxes: that one is searched as before.
+    local board = sudoku.Board.new{ size = 36 }
+    board:set(1, 1, 5)
+    local grid = assert(gen.solution{ board = board, seed = 1, timeout = 60 })
+    assert.is_true(grid:is_solved() and grid:is_valid())
+    assert.are.equal(5, grid:get(1, 1))
+  end)
+
   it("says so when the template has no solution", function()
     local board = sudoku.Board.new{ size = 4 }
     board:set(1, 1, 1)
@@ -187,10 +206,12 @@ describe("sudoku.gen.puzzle", function()
     assert.is_true(puzzle:filled() < 625 * 0.5)
   end)
 
-  it("makes a unique 16x16 puzzle #slow", function()
-    local puzzle, solution = gen.puzzle{ size = 16, seed = 1 }
-    assert.are.equal(1, independent_count(puzzle))
-    assert.is_true(keeps(puzzle, solution))
+  it("makes unique 16x16 puzzles", function()
+    for seed = 1, 3 do
+      local puzzle, solution = gen.puzzle{ size = 16, seed = seed }
+      assert.are.equal(1, independent_count(puzzle))
+      assert.is_true(keeps(puzzle, solution))
+    end
   end)
 
   local SYMMETRIC = { "rotational", "90", "horizontal", "vertical", "diagonal", "antidiagonal",
