@@ -13,9 +13,7 @@
 /* Slots of the solver's user value table. */
 enum {
     SLOT_BOARD = 1, SLOT_ON_PLACE, SLOT_ON_BACKTRACK, SLOT_ON_SOLUTION, SLOT_CHOOSE_CELL,
-    SLOT_ORDER_VALUES, SLOT_CONSTRAINT, SLOT_ON_ELIMINATE,
-    SLOT_REASON = 10,   /* 11, 12, 13: the reason strings of on_place ("single", ...) */
-    SLOT_ERROR = LSDK_SLOT_ERROR
+    SLOT_ORDER_VALUES, SLOT_CONSTRAINT, SLOT_ON_ELIMINATE, SLOT_ERROR = LSDK_SLOT_ERROR
 };
 
 static const char *const hook_names[] = {
@@ -47,7 +45,7 @@ static lsolver *check_solver(lua_State *L, int idx) {
 typedef struct hook_call {
     lsolver *ls;
     int slot;
-    int cell, v;
+    int cell, v, depth;
     sdk_mask candidates;
     uint8_t *out;      /* order_values: the values to try */
     int count;         /* order_values: how many */
@@ -57,6 +55,9 @@ typedef struct hook_call {
 } hook_call;
 
 static const char *const reasons[] = {NULL, "single", "hidden", "guess"};
+/* The reasons' strings sit in the user value from SLOT_REASON + 1 on, made with the solver, so
+ * that an on_place call pushes them without allocating. */
+#define SLOT_REASON LSDK_SLOTS
 
 /* Raises an error about a hook's answer, naming the hook: fmt has two %s for a and b, which are
  * written in full (a row of 2^40 is shown as such, not cut to an int). */
@@ -151,7 +152,8 @@ static void read_choice(lua_State *L, hook_call *hc, const sdk_board *b) {
     hc->chosen = (int)((r - 1) * b->n + (c - 1));
 }
 
-/* Runs inside lua_pcall: arguments are the hook_call (light userdata) and the user value table. */
+/* Runs inside lua_pcall: arguments are the hook_call (light userdata) and the user value table.
+ * (on_place and on_backtrack go through call_direct.) */
 static int run_hook(lua_State *L) {
     hook_call *hc = (hook_call *)lua_touserdata(L, 1);
     const sdk_board *b = hc->ls->b;
@@ -225,17 +227,17 @@ static int call_hook(hook_call *hc) {
     return hc->verdict;
 }
 
-/* on_place and on_backtrack, which come with every placement and every backtrack: the hook is
- * called straight in protected mode, with no C function in between (run_hook serves the hooks
- * whose results need reading). Only numbers and the solver's own strings are pushed, so nothing
- * before the protected call can fail. */
-static int call_event(lsolver *ls, int slot, int cell, int v, int depth, int reason) {
+/* on_place and on_backtrack, the events that come by the thousand: the hook itself is called
+ * in protected mode with its arguments, no trampoline in between (nothing pushed here
+ * allocates: integers, and a reason string the user value holds). Same answers as call_hook. */
+static int call_direct(lsolver *ls, int slot, int cell, int v, int depth, int reason) {
     lua_State *L = ls->host.L;
     int nargs = 4, verdict;
     if (!lua_checkstack(L, 8)) return SDK_ABORT;
     lua_rawgeti(L, LUA_REGISTRYINDEX, ls->host.env);                /* env */
-    lua_rawgeti(L, -1, slot);                                       /* env, hook */
-    push_rc(L, ls->b, cell);
+    lua_rawgeti(L, -1, slot);                                       /* env, f */
+    lua_pushinteger(L, cell / ls->b->n + 1);
+    lua_pushinteger(L, cell % ls->b->n + 1);
     lua_pushinteger(L, v);
     lua_pushinteger(L, depth);
     if (slot == SLOT_ON_PLACE) {
@@ -260,11 +262,11 @@ static void init_call(hook_call *hc, void *ud, int slot) {
 }
 
 static int ev_on_place(void *ud, int cell, int v, int depth, int reason) {
-    return call_event((lsolver *)ud, SLOT_ON_PLACE, cell, v, depth, reason);
+    return call_direct((lsolver *)ud, SLOT_ON_PLACE, cell, v, depth, reason);
 }
 
 static int ev_on_backtrack(void *ud, int cell, int v, int depth) {
-    return call_event((lsolver *)ud, SLOT_ON_BACKTRACK, cell, v, depth, 0);
+    return call_direct((lsolver *)ud, SLOT_ON_BACKTRACK, cell, v, depth, 0);
 }
 
 static int ev_on_solution(void *ud) {
@@ -379,15 +381,15 @@ static int l_new_solver(lua_State *L) {
     ls->ev.ud = ls;
     ls->host.env = ls->host.rules = LUA_NOREF;
 
-    lua_createtable(L, LSDK_SLOTS, 0);                               /* 4: user value */
+    lua_createtable(L, SLOT_REASON + SDK_REASON_GUESS, 0);             /* 4: user value */
     lua_pushvalue(L, 1);
     lua_rawseti(L, 4, SLOT_BOARD);
-    lua_pushcfunction(L, run_hook);
-    lua_rawseti(L, 4, LSDK_SLOT_RUN_HOOK);
-    for (slot = 1; slot <= 3; slot++) {
+    for (slot = SDK_REASON_SINGLE; slot <= SDK_REASON_GUESS; slot++) {
         lua_pushstring(L, reasons[slot]);
         lua_rawseti(L, 4, SLOT_REASON + slot);
     }
+    lua_pushcfunction(L, run_hook);
+    lua_rawseti(L, 4, LSDK_SLOT_RUN_HOOK);
     for (slot = SLOT_ON_PLACE; slot <= SLOT_ON_ELIMINATE; slot++) {
         lua_getfield(L, opts, hook_names[slot]);
         if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TFUNCTION) {

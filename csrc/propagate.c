@@ -23,6 +23,7 @@ static void recount_candidates(sdk_solver *s) {
     int cell;
     for (cell = 0; cell < s->ncells; cell++)
         s->cand[cell] = b->value[cell] ? 0 : sdk_solver_candidates(s, cell);
+    s->nctrail = 0;
 }
 
 /* The same, and every rule has to look everywhere again. */
@@ -49,11 +50,13 @@ int sdk_solver_eliminate(sdk_solver *s, int cell, sdk_mask mask) {
         s->elims = p;
     }
     s->elims[s->nelims].cell = cell;
+    s->elims[s->nelims].mark = s->nctrail;
     s->elims[s->nelims].before = before;
     s->nelims++;
     s->banned[cell] = before | mask;
     if (s->cand[cell] & mask) {
         sdk_mask lost = s->cand[cell] & mask;
+        sdk_save_cand(s, cell);
         s->cand[cell] &= ~mask;
         sdk_touch(s, cell, lost);
         if (s->cand[cell] && !s->probing && s->ev && s->ev->on_eliminate) {
@@ -72,15 +75,22 @@ int sdk_solver_eliminate(sdk_solver *s, int cell, sdk_mask mask) {
 /* Takes back placements and eliminations made after the given marks. No callback runs here,
  * so it is safe in error recovery. */
 void sdk_search_undo_to(sdk_solver *s, int trail_mark, int elim_mark) {
-    int changed = s->ntrail > trail_mark || s->nelims > elim_mark;
+    /* Every change of candidates after the marks came with a placement or an elimination made
+     * after them: the first of those says where the candidate trail stood at the marks. */
+    int mark = s->nctrail;
+    if (s->ntrail > trail_mark && s->trail_mark[trail_mark] < mark) mark = s->trail_mark[trail_mark];
+    if (s->nelims > elim_mark && s->elims[elim_mark].mark < mark) mark = s->elims[elim_mark].mark;
     while (s->ntrail > trail_mark) sdk_board_unplace(s->b, s->trail[--s->ntrail]);
     while (s->nelims > elim_mark) {
         s->nelims--;
         s->banned[s->elims[s->nelims].cell] = s->elims[s->nelims].before;
     }
+    while (s->nctrail > mark) {
+        const elimination *e = &s->ctrail[--s->nctrail];
+        s->cand[e->cell] = e->before;
+    }
     /* The pending work is the caller's to set: every undo goes back to a fixpoint (settled) or
      * ends the search, so waking every rule here would be undone at once. */
-    if (changed) recount_candidates(s);
 }
 
 /* Asks every rule that vetoes placements whether v may go at the empty cell. */
@@ -103,14 +113,17 @@ int sdk_search_commit(sdk_solver *s, int cell, int v, int reason) {
     const sdk_board *b = s->b;
     sdk_mask bit = sdk_bit(v);
     int r, i, j;
+    s->trail_mark[s->ntrail] = s->nctrail;
     sdk_board_place(s->b, cell, v);
     sdk_touch(s, cell, s->cand[cell] | bit);
+    sdk_save_cand(s, cell);
     s->cand[cell] = 0;
     for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++) {
         int u = b->cell_units[i];
         for (j = b->unit_start[u]; j < b->unit_start[u + 1]; j++) {
             int peer = b->unit_cells[j];
             if (s->cand[peer] & bit) {
+                sdk_save_cand(s, peer);
                 s->cand[peer] &= ~bit;
                 sdk_touch(s, peer, bit);
             }

@@ -15,16 +15,22 @@ sdk_solver *sdk_solver_new(sdk_allocator a, sdk_board *b, const sdk_events *ev) 
     s->ncells = b->ncells;
     s->ev = ev;
     s->trail = sdk_alloc(a, sizeof(int) * ncells);
+    s->trail_mark = sdk_alloc(a, sizeof(int) * ncells);
+    s->probe_mark = sdk_alloc(a, sizeof(uint32_t) * ncells);
+    s->probe_both = sdk_alloc(a, sizeof(uint64_t) * sdk_dirty_words(b->ncells));
     s->banned = sdk_alloc(a, sizeof(sdk_mask) * ncells);
     s->cand = sdk_alloc(a, sizeof(sdk_mask) * ncells);
     s->seen = sdk_alloc(a, sizeof(sdk_mask) * ncells);
     s->frames = sdk_alloc(a, sizeof(frame) * ncells);
     s->dirty_cells = sdk_alloc(a, sizeof(uint64_t) * sdk_dirty_words(b->ncells));
-    if (!s->trail || !s->banned || !s->cand || !s->seen || !s->frames || !s->dirty_cells) {
+    if (!s->trail || !s->trail_mark || !s->probe_mark || !s->probe_both || !s->banned ||
+        !s->cand || !s->seen || !s->frames || !s->dirty_cells) {
         sdk_solver_free(s);
         return NULL;
     }
     memset(s->banned, 0, sizeof(sdk_mask) * ncells);
+    memset(s->probe_mark, 0, sizeof(uint32_t) * ncells);
+    memset(s->probe_both, 0, sizeof(uint64_t) * sdk_dirty_words(b->ncells));
     sdk_rules_init(&s->extras);
     sdk_rules_init(&s->derived);
     return s;
@@ -35,6 +41,9 @@ void sdk_solver_free(sdk_solver *s) {
     if (!s) return;
     ncells = (size_t)s->ncells;
     sdk_free(s->alloc, s->trail, sizeof(int) * ncells);
+    sdk_free(s->alloc, s->trail_mark, sizeof(int) * ncells);
+    sdk_free(s->alloc, s->probe_mark, sizeof(uint32_t) * ncells);
+    sdk_free(s->alloc, s->probe_both, sizeof(uint64_t) * sdk_dirty_words(s->ncells));
     sdk_free(s->alloc, s->banned, sizeof(sdk_mask) * ncells);
     sdk_free(s->alloc, s->cand, sizeof(sdk_mask) * ncells);
     sdk_free(s->alloc, s->seen, sizeof(sdk_mask) * ncells);
@@ -43,6 +52,7 @@ void sdk_solver_free(sdk_solver *s) {
     sdk_free(s->alloc, s->dirty_units, s->dirty_units_size);
     sdk_free(s->alloc, s->dirty_values, s->dirty_values_size);
     sdk_free(s->alloc, s->elims, s->elims_size);
+    sdk_free(s->alloc, s->ctrail, s->ctrail_size);
     sdk_free(s->alloc, s->order, s->order_size);
     sdk_free(s->alloc, s->hints, s->hints_size);
     sdk_free(s->alloc, s->weights, s->weights_size);
@@ -64,8 +74,8 @@ void sdk_solver_free(sdk_solver *s) {
 
 size_t sdk_solver_bytes(const sdk_solver *s) {
     size_t ncells = (size_t)s->ncells;
-    return sizeof *s + ncells * (sizeof(int) + 3 * sizeof(sdk_mask) + sizeof(frame)) +
-           sizeof(uint64_t) * sdk_dirty_words(s->ncells) + s->dirty_units_size + s->dirty_values_size + s->elims_size + s->order_size + s->hints_size +
+    return sizeof *s + ncells * (2 * sizeof(int) + sizeof(uint32_t) + 3 * sizeof(sdk_mask) + sizeof(frame)) +
+           2 * sizeof(uint64_t) * sdk_dirty_words(s->ncells) + s->dirty_units_size + s->dirty_values_size + s->elims_size + s->ctrail_size + s->order_size + s->hints_size +
            s->weights_size + s->fixed_size + s->link_start_size + s->link_unit_size +
            s->link_mask_size + s->scratch_size + s->rules_size + s->checks_size +
            s->watch_start_size + s->watch_rule_size + s->queue_size + s->queued_size;
@@ -125,7 +135,7 @@ static void unwind(sdk_solver *s) {
             cell = s->trail[--s->ntrail];
             if (s->b->value[cell]) sdk_board_set(s->b, cell, 0);
         }
-        s->nelims = 0;
+        s->nelims = s->nctrail = 0;
         memset(s->banned, 0, sizeof(sdk_mask) * (size_t)s->b->ncells);
         return;
     }
@@ -216,6 +226,7 @@ static int prepare(sdk_solver *s) {
      * empty cell, and a frame's value order holds at most n values with at most one frame per
      * cell, so ncells * n entries bound both for any search. */
     GROW_FIELD(elims, cells_values * sizeof(elimination));
+    GROW_FIELD(ctrail, (cells_values + (size_t)b->ncells) * sizeof(elimination));
     if (s->ev && s->ev->order_values) GROW_FIELD(order, cells_values);
     if (!ok) return SDK_ENOMEM;
     memset(s->hints, 0, nu * (size_t)b->n);
@@ -236,7 +247,7 @@ static int prepare(sdk_solver *s) {
             }
             /* Ascending w, as in the cell lists, so the order of eliminations is fixed. */
             for (w = 0; w < b->nunits; w++) {
-                if (sdk_popcount(s->scratch[w]) >= 2) {
+                if (s->scratch[w] & (s->scratch[w] - 1)) {     /* two cells or more */
                     if (j) {
                         s->link_unit[total] = w;
                         s->link_mask[total] = s->scratch[w];

@@ -30,8 +30,11 @@ typedef struct frame {
     int64_t solutions_at; /* solutions found before the current alternative went on */
 } frame;
 
+/* One undoable change: a cell's banned values (elims) or its candidates (ctrail) before it.
+ * mark is the length of the candidate trail when the change was made. */
 typedef struct elimination {
     int cell;
+    int mark;
     sdk_mask before;
 } elimination;
 
@@ -71,6 +74,7 @@ struct sdk_solver {
     int active;              /* the search has state on the board that unwind must take back */
 
     int *trail;              /* cells placed by the search, in order */
+    int *trail_mark;         /* per placement: the candidate trail's length before it */
     int ntrail;
 
     sdk_mask *banned;        /* per cell: values eliminated by constraints */
@@ -78,6 +82,11 @@ struct sdk_solver {
     elimination *elims;
     int nelims;
     size_t elims_size;
+    /* Every change of a cell's candidates, so an undo puts back only what changed instead of
+     * recounting every cell; at most ncells * n at once (each change drops a candidate). */
+    elimination *ctrail;
+    int nctrail;
+    size_t ctrail_size;
 
     frame *frames;
     int nframes;
@@ -110,6 +119,9 @@ struct sdk_solver {
                               * no unit is blamed */
     int probe_best;          /* the two-candidate cell whose probes reached furthest, or -1 */
     sdk_mask *seen;          /* per cell: values some probe of the current cell left possible */
+    uint32_t *probe_mark;    /* per cell: the probe that last changed it (see probe.c) */
+    uint32_t probe_epoch;
+    uint64_t *probe_both;    /* bit per cell: changed by every probe of the current cell */
 
     /* Where a rule may find something new (see touch()): the rules scan only these. */
     uint64_t *dirty_cells;   /* bit per cell: candidates changed since naked singles saw it */
@@ -172,6 +184,13 @@ static inline void sdk_touch(sdk_solver *s, int cell, sdk_mask lost) {
 }
 
 
+/* Records the candidates of cell before a change (the trail is sized for every change). */
+static inline void sdk_save_cand(sdk_solver *s, int cell) {
+    elimination *e = &s->ctrail[s->nctrail++];
+    e->cell = cell;
+    e->before = s->cand[cell];
+}
+
 /* ---- the parts' entry points ------------------------------------------------------------- */
 
 /* search.c: makes *p hold at least need bytes, at least doubling it so that growth inside the
@@ -203,7 +222,7 @@ SDK_INTERNAL int sdk_hidden_single(sdk_solver *s, int *progress);
 SDK_INTERNAL int sdk_locked_candidates(sdk_solver *s, int *progress);
 SDK_INTERNAL int sdk_unit_matching(sdk_solver *s, int *progress);
 
-/* probe.c: probing on boards of 16 or more values (solver.h). */
+/* probe.c: probing on boards of 20 or more values (solver.h). */
 SDK_INTERNAL int sdk_probe(sdk_solver *s);
 
 /* branch.c: opens a frame on the most constrained choice; moves a frame to its next

@@ -16,7 +16,7 @@
  * A rule (the board's rules, then the search's own) is woken when the domain of a cell it
  * watches changes; each of 1, 3, 4 and 6 looks only at the cells or units that changed since
  * it last looked. Rules that veto placements (check) are asked before every placement.
- * Then, only on boards of 16 or more values: probing. Each cell with two candidates, in
+ * Then, only on boards of 20 or more values: probing. Each cell with two candidates, in
  * row-major order, has each value placed on the side and propagated (no callback hears of it,
  * no statistic counts it, no unit is blamed), then taken back. A value that fails is removed;
  * when both hold up, every candidate of any cell that neither left possible is removed. After a

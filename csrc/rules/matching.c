@@ -25,7 +25,7 @@ static uint64_t unit_fingerprint(const sdk_solver *s, int u) {
  * every naked and hidden subset of any size within the unit. */
 static int unit_matching(sdk_solver *s, int u, int *progress) {
     const sdk_board *b = s->b;
-    sdk_mask dom[SDK_MAX_N], reach[SDK_MAX_N];
+    sdk_mask dom[SDK_MAX_N], reach[SDK_MAX_N], back[SDK_MAX_N], comp[SDK_MAX_N], left;
     int cell_of[SDK_MAX_N], slot[SDK_MAX_N], mcell[SDK_MAX_N], mval[SDK_MAX_N], from[SDK_MAX_N], queue[SDK_MAX_N];
     uint8_t *hint = s->hints + (size_t)u * (size_t)b->n;
     uint64_t print = unit_fingerprint(s, u);
@@ -84,23 +84,44 @@ static int unit_matching(sdk_solver *s, int u, int *progress) {
     }
     for (x = 0; x < k; x++) hint[slot[x]] = (uint8_t)(mcell[x] + 1);
 
-    /* Edges x -> y when x could take y's value (every missing value is matched), then their
-     * transitive closure, bit-parallel (Warshall). */
+    /* Edges x -> y when x could take y's value (every missing value is matched). x keeps y's
+     * value exactly when x and y lie in one strongly connected component: found as the
+     * intersection of what a node reaches and what reaches it, bit-parallel, one component at
+     * a time. Usually the whole unit is one component and two sweeps settle it. */
+    for (x = 0; x < k; x++) back[x] = 0;
     for (x = 0; x < k; x++) {
         sdk_mask m = dom[x] & ~((sdk_mask)1 << mcell[x]), r = 0;
-        for (; m; m &= m - 1) r |= (sdk_mask)1 << mval[sdk_lowest(m)];
+        for (; m; m &= m - 1) {
+            y = mval[sdk_lowest(m)];
+            r |= (sdk_mask)1 << y;
+            back[y] |= (sdk_mask)1 << x;
+        }
         reach[x] = r;
     }
-    for (y = 0; y < k; y++) {
-        sdk_mask ry = reach[y];
-        for (x = 0; x < k; x++) reach[x] |= ry & ((sdk_mask)0 - ((reach[x] >> y) & 1));
+    left = k == SDK_MAX_N ? ~(sdk_mask)0 : ((sdk_mask)1 << k) - 1;
+    while (left) {
+        sdk_mask fwd = left & (~left + 1), bwd = fwd, todo = fwd;
+        while (todo) {
+            sdk_mask more = reach[sdk_lowest(todo)] & left & ~fwd;
+            todo = (todo & (todo - 1)) | more;
+            fwd |= more;
+        }
+        todo = bwd;
+        while (todo) {
+            sdk_mask more = back[sdk_lowest(todo)] & fwd & ~bwd;
+            todo = (todo & (todo - 1)) | more;
+            bwd |= more;
+        }
+        for (todo = bwd; todo; todo &= todo - 1) comp[sdk_lowest(todo)] = bwd;
+        left &= ~bwd;
     }
     for (x = 0; x < k; x++) {
         sdk_mask m = dom[x] & ~((sdk_mask)1 << mcell[x]), drop = 0;
-        for (; m; m &= m - 1) {
-            v = sdk_lowest(m);
-            if (!((reach[mval[v]] >> x) & 1)) drop |= (sdk_mask)1 << v;
-        }
+        if (reach[x] & ~comp[x])
+            for (; m; m &= m - 1) {
+                v = sdk_lowest(m);
+                if (!((comp[x] >> mval[v]) & 1)) drop |= (sdk_mask)1 << v;
+            }
         if (drop) {
             int r = sdk_solver_eliminate(s, cell_of[x], drop);
             if (r != SDK_CONTINUE) return r;

@@ -100,52 +100,51 @@ local function count_two(board, rules, max_nodes, clock)
   for k, v in pairs(rules or {}) do opts[k] = v end
   local solver = core.new_solver(board:copy(), opts)
   local found = 0
-  -- Each step may spend the whole budget plus one node, so going over it always shows.
-  local budget = max_nodes and max_nodes + 1
   while found < 2 do
+    -- A step pauses before the node that would go over the budget (the nodes left, at least
+    -- one), so the search never runs a node that could only show it needs too many.
+    local budget = max_nodes and math.max(max_nodes - solver:stats().nodes, 1)
     local status = solver:step(budget, clock.left())
     if max_nodes and solver:stats().nodes > max_nodes then return nil end
-    if status == "running" and clock.over() then return false end
+    if status == "running" then
+      if clock.over() then return false end
+      if max_nodes then return nil end   -- paused by the budget: one more node at least
+    end
     if status ~= "solved" then break end
     found = found + 1
   end
   return found
 end
 
--- The grid of gen.solution, under `clock` (see clock_of).
--- Boards from this side on, empty and plain, get their grid from a pattern (pattern_grid):
--- the search's time to a first solution has a heavy tail there (36x36: a tenth of a second for
--- most seeds, over ten seconds for some; 49x49 and 64x64: minutes), and a node costs too much
--- for restarts to help.
-local PATTERN_FROM = 36
+-- On empty boards of PATTERN_N values or more, with boxes and nothing else (no extra region,
+-- no rule), a random search can stall thousands of nodes deep near the end (an empty 64x64
+-- board fills 3,500 of its 4,096 cells in a second, then backtracks for minutes), so the grid
+-- is the shifted-rows pattern under a random equivalence transform (values relabelled, bands,
+-- stacks and the lines in each permuted, square boxes maybe transposed): a random member of
+-- the pattern's class, drawn from the seed in well under a second.
+local PATTERN_N = 36
 
--- Whether `board` (the template) is an empty board of boxes with nothing beyond its units.
-local function plain_and_empty(board, opts)
-  local _, rows = board:size()
-  return rows ~= nil and board:filled() == 0 and #board:regions() == 0 and #board:rules() == 0
-    and rules_of(opts) == nil
+local function plain_empty(board, opts)
+  return board:size() >= PATTERN_N and rules_of(opts) == nil and board:filled() == 0 and
+    select(2, board:size()) ~= nil and #board:regions() == 0 and #board:rules() == 0
 end
 
--- A grid for the empty plain board: the pattern whose row i (from 0) is the values c*(i mod r)
--- + floor(i / r), shifted along by one per column (boxes of r rows and c columns: every row,
--- column and box takes each value once), under a random equivalence transform (gen.transform:
--- values relabelled, bands, rows, stacks and columns permuted, transposed when the boxes are
--- square). Random among the grids of that one class, in microseconds per cell.
-local function pattern_grid(board, rng)
-  local n, r, c = board:size()
-  for i = 0, n - 1 do
-    local first = c * (i % r) + (i - i % r) / r
-    for j = 0, n - 1 do board:set(i + 1, j + 1, (first + j) % n + 1) end
+-- The pattern grid of `board`'s shape under a transform drawn from rng.
+local function pattern(board, rng)
+  local n, box_rows, box_cols = board:size()
+  for r = 0, n - 1 do
+    for c = 0, n - 1 do
+      board:set(r + 1, c + 1, (box_cols * (r % box_rows) + math.floor(r / box_rows) + c) % n + 1)
+    end
   end
   return (gen.transform(board, rng:seed()))
 end
 
+-- The grid of gen.solution, under `clock` (see clock_of).
 local function fill(opts, clock)
   local board = template("solution", opts)
   local rng = random.new(opts.seed)
-  if board:size() >= PATTERN_FROM and plain_and_empty(board, opts) then
-    return pattern_grid(board, rng)
-  end
+  if plain_empty(board, opts) then return pattern(board, rng) end
   local solver_opts = { seed = rng:seed() }
   for k, v in pairs(rules_of(opts) or {}) do solver_opts[k] = v end
   local solver = core.new_solver(board, solver_opts)
@@ -158,9 +157,9 @@ local function fill(opts, clock)
   return board
 end
 
---- A random complete grid: a search with a seeded value order, or on an empty plain board of
--- side 36 or more a pattern grid under a random equivalence transform (a search there can take
--- minutes).
+--- A random complete grid. On an empty board of 36 values or more with boxes and nothing else,
+-- a random equivalence transform of one pattern grid (see `transform`): a search there can
+-- stall for minutes, this takes milliseconds.
 -- @tparam table opts `seed` (required), and the board: `size` and/or `box`, or `board` (a Board
 -- whose shape, regions, rules and any values it holds are kept), with `constraint` / `different` as
 -- for Solver.new, and `timeout` (seconds: the search gives up after that long)
@@ -206,41 +205,10 @@ local function shuffled(orbits, rng)
   return rng:shuffle(order)
 end
 
--- Whether the puzzle, with the cells of `orbit` just emptied (their values `saved`, those of the
--- one solution it had before), has a solution other than that one. Any other solution differs
--- from it in one of those cells (agreeing on all of them, it would solve the puzzle as it was),
--- so there is one exactly when some case "the orbit's cells before the k-th as they were, the
--- k-th another value that fits" has a solution: a search for a first solution per case, which
--- leaves out the case with the old values that a count to 2 searches through too, and stops at
--- the first other solution. True, false, or nil when the clock ran out. The orbit's cells are
--- empty again on return.
-local function other_solution(puzzle, orbit, saved, clock)
-  local found = false
-  for k, cell in ipairs(orbit) do
-    local r, c = cell[1], cell[2]
-    for _, w in ipairs(puzzle:candidates(r, c)) do
-      if w ~= saved[k] then
-        puzzle:set(r, c, w)
-        local left = clock.left()
-        local solved = puzzle:copy():solve(left and { timeout = left } or nil)
-        if solved ~= false then
-          found = solved and true or nil
-          break
-        end
-      end
-    end
-    if found ~= false then break end
-    puzzle:set(r, c, saved[k])   -- the next cases keep this cell as it was
-  end
-  for _, cell in ipairs(orbit) do puzzle:set(cell[1], cell[2], 0) end
-  return found
-end
-
 -- Whether value v has no other place than (r, c) in a line through it: the other empty cells of
 -- its row (dr = 0) or column (dc = 0) all see v among the givens.
 local function only_place_in_line(puzzle, r, c, v, dr, dc)
-  local n = puzzle:size()
-  for k = 1, n do
+  for k = 1, puzzle:size() do
     local rr, cc = dr == 0 and r or k, dc == 0 and c or k
     if (rr ~= r or cc ~= c) and puzzle:get(rr, cc) == 0 then
       for _, w in ipairs(puzzle:candidates(rr, cc)) do
@@ -251,38 +219,61 @@ local function only_place_in_line(puzzle, r, c, v, dr, dc)
   return true
 end
 
--- Whether every cell of `orbit`, just emptied, is forced back to its old value (saved) by the
--- givens left, as a naked single (no other value fits it) or a hidden single of its row or
--- column (no other cell there takes the value). Then the puzzle has exactly the solutions it had
--- and the general engine's propagation gets the cells back at its root, before any guess, so no
--- search needs to say so.
-local function forced_by_singles(puzzle, orbit, saved)
-  for k, cell in ipairs(orbit) do
-    local r, c = cell[1], cell[2]
-    if #puzzle:candidates(r, c) ~= 1 and not only_place_in_line(puzzle, r, c, saved[k], 0, 1)
-        and not only_place_in_line(puzzle, r, c, saved[k], 1, 0) then
-      return false
+-- Whether the givens just taken from `orbit` (their values `saved`) come back by singles alone:
+-- one orbit cell with a single candidate left by the other givens, or the only place for its
+-- value in its row or column, and so on. Then the puzzle keeps exactly its solutions (each of
+-- those cells is forced), and the search that would count them, which propagates at least as
+-- strongly at its root, walks the same tree: no need to run it.
+local function forced(puzzle, orbit, saved)
+  local placed, left = {}, #orbit
+  local progress = true
+  while left > 0 and progress do
+    progress = false
+    for i, cell in ipairs(orbit) do
+      if not placed[i] then
+        local r, c, v = cell[1], cell[2], saved[i]
+        if #puzzle:candidates(r, c) == 1 or only_place_in_line(puzzle, r, c, v, 0, 1)
+            or only_place_in_line(puzzle, r, c, v, 1, 0) then
+          placed[i] = true
+          left = left - 1
+          progress = true
+          puzzle:set(r, c, v)
+        end
+      end
     end
   end
-  return true
+  for i, cell in ipairs(orbit) do
+    if placed[i] then puzzle:set(cell[1], cell[2], 0) end
+  end
+  return left == 0
 end
 
--- Boards from this side on ask forced_by_singles and other_solution: below it a count to 2
--- costs microseconds (the 9x9 fast path, small boards), less than their calls from Lua.
-local OTHER_SOLUTION_FROM = 16
+-- Whether the puzzle, unique before the givens `saved` left the cells of `orbit`, still is:
+-- any other solution now differs from the old one at one of those cells at least, so a search
+-- for a solution with the old value banned at one cell (an "allowed" rule), cell after cell,
+-- answers it, where counting to 2 would first find the old solution again and then search all
+-- the rest. 1 (unique), 2 (not), or false when the clock ran out.
+local function still_unique(puzzle, orbit, saved, clock)
+  local n = puzzle:size()
+  for i, cell in ipairs(orbit) do
+    local copy, values = puzzle:copy(), {}
+    for v = 1, n do
+      if v ~= saved[i] then values[#values + 1] = v end
+    end
+    copy:add_rule{ kind = "allowed", cells = { cell }, values = values }
+    local left = clock.left()
+    local found = copy:count(1, left and { timeout = left } or nil)
+    if found == nil then return false end
+    if found > 0 then return 2 end
+  end
+  return 1
+end
 
--- Whether the puzzle stays unique with `orbit` emptied: 1 yes, 0 no (2 or more solutions),
--- false when the clock ran out, nil over max_nodes (as count_two). On large boards, cells that
--- singles force back need no search; else, with no rules given to the solver and no node
--- budget, other_solution answers; otherwise a count to 2 (rules in Lua and node budgets are the
--- general engine's to measure).
-local function stays_unique(puzzle, orbit, saved, rules, max_nodes, clock)
-  if puzzle:size() < OTHER_SOLUTION_FROM then return count_two(puzzle, rules, max_nodes, clock) end
-  if forced_by_singles(puzzle, orbit, saved) then return 1 end
-  if rules or max_nodes then return count_two(puzzle, rules, max_nodes, clock) end
-  local other = other_solution(puzzle, orbit, saved, clock)
-  if other == nil then return false end
-  return other and 0 or 1
+-- Whether a removal is checked with still_unique: on boards the general engine counts anyway
+-- (9x9 counts go through the fast path, quicker than any search of the general engine), with
+-- no rules of the caller's and no node budget (which counts the nodes of the count itself).
+local function bans(puzzle, rules, max_nodes)
+  return not rules and not max_nodes and puzzle:size() >= 16
 end
 
 -- Takes away each orbit of givens in `order` (all of whose cells hold a given) when the puzzle
@@ -299,7 +290,14 @@ local function take_away(puzzle, order, opts, rules, clock, target, max_nodes)
     end
     if whole then
       for _, cell in ipairs(orbit) do puzzle:set(cell[1], cell[2], 0) end
-      local found = stays_unique(puzzle, orbit, saved, rules, max_nodes, clock)
+      local found
+      if forced(puzzle, orbit, saved) then
+        found = 1
+      elseif bans(puzzle, rules, max_nodes) then
+        found = still_unique(puzzle, orbit, saved, clock)
+      else
+        found = count_two(puzzle, rules, max_nodes, clock)
+      end
       if found == false then return false end
       -- A difficulty target keeps a given whose removal would rate the puzzle above its band.
       if found == 1 and target and not difficulty.may_take(puzzle, target) then found = 0 end
