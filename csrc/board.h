@@ -15,16 +15,19 @@
 
 typedef struct sdk_board {
     sdk_allocator alloc;
+    /* The counts side by side, ahead of the pointers, so that no padding sits between them. */
     int n;                  /* values 1..n, n×n cells */
     int box_rows, box_cols; /* shape of a box; both 0 once jigsaw regions replace the boxes */
     int ncells;
+    int filled;             /* number of non-empty cells */
+    int nunits;             /* 3n + number of extra regions */
+    int nextra;             /* extra regions */
+    int busy;               /* set while a search runs (bookkeeping for the binding) */
     sdk_mask full;          /* all n value bits */
 
     uint8_t *value;         /* per cell, 0 = empty */
-    int filled;             /* number of non-empty cells */
 
     /* Units. */
-    int nunits;             /* 3n + number of extra regions */
     sdk_mask *used;         /* per unit: values present */
     int *unit_start;        /* nunits + 1 offsets into unit_cells */
     int *unit_cells;
@@ -33,15 +36,12 @@ typedef struct sdk_board {
 
     /* Where the non-standard units come from, kept so units can be rebuilt and compared. */
     uint8_t *jigsaw;        /* per cell: region index 0..n-1, or NULL for boxes */
-    int nextra;             /* extra regions */
     int *extra_start;       /* nextra + 1 offsets into extra_cells */
     int *extra_cells;
 
     sdk_rules rules;        /* rules beyond the units (rule.h), in the order they were added */
 
-    /* Bookkeeping for the binding: edits bump version; busy is set while a search runs. */
-    unsigned long version;
-    int busy;
+    unsigned long version;  /* edits bump it (bookkeeping for the binding) */
 } sdk_board;
 
 /* Creates an empty board with boxes of box_rows × box_cols cells; SDK_EINVAL unless

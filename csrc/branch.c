@@ -107,7 +107,7 @@ int sdk_branch(sdk_solver *s) {
     f = &s->frames[s->nframes++];
     if (s->nframes > s->stats.max_depth) s->stats.max_depth = s->nframes;
     f->trail_mark = s->ntrail;
-    f->elim_mark = s->nelims;
+    f->cand_mark = s->nctrail;
     f->tried = 0;
     f->order_base = f->order_next = s->norder;
     f->order_end = -1;

@@ -58,17 +58,17 @@ int sdk_probe(sdk_solver *s) {
         if (sdk_popcount(m) != 2) continue;
         next_epoch(s);
         for (; m; m &= m - 1) {
-            int v = sdk_lowest(m) + 1, tm = s->ntrail, em = s->nelims, cm = s->nctrail;
+            int v = sdk_lowest(m) + 1, tm = s->ntrail, em = s->nbans, cm = s->nctrail;
             r = sdk_search_admissible(s, cell, v);
             if (r == SDK_CONTINUE) {
                 s->probing = 1;
                 r = sdk_search_commit(s, cell, v, SDK_REASON_GUESS);
                 if (r == SDK_CONTINUE) r = sdk_search_propagate(s);
                 s->probing = 0;
-                score *= (uint64_t)(1 + 4 * (s->ntrail - tm) + (s->nelims - em));
+                score *= (uint64_t)(1 + 4 * (s->ntrail - tm) + (s->nbans - em));
                 if (r == SDK_CONTINUE) note_probe(s, cm, first);
                 first = 0;
-                sdk_search_undo_to(s, tm, em);
+                sdk_search_undo_to(s, tm, cm);
                 sdk_search_settled(s);                   /* every probe starts at a fixpoint */
             }
             if (r == SDK_ABORT) return r;

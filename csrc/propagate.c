@@ -37,34 +37,22 @@ void sdk_search_refresh(sdk_solver *s) {
 void sdk_search_settled(sdk_solver *s) { sdk_search_mark_all(s, 0); }
 
 int sdk_solver_eliminate(sdk_solver *s, int cell, sdk_mask mask) {
-    sdk_mask before = s->banned[cell];
+    sdk_mask lost;
     if (s->b->value[cell]) return mask & sdk_bit(s->b->value[cell]) ? SDK_PRUNE : SDK_CONTINUE;
-    if ((before & mask) == mask) return SDK_CONTINUE;
-    if (sizeof(elimination) * (size_t)(s->nelims + 1) > s->elims_size) {
-        void *p = s->elims;
-        size_t need = (size_t)(s->nelims < 64 ? 64 : s->nelims + 1);
-        if (!sdk_search_grow(s, &p, &s->elims_size, sizeof(elimination) * need)) {
-            s->failure = SDK_ENOMEM;
-            return SDK_ABORT;
-        }
-        s->elims = p;
-    }
-    s->elims[s->nelims].cell = cell;
-    s->elims[s->nelims].mark = s->nctrail;
-    s->elims[s->nelims].before = before;
-    s->nelims++;
-    s->banned[cell] = before | mask;
-    if (s->cand[cell] & mask) {
-        sdk_mask lost = s->cand[cell] & mask;
-        sdk_save_cand(s, cell);
-        s->cand[cell] &= ~mask;
-        sdk_touch(s, cell, lost);
-        if (s->cand[cell] && !s->probing && s->ev && s->ev->on_eliminate) {
-            int r = s->ev->on_eliminate(s->ev->ud, cell, lost, s->because, s->because_rule);
-            if (r != SDK_CONTINUE) {
-                if (r == SDK_ABORT) s->failure = SDK_ABORT;
-                return r;
-            }
+    /* Only candidates are banned. A value the units rule out now stays out for as long as a ban
+     * would last: the placement that rules it out came first, so it is undone after the ban. */
+    lost = s->cand[cell] & mask;
+    if (!lost) return SDK_CONTINUE;
+    sdk_save_cand(s, cell, 1);
+    s->nbans++;
+    s->banned[cell] |= lost;
+    s->cand[cell] &= ~lost;
+    sdk_touch(s, cell, lost);
+    if (s->cand[cell] && !s->probing && s->ev && s->ev->on_eliminate) {
+        int r = s->ev->on_eliminate(s->ev->ud, cell, lost, s->because, s->because_rule);
+        if (r != SDK_CONTINUE) {
+            if (r == SDK_ABORT) s->failure = SDK_ABORT;
+            return r;
         }
     }
     if (s->cand[cell]) return SDK_CONTINUE;
@@ -74,19 +62,16 @@ int sdk_solver_eliminate(sdk_solver *s, int cell, sdk_mask mask) {
 
 /* Takes back placements and eliminations made after the given marks. No callback runs here,
  * so it is safe in error recovery. */
-void sdk_search_undo_to(sdk_solver *s, int trail_mark, int elim_mark) {
-    /* Every change of candidates after the marks came with a placement or an elimination made
-     * after them: the first of those says where the candidate trail stood at the marks. */
-    int mark = s->nctrail;
-    if (s->ntrail > trail_mark && s->trail_mark[trail_mark] < mark) mark = s->trail_mark[trail_mark];
-    if (s->nelims > elim_mark && s->elims[elim_mark].mark < mark) mark = s->elims[elim_mark].mark;
+void sdk_search_undo_to(sdk_solver *s, int trail_mark, int cand_mark) {
     while (s->ntrail > trail_mark) sdk_board_unplace(s->b, s->trail[--s->ntrail]);
-    while (s->nelims > elim_mark) {
-        s->nelims--;
-        s->banned[s->elims[s->nelims].cell] = s->elims[s->nelims].before;
-    }
-    while (s->nctrail > mark) {
-        const elimination *e = &s->ctrail[--s->nctrail];
+    while (s->nctrail > cand_mark) {
+        const cand_change *e = &s->ctrail[--s->nctrail];
+        if (e->ban) {
+            /* The ban took exactly the candidates that were there before it and are not now
+             * (the later changes are undone already), none of them banned before. */
+            s->banned[e->cell] &= ~(e->before & ~s->cand[e->cell]);
+            s->nbans--;
+        }
         s->cand[e->cell] = e->before;
     }
     /* The pending work is the caller's to set: every undo goes back to a fixpoint (settled) or
@@ -113,17 +98,16 @@ int sdk_search_commit(sdk_solver *s, int cell, int v, int reason) {
     const sdk_board *b = s->b;
     sdk_mask bit = sdk_bit(v);
     int r, i, j;
-    s->trail_mark[s->ntrail] = s->nctrail;
     sdk_board_place(s->b, cell, v);
     sdk_touch(s, cell, s->cand[cell] | bit);
-    sdk_save_cand(s, cell);
+    sdk_save_cand(s, cell, 0);
     s->cand[cell] = 0;
     for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++) {
         int u = b->cell_units[i];
         for (j = b->unit_start[u]; j < b->unit_start[u + 1]; j++) {
             int peer = b->unit_cells[j];
             if (s->cand[peer] & bit) {
-                sdk_save_cand(s, peer);
+                sdk_save_cand(s, peer, 0);
                 s->cand[peer] &= ~bit;
                 sdk_touch(s, peer, bit);
             }

@@ -17,7 +17,7 @@ enum phase { PHASE_START, PHASE_PROPAGATE, PHASE_NEXT_VALUE, PHASE_BACKTRACK };
  * (unit >= 0), whichever has fewer alternatives. */
 typedef struct frame {
     int trail_mark;   /* placements before this frame's guess */
-    int elim_mark;    /* eliminations before it */
+    int cand_mark;    /* the candidate trail's length before it */
     int unit;         /* value branch: the unit; -1 for a cell branch */
     int cell;         /* the cell being tried */
     int value;        /* the value being tried */
@@ -30,13 +30,13 @@ typedef struct frame {
     int64_t solutions_at; /* solutions found before the current alternative went on */
 } frame;
 
-/* One undoable change: a cell's banned values (elims) or its candidates (ctrail) before it.
- * mark is the length of the candidate trail when the change was made. */
-typedef struct elimination {
+/* One undoable change of a cell's candidates: what they were before it, and whether it was a
+ * ban (an elimination, which also went into banned) rather than the effect of a placement. */
+typedef struct cand_change {
     int cell;
-    int mark;
+    int ban;
     sdk_mask before;
-} elimination;
+} cand_change;
 
 struct sdk_solver {
     sdk_allocator alloc;
@@ -74,19 +74,17 @@ struct sdk_solver {
     int active;              /* the search has state on the board that unwind must take back */
 
     int *trail;              /* cells placed by the search, in order */
-    int *trail_mark;         /* per placement: the candidate trail's length before it */
     int ntrail;
 
     sdk_mask *banned;        /* per cell: values eliminated by constraints */
     sdk_mask *cand;          /* per cell while active: its candidates (0 once filled) */
-    elimination *elims;
-    int nelims;
-    size_t elims_size;
-    /* Every change of a cell's candidates, so an undo puts back only what changed instead of
-     * recounting every cell; at most ncells * n at once (each change drops a candidate). */
-    elimination *ctrail;
+    /* Every change of a cell's candidates, placements' and eliminations' alike, so an undo
+     * puts back only what changed instead of recounting every cell, and one mark says where
+     * both stood. Each change drops a candidate, so the root's candidates bound its length. */
+    cand_change *ctrail;
     int nctrail;
     size_t ctrail_size;
+    int nbans;               /* the bans among them (probing scores a probe by its bans) */
 
     frame *frames;
     int nframes;
@@ -185,9 +183,10 @@ static inline void sdk_touch(sdk_solver *s, int cell, sdk_mask lost) {
 
 
 /* Records the candidates of cell before a change (the trail is sized for every change). */
-static inline void sdk_save_cand(sdk_solver *s, int cell) {
-    elimination *e = &s->ctrail[s->nctrail++];
+static inline void sdk_save_cand(sdk_solver *s, int cell, int ban) {
+    cand_change *e = &s->ctrail[s->nctrail++];
     e->cell = cell;
+    e->ban = ban;
     e->before = s->cand[cell];
 }
 
@@ -204,9 +203,10 @@ SDK_INTERNAL void sdk_search_mark_all(sdk_solver *s, int dirty);
 SDK_INTERNAL void sdk_search_refresh(sdk_solver *s);
 /* After an undo back to a fixpoint (where a probe started, or a frame branched): no work. */
 SDK_INTERNAL void sdk_search_settled(sdk_solver *s);
-/* Takes back placements and eliminations made after the marks; no callback runs. The pending
- * work is left as it was: the caller settles it (sdk_search_settled) or ends the search. */
-SDK_INTERNAL void sdk_search_undo_to(sdk_solver *s, int trail_mark, int elim_mark);
+/* Takes back placements and candidate changes made after the marks (ntrail and nctrail as
+ * they were); no callback runs. The pending work is left as it was: the caller settles it
+ * (sdk_search_settled) or ends the search. */
+SDK_INTERNAL void sdk_search_undo_to(sdk_solver *s, int trail_mark, int cand_mark);
 /* Asks every rule that vetoes placements whether v may go at the empty cell. */
 SDK_INTERNAL int sdk_search_admissible(sdk_solver *s, int cell, int v);
 /* Places v (a candidate of the empty cell), then tells the listeners. */
