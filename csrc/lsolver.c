@@ -55,6 +55,15 @@ typedef struct hook_call {
 } hook_call;
 
 static const char *const reasons[] = {NULL, "single", "hidden", "guess"};
+
+/* step()'s stack frame while the search runs: its arguments (1-3), then what the direct hooks
+ * use (call_direct), then the room they need. */
+enum {
+    STEP_ENV = 4, STEP_BOARD, STEP_ON_PLACE, STEP_ON_BACKTRACK,
+    STEP_REASONS = STEP_ON_BACKTRACK,  /* reason k (1..SDK_REASON_GUESS) at STEP_REASONS + k */
+    STEP_TOP = STEP_REASONS + SDK_REASON_GUESS,
+    STEP_ROOM = 8                      /* a hook and its five arguments, or its result */
+};
 /* The reasons' strings sit in the user value from SLOT_REASON + 1 on, made with the solver, so
  * that an on_place call pushes them without allocating. */
 #define SLOT_REASON LSDK_SLOTS
@@ -228,30 +237,26 @@ static int call_hook(hook_call *hc) {
 }
 
 /* on_place and on_backtrack, the events that come by the thousand: the hook itself is called
- * in protected mode with its arguments, no trampoline in between (nothing pushed here
- * allocates: integers, and a reason string the user value holds). Same answers as call_hook. */
-static int call_direct(lsolver *ls, int slot, int cell, int v, int depth, int reason) {
+ * in protected mode with its arguments, no trampoline in between. step() leaves what a call
+ * needs on its own stack frame (STEP_*), with room checked once: each call copies the hook and
+ * its reason from there and pushes integers, so nothing here allocates or looks a table up.
+ * Same answers as call_hook. */
+static int call_direct(lsolver *ls, int fn, int cell, int v, int depth, int reason) {
     lua_State *L = ls->host.L;
-    int nargs = 4, verdict;
-    if (!lua_checkstack(L, 8)) return SDK_ABORT;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, ls->host.env);                /* env */
-    lua_rawgeti(L, -1, slot);                                       /* env, f */
+    int verdict;
+    lua_pushvalue(L, fn);
     lua_pushinteger(L, cell / ls->b->n + 1);
     lua_pushinteger(L, cell % ls->b->n + 1);
     lua_pushinteger(L, v);
     lua_pushinteger(L, depth);
-    if (slot == SLOT_ON_PLACE) {
-        lua_rawgeti(L, -6, SLOT_REASON + reason);
-        nargs = 5;
-    }
-    if (lua_pcall(L, nargs, 1, 0) != 0) {                           /* env, error */
-        lua_rawseti(L, -2, SLOT_ERROR);
-        lua_pop(L, 1);
+    if (reason) lua_pushvalue(L, STEP_REASONS + reason);
+    if (lua_pcall(L, reason ? 5 : 4, 1, 0) != 0) {                  /* error */
+        lua_rawseti(L, STEP_ENV, SLOT_ERROR);
         return SDK_ABORT;
     }
     /* Only an explicit false vetoes: a hook that returns nothing lets the search go on. */
     verdict = lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1) ? SDK_PRUNE : SDK_CONTINUE;
-    lua_pop(L, 2);
+    lua_pop(L, 1);
     return verdict;
 }
 
@@ -262,11 +267,11 @@ static void init_call(hook_call *hc, void *ud, int slot) {
 }
 
 static int ev_on_place(void *ud, int cell, int v, int depth, int reason) {
-    return call_direct((lsolver *)ud, SLOT_ON_PLACE, cell, v, depth, reason);
+    return call_direct((lsolver *)ud, STEP_ON_PLACE, cell, v, depth, reason);
 }
 
 static int ev_on_backtrack(void *ud, int cell, int v, int depth) {
-    return call_direct((lsolver *)ud, SLOT_ON_BACKTRACK, cell, v, depth, 0);
+    return call_direct((lsolver *)ud, STEP_ON_BACKTRACK, cell, v, depth, 0);
 }
 
 static int ev_on_solution(void *ud) {
@@ -477,6 +482,7 @@ static int solver_step(lua_State *L) {
     sdk_status st;
     sdk_limits l = lsdk_no_limits();
     sdk_watch w;
+    int i;
     if (!lua_isnoneornil(L, 2)) {
         budget = compat_checkinteger(L, 2);
         luaL_argcheck(L, budget >= 1, 2, "budget must be at least 1");
@@ -485,9 +491,14 @@ static int solver_step(lua_State *L) {
     check_not_running(L, ls, "step");
     if (ls->b->busy) return luaL_error(L, "cannot step: the board is being solved by another solver");
     lua_settop(L, 3);
-    compat_getuservalue(L, 1);                                        /* 4 */
-    lua_rawgeti(L, 4, SLOT_BOARD);                                   /* 5 */
-    lsdk_host_enter(L, &ls->host, 4, 5);
+    luaL_checkstack(L, STEP_TOP - 3 + STEP_ROOM, "too many nested calls");
+    compat_getuservalue(L, 1);                                        /* STEP_ENV */
+    lua_rawgeti(L, STEP_ENV, SLOT_BOARD);
+    lua_rawgeti(L, STEP_ENV, SLOT_ON_PLACE);
+    lua_rawgeti(L, STEP_ENV, SLOT_ON_BACKTRACK);
+    for (i = SDK_REASON_SINGLE; i <= SDK_REASON_GUESS; i++)
+        lua_rawgeti(L, STEP_ENV, SLOT_REASON + i);                    /* .. STEP_TOP */
+    lsdk_host_enter(L, &ls->host, STEP_ENV, STEP_BOARD);
     ls->running = 1;
     sdk_watch_start(&w, &l);
     sdk_solver_watch(ls->s, &w);
@@ -497,9 +508,9 @@ static int solver_step(lua_State *L) {
     lsdk_host_end(L, &ls->host);
     if (st == SDK_FAILED) {
         if (sdk_solver_failure(ls->s) == SDK_ENOMEM) return lsdk_memory_error(L);
-        lua_rawgeti(L, 4, SLOT_ERROR);
+        lua_rawgeti(L, STEP_ENV, SLOT_ERROR);
         lua_pushnil(L);
-        lua_rawseti(L, 4, SLOT_ERROR);
+        lua_rawseti(L, STEP_ENV, SLOT_ERROR);
         return lua_error(L);
     }
     if (sdk_solver_stopped(ls->s) == SDK_ECANCEL) return lsdk_interrupted_error(L);
