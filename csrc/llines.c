@@ -100,6 +100,22 @@ static int solve_front(lua_State *L) {
     return lua_gettop(L);
 }
 
+/* core.line_board(text): a new 9x9 board holding an 81-character line of 1-9 and blanks (the
+ * board sudoku.parse makes of it), or false when the text is not in that form: sudoku.parse
+ * takes it from there, with its messages. One C call where the Lua reader's layout pass would
+ * cost several times the search of an easy puzzle. */
+static int l_line_board(lua_State *L) {
+    size_t len;
+    const char *text = luaL_checklstring(L, 1, &len);
+    uint8_t givens[81];
+    if (!lsdk_read_line81(text, len, givens)) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    if (!line_board(L, 9, givens)) return lsdk_memory_error(L);
+    return 1;
+}
+
 /* core.count_line(text [, limit [, opts]]): the shortcut behind sudoku.count, as solve_line is
  * for sudoku.solve: the number of solutions up to limit (none or 0: all), nil and why opts'
  * budgets stopped it, or false when the text is not 81 characters of 1-9 and blanks. */
@@ -415,6 +431,7 @@ static int l_rate_many(lua_State *L) {
 void lsdk_open_lines(lua_State *L, int module, int fast9) {
     static const luaL_Reg fns[] = {
         {"solve_line", l_solve_line}, {"wrap_solve", l_wrap_solve}, {"count_line", l_count_line},
+        {"line_board", l_line_board},
         {"solve_many", l_solve_many}, {"rate_many", l_rate_many},
         {"solve_block", l_solve_block}, {NULL, NULL}};
     lua_pushvalue(L, module);

@@ -60,6 +60,22 @@ describe("sudoku.parse", function()
       assert.equal(LEET, cells(board))
     end)
 
+    it("from an 81-character line in one C call, to the board the full reader makes", function()
+      -- A line of 1-9 and blanks skips the layout pass (core.line_board); with a newline after
+      -- it, the same text takes the full reader. Both give equal boards (values and boxes), for
+      -- every blank symbol, and a line the shortcut refuses gets the full reader's message.
+      for _, blank in ipairs { ".", "0", "_", "?", "*" } do
+        local line = LEET:gsub("%.", blank)
+        local quick, full = assert(parse(line)), assert(parse(line .. "\n"))
+        assert.is_true(quick == full)
+        assert.same({ full:size() }, { quick:size() })
+      end
+      assert.is_false(sudoku.core.line_board(LEET:sub(1, 80) .. "A"))
+      local _, err = parse(LEET:sub(1, 80) .. "A")
+      assert.equal(select(2, parse(LEET:sub(1, 80) .. "A\n")), err)
+      assert.matches("line 1, column 81", err)
+    end)
+
     it("with a trailing newline or CRLF line ends", function()
       assert.equal(LEET, cells(assert(parse(LEET .. "\n"))))
       assert.equal(LEET, cells(assert(parse(LEET .. "\r\n"))))
