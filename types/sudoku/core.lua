@@ -241,6 +241,10 @@ function core.solve_block(text, mode, opts) end
 function core.squarest(n) end
 
 ---@param line string
+---@return sudoku.Board|false board
+function core.line_board(line) end
+
+---@param line string
 ---@param opts? sudoku.Budgets
 ---@return string|false|nil solution
 ---@return string? message
