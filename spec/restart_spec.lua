@@ -94,7 +94,7 @@ describe("Solver restarts", function()
     for opts, message in pairs(cases) do
       local ok, err = pcall(Solver.new, sudoku.parse(INKALA), opts)
       assert.is_false(ok)
-      assert.matches("bad argument #2 to '[%w_.]+' %(" .. message:gsub("%p", "%%%0") .. "%)", err)
+      assert.matches("bad argument #2 to '[%w_.?]+' %(" .. message:gsub("%p", "%%%0") .. "%)", err)
     end
   end)
 end)
