@@ -6,8 +6,8 @@
 
 /* splitmix64: tiny, fast, and defined by integer arithmetic alone, so every platform draws the
  * same numbers from the same seed. */
-static uint64_t next_random(sdk_solver *s) {
-    uint64_t z = (s->rng += UINT64_C(0x9E3779B97F4A7C15));
+static uint64_t next_random(uint64_t *state) {
+    uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));
     z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
     z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
     return z ^ (z >> 31);
@@ -148,11 +148,13 @@ int sdk_branch(sdk_solver *s) {
     return SDK_CONTINUE;
 }
 
-/* Takes one alternative out of a mask: the lowest, or a random one when seeded. */
+/* Takes one alternative out of a mask: the lowest, or a random one when seeded or once the
+ * search has restarted (a run that took the same turns as the last would fail the same way). */
 static int take(sdk_solver *s, sdk_mask *left) {
     sdk_mask m = *left;
-    if (s->seeded) {
-        int k = (int)(next_random(s) % (uint64_t)sdk_popcount(m));
+    if (s->seeded || s->restart_random) {
+        uint64_t *state = s->seeded ? &s->rng : &s->restart_rng;
+        int k = (int)(next_random(state) % (uint64_t)sdk_popcount(m));
         while (k--) m &= m - 1;
     }
     m &= ~m + 1;

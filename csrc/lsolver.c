@@ -363,8 +363,63 @@ static void read_pairs(lua_State *L, lsolver *ls, int opts) {
 
 static const char *const option_names[] = {
     "on_place", "on_backtrack", "on_solution", "choose_cell", "order_values", "constraint",
-    "on_eliminate", "seed", "different", NULL
+    "on_eliminate", "seed", "different", "restart", NULL
 };
+
+/* Failures of the first run when opts.restart names no scale. */
+#define RESTART_SCALE 100
+
+/* opts.restart: false or nil (no restarts), true (the defaults), or a table {scale = positive
+ * integer, schedule = "luby" or "geometric"}. */
+static void read_restart(lua_State *L, lsolver *ls, int opts) {
+    static const char *const names[] = {"scale", "schedule", NULL};
+    static const char *const schedules[] = {"luby", "geometric", NULL};
+    lua_Integer scale = RESTART_SCALE;
+    int schedule = SDK_RESTART_LUBY, t;
+    lua_getfield(L, opts, "restart");
+    t = lua_gettop(L);
+    if (lua_isnil(L, t) || (lua_isboolean(L, t) && !lua_toboolean(L, t))) {
+        lua_pop(L, 1);
+        return;
+    }
+    if (lua_type(L, t) == LUA_TTABLE) {
+        lua_pushnil(L);
+        while (lua_next(L, t)) {
+            int i, known = 0;
+            if (lua_type(L, -2) == LUA_TSTRING)
+                for (i = 0; names[i]; i++)
+                    if (strcmp(lua_tostring(L, -2), names[i]) == 0) known = 1;
+            if (!known) {
+                if (lua_type(L, -2) == LUA_TSTRING)
+                    lua_pushfstring(L, "restart: unknown field '%s'", lua_tostring(L, -2));
+                else
+                    lua_pushfstring(L, "restart: unknown field key of type %s", luaL_typename(L, -2));
+                luaL_argerror(L, 2, lua_tostring(L, -1));
+            }
+            lua_pop(L, 1);
+        }
+        lua_getfield(L, t, "scale");
+        if (!lua_isnil(L, -1)) {
+            if (!compat_isinteger(L, -1) || (scale = compat_tointeger(L, -1)) < 1)
+                luaL_argerror(L, 2, "restart.scale must be a positive integer");
+        }
+        lua_getfield(L, t, "schedule");
+        if (!lua_isnil(L, -1)) {
+            const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+            int i;
+            schedule = 0;
+            for (i = 0; name && schedules[i]; i++)
+                if (strcmp(name, schedules[i]) == 0) schedule = i + 1;
+            if (!schedule) luaL_argerror(L, 2, "restart.schedule must be \"luby\" or \"geometric\"");
+        }
+        lua_pop(L, 2);
+    } else if (!lua_isboolean(L, t)) {
+        lua_pushfstring(L, "restart must be a table or a boolean, got %s", luaL_typename(L, t));
+        luaL_argerror(L, 2, lua_tostring(L, -1));
+    }
+    sdk_solver_restart(ls->s, (int64_t)scale, schedule);
+    lua_pop(L, 1);
+}
 
 static int l_new_solver(lua_State *L) {
     sdk_board *b = lsdk_check_board(L, 1);
@@ -439,6 +494,7 @@ static int l_new_solver(lua_State *L) {
         sdk_solver_seed(ls->s, (uint64_t)compat_tointeger(L, -1));
     }
     lua_pop(L, 1);
+    read_restart(L, ls, opts);
     lua_pushvalue(L, 3);
     return 1;
 }
@@ -543,7 +599,7 @@ static void set_stat(lua_State *L, const char *name, int64_t v) {
 
 static int solver_stats(lua_State *L) {
     const sdk_stats *st = sdk_solver_stats(check_solver(L, 1)->s);
-    lua_createtable(L, 0, 7);
+    lua_createtable(L, 0, 8);
     set_stat(L, "nodes", st->nodes);
     set_stat(L, "guesses", st->guesses);
     set_stat(L, "backtracks", st->backtracks);
@@ -551,6 +607,7 @@ static int solver_stats(lua_State *L) {
     set_stat(L, "hidden", st->hidden);
     set_stat(L, "solutions", st->solutions);
     set_stat(L, "max_depth", st->max_depth);
+    set_stat(L, "restarts", st->restarts);
     return 1;
 }
 

@@ -118,6 +118,72 @@ sdk_mask sdk_solver_domain(const sdk_solver *s, int cell) {
     return v ? sdk_bit(v) : s->cand[cell];
 }
 
+/* ---- restarts ----------------------------------------------------------------------------- */
+
+void sdk_solver_restart(sdk_solver *s, int64_t scale, int schedule) {
+    s->restart_scale = scale > 0 ? scale : 0;
+    s->restart_schedule = schedule;
+}
+
+/* The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ... at i >= 1: i = 2^k - 1 ends a
+ * block with 2^(k-1); otherwise the sequence repeats from the start of the block. */
+static int64_t luby(int64_t i) {
+    for (;;) {
+        int64_t k = 1;
+        while (((int64_t)1 << k) - 1 < i) k++;
+        if (((int64_t)1 << k) - 1 == i) return (int64_t)1 << (k - 1);
+        i -= ((int64_t)1 << (k - 1)) - 1;
+    }
+}
+
+/* The failures allowed in run i (1, 2, ...), capped far beyond any search's length. */
+static int64_t restart_cutoff(const sdk_solver *s, int64_t i) {
+    const int64_t cap = INT64_C(1) << 40;
+    int64_t c = s->restart_scale;
+    if (s->restart_schedule == SDK_RESTART_GEOMETRIC) {
+        while (--i > 0 && c < cap) c += c / 2 + 1;
+        return c < cap ? c : cap;
+    }
+    i = luby(i < 62 ? i : 62);
+    return c < cap / i ? c * i : cap;
+}
+
+/* The first run of a search. */
+static void restart_begin(sdk_solver *s) {
+    s->restart_runs = 1;
+    s->restart_fails = 0;
+    s->restart_random = 0;
+    s->restart_rng = UINT64_C(0x5DEECE66D);
+    s->restart_cutoff = s->restart_scale ? restart_cutoff(s, 1) : 0;
+}
+
+/* Takes every open guess back, innermost first (the listeners hear of each, as of a backtrack;
+ * their answers are ignored, there is nothing left to skip), and goes back to the root, which
+ * was at its fixpoint when the first frame opened. */
+static int restart(sdk_solver *s) {
+    while (s->nframes > 0) {
+        frame *f = &s->frames[s->nframes - 1];
+        sdk_search_undo_to(s, f->trail_mark, f->elim_mark);
+        s->norder = f->order_base;
+        s->nframes--;
+        if (f->tried && s->ev && s->ev->on_backtrack) {
+            int r = s->ev->on_backtrack(s->ev->ud, f->cell, f->value, s->nframes + 1);
+            if (r == SDK_ABORT) {
+                s->failure = SDK_ABORT;
+                return SDK_ABORT;
+            }
+        }
+    }
+    sdk_search_settled(s);
+    s->stats.restarts++;
+    s->restart_runs++;
+    s->restart_fails = 0;
+    s->restart_random = 1;
+    s->restart_cutoff = restart_cutoff(s, s->restart_runs);
+    s->phase = PHASE_PROPAGATE;
+    return SDK_CONTINUE;
+}
+
 /* ---- the state machine -------------------------------------------------------------------- */
 
 /* Takes every placement and elimination of the search back. */
@@ -346,6 +412,7 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
             s->stats.nodes++;
             s->version = s->b->version;
             s->status = SDK_RUNNING;
+            restart_begin(s);
             r = start(s);
             if (r == SDK_ABORT) return fail(s);
             if (r == SDK_PRUNE) return finish(s);
@@ -423,6 +490,10 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
                 }
             }
             f->tried = 0;
+            /* A run that has used its failures without a solution starts over. */
+            if (s->restart_cutoff && s->stats.solutions == 0 && ++s->restart_fails >= s->restart_cutoff) {
+                if (restart(s) == SDK_ABORT) return fail(s);
+            }
             break;
         }
         }

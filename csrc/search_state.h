@@ -110,6 +110,15 @@ struct sdk_solver {
     size_t order_size;
 
     int seeded;
+    /* Restarts (sdk_solver_restart): while no solution has been found, a run that has met its
+     * share of failures takes every guess back and the search starts again from the root. */
+    int64_t restart_scale;   /* failures of the first run; 0: no restarts */
+    int restart_schedule;    /* SDK_RESTART_LUBY or SDK_RESTART_GEOMETRIC */
+    int64_t restart_runs;    /* runs started so far, the first one included */
+    int64_t restart_cutoff;  /* failures allowed in the current run (0: no restarts) */
+    int64_t restart_fails;   /* failures in the current run */
+    int restart_random;      /* a restart happened: values in a random order from restart_rng */
+    uint64_t restart_rng;    /* that order's generator when no seed was given */
     int symmetric;           /* values are interchangeable: no vetoing hook, symmetric rules */
     uint64_t rng;
 

@@ -88,7 +88,12 @@ typedef struct sdk_stats {
     int64_t hidden;      /* hidden-single placements */
     int64_t solutions;
     int max_depth;       /* most guesses open at once */
+    int64_t restarts;    /* times the search went back to its root (sdk_solver_restart) */
 } sdk_stats;
+
+/* Restart schedules: the failures allowed in run i (i = 1, 2, ...) are scale times luby(i)
+ * (1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...) or scale times 1.5^(i - 1). */
+enum { SDK_RESTART_LUBY = 1, SDK_RESTART_GEOMETRIC = 2 };
 
 /* The solver works on b in place and keeps pointers to b and ev: both must outlive it. */
 SDK_INTERNAL sdk_solver *sdk_solver_new(sdk_allocator a, sdk_board *b, const sdk_events *ev);
@@ -99,6 +104,15 @@ SDK_INTERNAL void sdk_solver_free(sdk_solver *s);
 SDK_INTERNAL int sdk_solver_add_rule(sdk_solver *s, const sdk_rule *r);
 /* Seeded random value order, from the module's own generator: same seed, same search. */
 SDK_INTERNAL void sdk_solver_seed(sdk_solver *s, uint64_t seed);
+/* Restarts, set before the search starts: while no solution has been found, once a run has
+ * met its share of failures (a guess taken back, see the schedules above), every open guess
+ * is taken back (on_backtrack hears of each, innermost first; its answer is ignored) and the
+ * search starts again from the root, keeping the root's deductions and the units' weights,
+ * and trying values in a random order drawn from the solver's generator (seeded by
+ * sdk_solver_seed, or a fixed seed). The allowances grow without bound, so the search stays
+ * complete; after the first solution there are no more restarts, so counts stay exact.
+ * scale <= 0 turns restarts off. */
+SDK_INTERNAL void sdk_solver_restart(sdk_solver *s, int64_t scale, int schedule);
 /* Human-style logic's "rule" steps: with the candidates of every empty cell set to cand[cell],
  * runs each rule of the search (the board's, the solver's own, the derived ones) once, in
  * order, and reports what each removes through on_eliminate (by that rule); nothing else of

@@ -51,7 +51,7 @@ describe("Solver.step", function()
     local s = Solver.new(b)
     assert.equal("unsat", s:step())
     assert.same({nodes = 1, guesses = 0, backtracks = 0, singles = 0, hidden = 0, solutions = 0,
-                 max_depth = 0}, s:stats())
+                 max_depth = 0, restarts = 0}, s:stats())
   end)
 
   it("enumerates every solution, each one on the board in turn", function()

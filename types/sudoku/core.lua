@@ -20,6 +20,7 @@
 ---@field order_values? fun(board: sudoku.Board, r: integer, c: integer, candidates: integer[]): integer[]
 ---@field constraint? fun(board: sudoku.Board, r: integer, c: integer, v: integer): any
 ---@field seed? integer
+---@field restart? boolean|{scale?: integer, schedule?: "luby"|"geometric"} restarts before a solution
 ---@field different? sudoku.Cell[][] pairs of cells that must differ
 ---rule: a rule's kind, a Lua rule's name, "locked candidates", "matching" or "probing"
 ---@field on_eliminate? fun(r: integer, c: integer, values: integer[], rule: string): boolean?
@@ -78,6 +79,7 @@ function RuleContext:eliminate(r, c, v) end
 ---@field singles integer
 ---@field hidden integer
 ---@field solutions integer
+---@field restarts integer
 
 ---A board of N x N cells (1 <= N <= 64); rows, columns and values are 1-based, 0 is empty.
 ---@class sudoku.Board
