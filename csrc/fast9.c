@@ -26,6 +26,16 @@ typedef struct f9_state {
     uint32_t bands;       /* bands changed since naked singles were last looked for there */
 } f9_state;
 
+/* What the triad rule's scan found (see fast9_search.h): per digit, its triads (in) and the
+ * triads it is forced into (forced); then the triads to lock and to clear. Lanes 0-2: the
+ * horizontal triads of bands 0-2; lanes 4-6: their columns; lanes 3 and 7 unused. */
+typedef struct f9_triads {
+    uint32_t in[9][8];
+    uint32_t forced[9][8];
+    uint32_t lock[8];
+    uint32_t clear[8];
+} f9_triads;
+
 /* Lookup tables, built by sdk_fast9_new into the object: no shared mutable state. */
 typedef struct f9_tables {
     uint8_t triads[512]; /* 9 cells of a row -> which of its three box segments hold any */
@@ -34,10 +44,15 @@ typedef struct f9_tables {
     uint32_t keep[512];  /* the same for a band's row/box crossings, as the band's cells */
     uint32_t column[9];  /* the band's three cells of a column */
     uint32_t peers[27];  /* a cell's row, box and column within the band, itself excluded */
+    uint32_t triad_out[27]; /* for the horizontal triad starting at bit p (p a multiple of
+                               3): the rest of its row and of its box in the band */
+    uint8_t nconf[512];  /* 9 line/box crossings -> how many one-to-one matchings lie inside */
+    uint8_t pick[512];   /* -> the crossing inside the fewest of those matchings (at least one) */
 } f9_tables;
 
-/* Deepest possible search: every guess on the current path places a digit on its own cell. */
-#define F9_MAX_DEPTH 81
+/* Deepest possible search: every guess on the current path takes away at least one of the six
+ * configurations of one of the 54 digit/band and digit/stack pairs (see choose). */
+#define F9_MAX_DEPTH (54 * 5)
 
 struct sdk_fast9 {
     sdk_allocator alloc;
@@ -147,6 +162,22 @@ static void build_tables(f9_tables *t) {
             if (crossings & (1u << i)) cells |= (uint32_t)7 << (9 * (i / 3) + 3 * (i % 3));
         t->match[x] = crossings;
         t->keep[x] = cells;
+        {
+            int n = 0, k, best = 99;
+            t->pick[x] = 0;
+            for (i = 0; i < 6; i++)
+                if ((x & matchings[i]) == matchings[i]) n++;
+            t->nconf[x] = (uint8_t)n;
+            for (k = 0; k < 9; k++) {
+                int m = 0;
+                for (i = 0; i < 6; i++)
+                    if ((x & matchings[i]) == matchings[i] && (matchings[i] >> k & 1)) m++;
+                if (m >= 1 && m < best) {
+                    best = m;
+                    t->pick[x] = (uint8_t)k;
+                }
+            }
+        }
     }
     for (i = 0; i < 9; i++) t->column[i] = (uint32_t)0x40201 << i;
     for (i = 0; i < 27; i++) {
@@ -154,6 +185,8 @@ static void build_tables(f9_tables *t) {
         uint32_t same = (uint32_t)0x1FF << (9 * row) | t->column[col] |
                         (uint32_t)0x1C0E07 << (3 * box);
         t->peers[i] = same & ~((uint32_t)1 << i);
+        t->triad_out[i] = ((uint32_t)0x1FF << (9 * row) | (uint32_t)0x1C0E07 << (3 * box)) &
+                          ~((uint32_t)7 << (i / 3 * 3));
     }
 }
 
