@@ -28,7 +28,7 @@ typedef struct f9_state {
 
 /* What the triad rule's scan found (see fast9_search.h): per digit, its triads (in) and the
  * triads it is forced into (forced); then the triads to lock and to clear. Lanes 0-2: the
- * horizontal triads of bands 0-2; lanes 4-6: their columns; lanes 3 and 7 unused. */
+ * horizontal triads of bands 0-2; lanes 4-6: their columns; lanes 3 and 7 empty. */
 typedef struct f9_triads {
     uint32_t in[9][8];
     uint32_t forced[9][8];
@@ -46,8 +46,9 @@ typedef struct f9_tables {
     uint32_t peers[27];  /* a cell's row, box and column within the band, itself excluded */
     uint32_t triad_out[27]; /* for the horizontal triad starting at bit p (p a multiple of
                                3): the rest of its row and of its box in the band */
-    uint8_t nconf[512];  /* 9 line/box crossings -> how many one-to-one matchings lie inside */
-    uint8_t pick[512];   /* -> the crossing inside the fewest of those matchings (at least one) */
+    uint32_t conf[512];  /* 9 line/box crossings -> how many one-to-one matchings lie inside
+                            (bits 0-7), and the crossing inside the fewest of them, at least one
+                            (bits 8-15); 32-bit entries, for the AVX2 gather */
 } f9_tables;
 
 /* Deepest possible search: every guess on the current path takes away at least one of the six
@@ -163,20 +164,19 @@ static void build_tables(f9_tables *t) {
         t->match[x] = crossings;
         t->keep[x] = cells;
         {
-            int n = 0, k, best = 99;
-            t->pick[x] = 0;
+            int n = 0, k, best = 99, pick = 0;
             for (i = 0; i < 6; i++)
                 if ((x & matchings[i]) == matchings[i]) n++;
-            t->nconf[x] = (uint8_t)n;
             for (k = 0; k < 9; k++) {
                 int m = 0;
                 for (i = 0; i < 6; i++)
                     if ((x & matchings[i]) == matchings[i] && (matchings[i] >> k & 1)) m++;
                 if (m >= 1 && m < best) {
                     best = m;
-                    t->pick[x] = (uint8_t)k;
+                    pick = k;
                 }
             }
+            t->conf[x] = (uint32_t)n | (uint32_t)pick << 8;
         }
     }
     for (i = 0; i < 9; i++) t->column[i] = (uint32_t)0x40201 << i;

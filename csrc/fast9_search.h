@@ -237,7 +237,7 @@ static inline int F9_FN(column_rule)(f9_state *s, const f9_tables *t) {
  * The scan works out, for every digit, its triads and those it is forced into, and counts
  * digits per triad with bit-sliced counters (at least 1, 2, 3 and 4 digits). Lanes: 0-2 the
  * horizontal triads of bands 0-2 (a bit at each triad's first cell), 4-6 the columns (vertical
- * triads) of bands 0-2 (bits 0-8); lanes 3 and 7 repeat band 2 and are not read. The AVX2 scan
+ * triads) of bands 0-2 (bits 0-8); lanes 3 and 7 stay empty. The AVX2 scan
  * does the eight lanes at once; both fill the record alike. The record also serves the
  * guess (choose): after a scan with nothing to do it describes the state as it is.
  * Triads already settled are left out, so that work found always means a change: a triad with
@@ -249,8 +249,8 @@ static inline int F9_FN(triad_scan)(const f9_state *s, f9_triads *r) {
                                             F9_AT(0, 0), F9_AT(0, 1), F9_AT(0, 2), F9_AT(0, 2));
     const __m256i by1 = _mm256_setr_epi32(1, 1, 1, 1, 9, 9, 9, 9);
     const __m256i by2 = _mm256_setr_epi32(2, 2, 2, 2, 18, 18, 18, 18);
-    const __m256i firsts = _mm256_setr_epi32(0x1249249, 0x1249249, 0x1249249, 0x1249249,
-                                             0x1FF, 0x1FF, 0x1FF, 0x1FF);
+    const __m256i firsts = _mm256_setr_epi32(0x1249249, 0x1249249, 0x1249249, 0,
+                                             0x1FF, 0x1FF, 0x1FF, 0);
     const __m256i rows = _mm256_set1_epi32(0x40201);
     const __m256i next = _mm256_setr_epi32(1, 2, 0, 3, 5, 6, 4, 7);
     const __m256i after = _mm256_setr_epi32(2, 0, 1, 3, 6, 4, 5, 7);
@@ -312,10 +312,7 @@ static inline int F9_FN(triad_scan)(const f9_state *s, f9_triads *r) {
         }
         for (l = 0; l < 3; l++)
             fo[4 + l] = tr[4 + l] & ~(tr[4 + (l + 1) % 3] | tr[4 + (l + 2) % 3]);
-        tr[3] = tr[2];
-        tr[7] = tr[6];
-        fo[3] = fo[2];
-        fo[7] = 0;
+        tr[3] = tr[7] = fo[3] = fo[7] = 0;
         for (l = 0; l < 8; l++) {
             c4[l] |= c3[l] & tr[l];
             c3[l] |= c2[l] & tr[l];
@@ -328,7 +325,7 @@ static inline int F9_FN(triad_scan)(const f9_state *s, f9_triads *r) {
         }
     }
     for (l = 0; l < 8; l++) {
-        uint32_t firsts = l < 4 ? 0x1249249u : 0x1FFu;
+        uint32_t firsts = l == 3 || l == 7 ? 0 : l < 4 ? 0x1249249u : 0x1FFu;
         bad |= (firsts & ~c3[l]) | f4[l];
         r->lock[l] = c3[l] & ~c4[l] & ~f3[l];
         r->clear[l] = f3[l] & c4[l];
@@ -435,49 +432,92 @@ typedef struct F9_FN(guess) {
  *
  * r is the triad scan of the state (propagate's last, which found nothing to do). Writes the
  * guess to g; returns 0 when the grid is solved. */
-static inline int F9_FN(choose)(const f9_triads *r, const f9_tables *t, F9_FN(guess) *g) {
-    uint32_t xs[9][6];
-    int b, d, best = 1000, best_band = -1, bd = -1, bn = 99;
-    int total[6] = {0, 0, 0, 0, 0, 0};
+/* Configuration counts (bits 0-7) and the crossing to split on (bits 8-15) of every digit in
+ * every band (lanes 0-2) and stack (lanes 4-6), from the triad scan's record, and their sums
+ * per band and stack. The AVX2 version does a digit's eight lanes at once. */
+#if F9_SIMD
+static inline void F9_FN(count_configurations)(const f9_triads *r, const f9_tables *t,
+                                               uint32_t n[9][8], uint32_t total[8]) {
+    const __m256i box0 = _mm256_set1_epi32(0x1C0E07), nine = _mm256_set1_epi32(0x1FF);
+    const __m256i seven = _mm256_set1_epi32(7), low = _mm256_set1_epi32(0xFF);
+    const __m256i at = _mm256_setr_epi32(0, 0, 0, 0, 0, 3, 6, 6);
+    const __m256i band0 = _mm256_set1_epi32(4), band1 = _mm256_set1_epi32(5),
+                  band2 = _mm256_set1_epi32(6);
+    __m256i sum = _mm256_setzero_si256();
+    int d;
+    for (d = 0; d < 9; d++) {
+        __m256i in = _mm256_loadu_si256((const __m256i *)r->in[d]);
+        /* Bands: triad bits 0,3,..,24 -> crossings 3 * row + box. */
+        __m256i y = _mm256_and_si256(_mm256_or_si256(in, _mm256_or_si256(_mm256_srli_epi32(in, 2),
+                                                                          _mm256_srli_epi32(in, 4))),
+                                     box0);
+        __m256i xh = _mm256_and_si256(
+            _mm256_or_si256(y, _mm256_or_si256(_mm256_srli_epi32(y, 6), _mm256_srli_epi32(y, 12))),
+            nine);
+        /* Stacks: the stack's three columns in each band -> crossings 3 * band + column. */
+        __m256i xv = _mm256_or_si256(
+            _mm256_and_si256(_mm256_srlv_epi32(_mm256_permutevar8x32_epi32(in, band0), at), seven),
+            _mm256_or_si256(
+                _mm256_slli_epi32(_mm256_and_si256(
+                    _mm256_srlv_epi32(_mm256_permutevar8x32_epi32(in, band1), at), seven), 3),
+                _mm256_slli_epi32(_mm256_and_si256(
+                    _mm256_srlv_epi32(_mm256_permutevar8x32_epi32(in, band2), at), seven), 6)));
+        __m256i x = _mm256_blend_epi32(xh, xv, 0xF0);
+        __m256i c = _mm256_i32gather_epi32((const int *)t->conf, x, 4);
+        _mm256_storeu_si256((__m256i *)n[d], c);
+        sum = _mm256_add_epi32(sum, _mm256_and_si256(c, low));
+    }
+    _mm256_storeu_si256((__m256i *)total, sum);
+}
+#else
+static inline void F9_FN(count_configurations)(const f9_triads *r, const f9_tables *t,
+                                               uint32_t n[9][8], uint32_t total[8]) {
+    int b, d;
+    for (b = 0; b < 8; b++) total[b] = 0;
     for (d = 0; d < 9; d++) {
         for (b = 0; b < 3; b++) {
-            /* Triad bits 0,3,..,24 -> crossings 3 * row + box. */
             uint32_t h = r->in[d][b];
             uint32_t y = (h | h >> 2 | h >> 4) & 0x1C0E07u;
             uint32_t x = (y | y >> 6 | y >> 12) & 0x1FFu;
             uint32_t xv = (r->in[d][4] >> (3 * b) & 7) | (r->in[d][5] >> (3 * b) & 7) << 3 |
                           (r->in[d][6] >> (3 * b) & 7) << 6;
-            xs[d][b] = x;
-            xs[d][3 + b] = xv;
-            total[b] += t->nconf[x];
-            total[3 + b] += t->nconf[xv];
+            n[d][b] = t->conf[x];
+            n[d][4 + b] = t->conf[xv];
+            total[b] += n[d][b] & 0xFF;
+            total[4 + b] += n[d][4 + b] & 0xFF;
         }
     }
-    for (b = 0; b < 6; b++) {
-        if (total[b] > 9 && total[b] < best) {
-            best = total[b];
-            best_band = b;
+}
+#endif
+
+static inline int F9_FN(choose)(const f9_triads *r, const f9_tables *t, F9_FN(guess) *g) {
+    uint32_t n[9][8], total[8];
+    int b, d, k, best = 1000, lane = -1, bd = -1, bn = 99;
+    F9_FN(count_configurations)(r, t, n, total);
+    for (b = 0; b < 7; b++) {
+        if (b != 3 && total[b] > 9 && (int)total[b] < best) {
+            best = (int)total[b];
+            lane = b;
         }
     }
-    if (best_band < 0) return 0;
+    if (lane < 0) return 0;
     for (d = 0; d < 9; d++) {
-        int n = t->nconf[xs[d][best_band]];
-        if (n >= 2 && n < bn) {
-            bn = n;
+        int m = (int)(n[d][lane] & 0xFF);
+        if (m >= 2 && m < bn) {
+            bn = m;
             bd = d;
         }
     }
     g->d = bd;
     g->one[0] = g->one[1] = g->one[2] = g->two[0] = g->two[1] = g->two[2] = 0;
-    if (best_band < 3) {
-        int k = t->pick[xs[bd][best_band]];
+    k = (int)(n[bd][lane] >> 8 & 0xFF);
+    if (lane < 3) {
         uint32_t triad = (uint32_t)7 << (9 * (k / 3) + 3 * (k % 3));
         uint32_t around = ((uint32_t)0x1FF << (9 * (k / 3)) | (uint32_t)0x1C0E07 << (3 * (k % 3))) & ~triad;
-        g->one[best_band] = around;
-        g->two[best_band] = triad;
+        g->one[lane] = around;
+        g->two[lane] = triad;
     } else {
-        int st = best_band - 3, k = t->pick[xs[bd][best_band]];
-        int band = k / 3, col = 3 * st + k % 3;
+        int st = lane - 4, band = k / 3, col = 3 * st + k % 3;
         for (b = 0; b < 3; b++)
             g->one[b] = b == band ? ((uint32_t)0x1C0E07 << (3 * st)) & ~t->column[col] : t->column[col];
         g->two[band] = t->column[col];
