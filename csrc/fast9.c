@@ -26,14 +26,12 @@ typedef struct f9_state {
     uint32_t bands;       /* bands changed since naked singles were last looked for there */
 } f9_state;
 
-/* What the triad rule's scan found (see fast9_search.h): per digit, its triads (in) and the
- * triads it is forced into (forced); then the triads to lock and to clear. Lanes 0-2: the
- * horizontal triads of bands 0-2; lanes 4-6: their columns; lanes 3 and 7 empty. */
+/* What the triad rule's scan found (see fast9_search.h), per band and digit: the digit's
+ * horizontal triads as row/box crossings (x, bit 3 * row + box), its columns (col), and of those
+ * the ones it is forced into (fx, fcol); then per band the triads to lock and to clear. */
 typedef struct f9_triads {
-    uint32_t in[9][8];
-    uint32_t forced[9][8];
-    uint32_t lock[8];
-    uint32_t clear[8];
+    uint32_t x[3][9], col[3][9], fx[3][9], fcol[3][9];
+    uint32_t lock_h[3], lock_v[3], clear_h[3], clear_v[3];
 } f9_triads;
 
 /* Lookup tables, built by sdk_fast9_new into the object: no shared mutable state. */
@@ -44,8 +42,8 @@ typedef struct f9_tables {
     uint32_t keep[512];  /* the same for a band's row/box crossings, as the band's cells */
     uint32_t column[9];  /* the band's three cells of a column */
     uint32_t peers[27];  /* a cell's row, box and column within the band, itself excluded */
-    uint32_t triad_out[27]; /* for the horizontal triad starting at bit p (p a multiple of
-                               3): the rest of its row and of its box in the band */
+    uint32_t triad_out[9]; /* for the horizontal triad at crossing 3 * row + box: the rest of
+                              its row and of its box in the band */
     uint32_t conf[512];  /* 9 line/box crossings -> how many one-to-one matchings lie inside
                             (bits 0-7), and the crossing inside the fewest of them, at least one
                             (bits 8-15); 32-bit entries, for the AVX2 gather */
@@ -179,14 +177,16 @@ static void build_tables(f9_tables *t) {
             t->conf[x] = (uint32_t)n | (uint32_t)pick << 8;
         }
     }
-    for (i = 0; i < 9; i++) t->column[i] = (uint32_t)0x40201 << i;
+    for (i = 0; i < 9; i++) {
+        t->column[i] = (uint32_t)0x40201 << i;
+        t->triad_out[i] = ((uint32_t)0x1FF << (9 * (i / 3)) | (uint32_t)0x1C0E07 << (3 * (i % 3))) &
+                          ~((uint32_t)7 << (9 * (i / 3) + 3 * (i % 3)));
+    }
     for (i = 0; i < 27; i++) {
         int row = i / 9, col = i % 9, box = col / 3;
         uint32_t same = (uint32_t)0x1FF << (9 * row) | t->column[col] |
                         (uint32_t)0x1C0E07 << (3 * box);
         t->peers[i] = same & ~((uint32_t)1 << i);
-        t->triad_out[i] = ((uint32_t)0x1FF << (9 * row) | (uint32_t)0x1C0E07 << (3 * box)) &
-                          ~((uint32_t)7 << (i / 3 * 3));
     }
 }
 
