@@ -447,7 +447,7 @@ static inline int F9_FN(triad_apply)(f9_state *s, const f9_tables *t, const f9_t
 }
 
 /* Runs every rule until none applies; the triad rule last, as the dearest. Returns 0 on a
- * contradiction; on 1, r holds the triad scan of the state as it is. */
+ * contradiction; on 1, r holds the triad scan of the state as it is, unless the grid is full. */
 static inline int F9_FN(propagate)(f9_state *s, const f9_tables *t, f9_triads *r) {
     for (;;) {
         int n;
@@ -464,6 +464,8 @@ static inline int F9_FN(propagate)(f9_state *s, const f9_tables *t, f9_triads *r
         n = F9_FN(column_rule)(s, t);
         if (n < 0) return 0;
         if (n) continue;
+        /* A full grid is a solution (placements never clash): no scan, no guess to choose. */
+        if (!(s->unsolved[0] | s->unsolved[1] | s->unsolved[2])) return 1;
         n = F9_FN(triad_scan)(s, r);
         if (n < 0) return 0;
         if (!n) return 1;
@@ -599,7 +601,7 @@ static int64_t F9_FN(search)(sdk_fast9 *f, f9_state *s, int64_t limit, uint8_t *
         if (F9_FN(propagate)(s, t, &r)) {
             F9_FN(guess) g;
             int e;
-            if (!F9_FN(choose)(&r, t, &g)) {
+            if (!(s->unsolved[0] | s->unsolved[1] | s->unsolved[2]) || !F9_FN(choose)(&r, t, &g)) {
                 if (count++ == 0 && first) f9_write(s, first);
                 if (limit > 0 && count >= limit) return count;
             } else {
