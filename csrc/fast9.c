@@ -26,6 +26,14 @@ typedef struct f9_state {
     uint32_t bands;       /* bands changed since naked singles were last looked for there */
 } f9_state;
 
+/* What the triad rule's scan found (see fast9_search.h), per band and digit: the digit's
+ * horizontal triads as row/box crossings (x, bit 3 * row + box), its columns (col), and of those
+ * the ones it is forced into (fx, fcol); then per band the triads to lock and to clear. */
+typedef struct f9_triads {
+    uint32_t x[3][9], col[3][9], fx[3][9], fcol[3][9];
+    uint32_t lock_h[3], lock_v[3], clear_h[3], clear_v[3];
+} f9_triads;
+
 /* Lookup tables, built by sdk_fast9_new into the object: no shared mutable state. */
 typedef struct f9_tables {
     uint8_t triads[512]; /* 9 cells of a row -> which of its three box segments hold any */
@@ -34,10 +42,16 @@ typedef struct f9_tables {
     uint32_t keep[512];  /* the same for a band's row/box crossings, as the band's cells */
     uint32_t column[9];  /* the band's three cells of a column */
     uint32_t peers[27];  /* a cell's row, box and column within the band, itself excluded */
+    uint32_t triad_out[9]; /* for the horizontal triad at crossing 3 * row + box: the rest of
+                              its row and of its box in the band */
+    uint32_t conf[512];  /* 9 line/box crossings -> how many one-to-one matchings lie inside
+                            (bits 0-7), and the crossing inside the fewest of them, at least one
+                            (bits 8-15); 32-bit entries, for the AVX2 gather */
 } f9_tables;
 
-/* Deepest possible search: every guess on the current path places a digit on its own cell. */
-#define F9_MAX_DEPTH 81
+/* Deepest possible search: every guess on the current path takes away at least one of the six
+ * configurations of one of the 54 digit/band and digit/stack pairs (see choose). */
+#define F9_MAX_DEPTH (54 * 5)
 
 struct sdk_fast9 {
     sdk_allocator alloc;
@@ -152,8 +166,27 @@ static void build_tables(f9_tables *t) {
             if (crossings & (1u << i)) cells |= (uint32_t)7 << (9 * (i / 3) + 3 * (i % 3));
         t->match[x] = crossings;
         t->keep[x] = cells;
+        {
+            int n = 0, k, best = 99, pick = 0;
+            for (i = 0; i < 6; i++)
+                if ((x & matchings[i]) == matchings[i]) n++;
+            for (k = 0; k < 9; k++) {
+                int m = 0;
+                for (i = 0; i < 6; i++)
+                    if ((x & matchings[i]) == matchings[i] && (matchings[i] >> k & 1)) m++;
+                if (m >= 1 && m < best) {
+                    best = m;
+                    pick = k;
+                }
+            }
+            t->conf[x] = (uint32_t)n | (uint32_t)pick << 8;
+        }
     }
-    for (i = 0; i < 9; i++) t->column[i] = (uint32_t)0x40201 << i;
+    for (i = 0; i < 9; i++) {
+        t->column[i] = (uint32_t)0x40201 << i;
+        t->triad_out[i] = ((uint32_t)0x1FF << (9 * (i / 3)) | (uint32_t)0x1C0E07 << (3 * (i % 3))) &
+                          ~((uint32_t)7 << (9 * (i / 3) + 3 * (i % 3)));
+    }
     for (i = 0; i < 27; i++) {
         int row = i / 9, col = i % 9, box = col / 3;
         uint32_t same = (uint32_t)0x1FF << (9 * row) | t->column[col] |
