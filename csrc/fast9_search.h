@@ -446,9 +446,10 @@ static inline int F9_FN(triad_apply)(f9_state *s, const f9_tables *t, const f9_t
     return changed;
 }
 
-/* Runs every rule until none applies; the triad rule last, as the dearest. Returns 0 on a
- * contradiction; on 1, r holds the triad scan of the state as it is, unless the grid is full. */
-static inline int F9_FN(propagate)(f9_state *s, const f9_tables *t, f9_triads *r) {
+/* Runs every rule until none applies; the triad rule last, as the dearest, and only with triads
+ * (triad mode, see search). Returns 0 on a contradiction; on 1 in triad mode, r holds the triad
+ * scan of the state as it is, unless the grid is full. */
+static inline int F9_FN(propagate)(f9_state *s, const f9_tables *t, f9_triads *r, int triads) {
     for (;;) {
         int n;
         while (s->dirty) {
@@ -465,7 +466,7 @@ static inline int F9_FN(propagate)(f9_state *s, const f9_tables *t, f9_triads *r
         if (n < 0) return 0;
         if (n) continue;
         /* A full grid is a solution (placements never clash): no scan, no guess to choose. */
-        if (!(s->unsolved[0] | s->unsolved[1] | s->unsolved[2])) return 1;
+        if (!(s->unsolved[0] | s->unsolved[1] | s->unsolved[2]) || !triads) return 1;
         n = F9_FN(triad_scan)(s, r);
         if (n < 0) return 0;
         if (!n) return 1;
@@ -585,12 +586,64 @@ static inline int F9_FN(choose)(const f9_triads *r, const f9_tables *t, F9_FN(gu
     return 1;
 }
 
+/* Cell mode's guess (see search): the cell to guess on, one with two candidates, else the first (row-major) with three, else the
+ * first open cell. Among two-candidate cells, the one with the lowest 3 * (open cells of its
+ * column in the band) - 2 * (open cells of its box), then the first: a guess where its column
+ * is nearly full and its box nearly empty. Measured on the shared sets, this takes a quarter to
+ * a third fewer guesses than the first two-candidate cell, for first solutions and for counts
+ * alike. Writes the cell's band and bit; returns 0 when every cell is placed. */
+static inline int F9_FN(choose_cell)(const f9_state *s, const f9_tables *t, int *band, int *bit) {
+    int b, fallback_b = -1, fallback_p = 0, best = 99;
+    uint32_t threes_seen[3] = {0, 0, 0};
+    for (b = 0; b < 3; b++) {
+        uint32_t open = s->unsolved[b], ones = 0, twos = 0, threes = 0, fours = 0, pair;
+        int d;
+        if (!open) continue;
+        for (d = 0; d < 9; d++) {
+            uint32_t c = s->cand[F9_AT(d, b)];
+            fours |= threes & c;
+            threes |= twos & c;
+            twos |= ones & c;
+            ones |= c;
+        }
+        pair = open & twos & ~threes;
+        while (pair) {
+            int p = f9_ctz(pair);
+            int score = 3 * f9_popcount(open & t->column[p % 9]) -
+                        2 * f9_popcount(open & (uint32_t)0x1C0E07 << (p % 9 / 3 * 3));
+            pair &= pair - 1;
+            if (score < best) {
+                best = score;
+                *band = b;
+                *bit = p;
+            }
+        }
+        threes_seen[b] = open & threes & ~fours;
+        if (fallback_b < 0) {
+            fallback_b = b;
+            fallback_p = f9_ctz(open);
+        }
+    }
+    if (best < 99) return 1;
+    if (fallback_b < 0) return 0;
+    for (b = 0; b < 3; b++) {
+        if (threes_seen[b]) {
+            *band = b;
+            *bit = f9_ctz(threes_seen[b]);
+            return 1;
+        }
+    }
+    *band = fallback_b;
+    *bit = fallback_p;
+    return 1;
+}
+
 /* Depth-first search from s (givens placed, not yet propagated) with the object's stack.
  * Counts solutions up to limit (<= 0: all); the first goes to first when not NULL. Under the
  * watch w (NULL: none) it stops with w's reason; the watch costs the hot loop one compare per
  * guess (against check_at, far off unless w has something to check). */
 static int64_t F9_FN(search)(sdk_fast9 *f, f9_state *s, int64_t limit, uint8_t *first,
-                             const sdk_watch *w) {
+                             const sdk_watch *w, int triads) {
     const f9_tables *t = &f->tables;
     f9_state *stack = f->stack;
     int depth = 0;
@@ -598,7 +651,34 @@ static int64_t F9_FN(search)(sdk_fast9 *f, f9_state *s, int64_t limit, uint8_t *
     int64_t check_at = f9_next_check(f, w);
     f9_triads r;
     for (;;) {
-        if (F9_FN(propagate)(s, t, &r)) {
+        int ok = F9_FN(propagate)(s, t, &r, triads);
+        if (ok && !triads) {
+            /* Cell mode: try the cell's lowest digit here; the stack keeps the state without it. */
+            int b, p, d = 0;
+            uint32_t bit;
+            if (!F9_FN(choose_cell)(s, t, &b, &p)) {
+                if (count++ == 0 && first) f9_write(s, first);
+                if (limit > 0 && count >= limit) return count;
+            } else {
+                bit = (uint32_t)1 << p;
+                while (!(s->cand[F9_AT(d, b)] & bit)) d++;
+                if (++f->guesses >= check_at) {
+                    int stop = f9_poll(f, w, &check_at);
+                    if (stop != SDK_OK) {
+                        f->guesses--;   /* this guess was not made */
+                        return stop;
+                    }
+                }
+                stack[depth] = *s;
+                stack[depth].cand[F9_AT(d, b)] &= ~bit;
+                stack[depth].dirty = (uint32_t)1 << (F9_AT(d, b));
+                stack[depth].digits = 0;
+                stack[depth].bands = 0;
+                depth++;
+                F9_FN(place)(s, t, d, b, p);
+                continue;
+            }
+        } else if (ok) {
             F9_FN(guess) g;
             int e;
             if (!(s->unsolved[0] | s->unsolved[1] | s->unsolved[2]) || !F9_FN(choose)(&r, t, &g)) {
