@@ -1,9 +1,7 @@
 -- Row (a): runs the C driver (bench/cbench.c, built by `make bench`) and reads its answers.
 local cdriver = {}
 
-local function shell_quote(s)
-  return "'" .. tostring(s):gsub("'", "'\\''") .. "'"
-end
+local shell_quote = require("bench.shell").quote
 
 -- Runs `cbench ARGS...` and returns its stdout; raises when it fails (it has already said why on
 -- stderr: for a wrong answer, the file and line of the puzzle).

@@ -2,19 +2,10 @@
 -- writing), as a pipeline runs it. One thread is timed in the child's CPU time (the shell's
 -- `times`), two threads on the wall clock; the output of each run is checked: a line per
 -- puzzle, each the published solution where the file has one, or the count / verdict expected.
-local clock = require "bench.clock"
 local measure = require "bench.measure"
+local shell = require "bench.shell"
 
 local cli = {}
-
-local function shell_quote(s)
-  return "'" .. tostring(s):gsub("'", "'\\''") .. "'"
-end
-
-local function seconds(text)
-  local m, s = text:match("^(%d+)m([%d.]+)s$")
-  return m and tonumber(m) * 60 + tonumber(s) or nil
-end
 
 -- The interpreter running the bench, to run bin/sudoku with the same Lua.
 local function interpreter()
@@ -26,23 +17,14 @@ end
 -- Runs `sudoku ARGS FILE` once from the checkout at root, its output to out_path. Returns its
 -- CPU seconds, its wall seconds. Raises when it fails.
 local function once(root, args, file, out_path)
-  local words = {}
-  for i, a in ipairs(args) do words[i] = shell_quote(a) end
-  local command = ("cd %s && %s bin/sudoku %s %s > %s; echo status=$?; times"):format(
-    shell_quote(root), shell_quote(interpreter()), table.concat(words, " "), shell_quote(file),
-    shell_quote(out_path))
-  local t0 = clock.now()
-  -- bash's `times` reads the children's CPU time to the millisecond (sh's, in clock ticks).
-  local p = assert(io.popen("bash -c " .. shell_quote(command) .. " 2>&1", "r"))
-  local out = p:read("*a")
-  p:close()
-  local wall = clock.now() - t0
-  local status = out:match("status=(%d+)")
-  local user, sys = out:match("\n(%S+) (%S+)%s*$")
-  if status ~= "0" or not user then
+  local quote, words = shell.quote, {}
+  for i, a in ipairs(args) do words[i] = quote(a) end
+  local out, status, cpu, wall = shell.timed(("cd %s && %s bin/sudoku %s %s > %s"):format(
+    quote(root), quote(interpreter()), table.concat(words, " "), quote(file), quote(out_path)))
+  if status ~= "0" or not cpu then
     error(("`sudoku %s` failed on %s:\n%s"):format(table.concat(args, " "), file, out), 0)
   end
-  return seconds(user) + seconds(sys), wall
+  return cpu, wall
 end
 
 -- Checks the command's output (a file) against expect(k, line) for puzzle k; raises on the

@@ -192,7 +192,7 @@ local function cli_rows(set, subset, runs, table_rows, notes, r)
   f:write(subset[1].puzzle, "\n")
   f:close()
   local start = bench_cli.time{ root = root, args = { "solve", "-j", "1" }, file = path, n = 1,
-                                threads = 1, expect = function(k, line) return solved(k, line) end,
+                                threads = 1, expect = solved,
                                 runs = runs, label = set.label .. " start-up" }
   os.remove(path)
   local same = unique and solve1 or count1

@@ -4,13 +4,9 @@
 -- default. Its figure is its own (puzzles per second of its timed loop, on a wall clock); we
 -- turn it into CPU time with the share of a core its process got (its CPU time, from the
 -- shell's `times`, over the wall time of the run), so both sides are compared in CPU time.
-local clock = require "bench.clock"
+local shell = require "bench.shell"
 
 local tdoku = {}
-
-local function shell_quote(s)
-  return "'" .. tostring(s):gsub("'", "'\\''") .. "'"
-end
 
 -- The path of tdoku's run_benchmark from the environment, or nil when it is not set (the
 -- comparison is then left out). Raises when it is set but not runnable.
@@ -23,12 +19,6 @@ function tdoku.find()
   return path
 end
 
--- Seconds of "1m2.5s" as `times` prints them.
-local function seconds(text)
-  local m, s = text:match("^(%d+)m([%d.]+)s$")
-  return m and tonumber(m) * 60 + tonumber(s) or nil
-end
-
 -- One run of tdoku over the puzzles (a list of 81-character texts), written to a temporary file.
 -- opts = {warmup =, seconds =} (whole seconds, tdoku's -w and -t). Returns {pps =, wall_pps =,
 -- share =, guesses =}: puzzles per second in CPU time and as tdoku printed it, the share of a
@@ -38,22 +28,13 @@ function tdoku.run(bin, puzzles, opts)
   local f = assert(io.open(file, "w"))
   f:write(table.concat(puzzles, "\n"), "\n")
   f:close()
-  local command = ("LC_ALL=C %s -r 0 -c 0 -n %d -w %d -t %d -s tdoku %s; echo status=$?; times")
-    :format(shell_quote(bin), #puzzles, opts.warmup or 1, opts.seconds or 2, shell_quote(file))
-  local t0 = clock.now()
-  -- bash's `times` reads the children's CPU time to the millisecond (sh's, in clock ticks).
-  local p = assert(io.popen("bash -c " .. shell_quote(command) .. " 2>&1", "r"))
-  local out = p:read("*a")
-  p:close()
-  local wall = clock.now() - t0
+  local out, status, cpu, wall = shell.timed(("LC_ALL=C %s -r 0 -c 0 -n %d -w %d -t %d -s tdoku %s")
+    :format(shell.quote(bin), #puzzles, opts.warmup or 1, opts.seconds or 2, shell.quote(file)))
   os.remove(file)
-  local status = out:match("status=(%d+)")
   local pps, guesses = out:match("|tdoku[^|]*|%s*([%d.,]+)%s*|[^|]*|[^|]*|%s*([%d.,]+)%s*|")
-  local user, sys = out:match("\n(%S+) (%S+)%s*$")
-  if status ~= "0" or not pps or not user then
+  if status ~= "0" or not pps or not cpu then
     error("tdoku's run_benchmark failed:\n" .. out, 0)
   end
-  local cpu = seconds(user) + seconds(sys)
   local share = math.min(1, cpu / wall)
   local wall_pps = tonumber((pps:gsub(",", "")))
   return { pps = wall_pps / share, wall_pps = wall_pps, share = share,

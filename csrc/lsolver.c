@@ -45,7 +45,7 @@ static lsolver *check_solver(lua_State *L, int idx) {
 typedef struct hook_call {
     lsolver *ls;
     int slot;
-    int cell, v, depth;
+    int cell, v;
     sdk_mask candidates;
     uint8_t *out;      /* order_values: the values to try */
     int count;         /* order_values: how many */

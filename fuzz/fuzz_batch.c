@@ -15,16 +15,7 @@
 
 #include "batch.h"
 #include "logic/logic.h"
-
-static void *fuzz_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
-    (void)ud;
-    (void)osize;
-    if (nsize == 0) {
-        free(ptr);
-        return NULL;
-    }
-    return realloc(ptr, nsize);
-}
+#include "fuzz_alloc.h"
 
 /* 1 when some line's puzzle part (before a ',', less trailing blanks) has N*N characters for
  * an N of 10 or more: a board the batch would search with no node budget. */

@@ -13,16 +13,7 @@
 #include <string.h>
 
 #include "lineblock.h"
-
-static void *fuzz_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
-    (void)ud;
-    (void)osize;
-    if (nsize == 0) {
-        free(ptr);
-        return NULL;
-    }
-    return realloc(ptr, nsize);
-}
+#include "fuzz_alloc.h"
 
 static int has_long_line(const char *text, size_t len) {
     size_t pos = 0;

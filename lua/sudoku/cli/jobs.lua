@@ -94,6 +94,12 @@ local function batched_records(records, opts, handle_one, value)
   end
 end
 
+-- Line mode's block handler (sudoku.cli.pipeline's job.block): whole lines done in C, in mode
+-- ("solve", "count" or "validate") with the batch options opts.
+local function blocks(records, mode, opts)
+  return function(text) return records.solve_block(text, mode, opts) end
+end
+
 -- The record read from one line-mode puzzle text (with --box's shape), or nil and the message.
 local parse  -- sudoku.format.parse, loaded with the core when a line is first read
 local function line_record(text, box)
@@ -156,7 +162,7 @@ function jobs.solve(result)
       end
       job.handle = batched(records, opts, one_text, value, box)
       if to == "line" and not box then
-        job.block = function(text) return records.solve_block(text, "solve", opts) end
+        job.block = blocks(records, "solve", opts)
       end
     else
       job.handle = batched_records(records, opts, one, function(answer, rec)
@@ -188,7 +194,7 @@ function jobs.count(result)
         return count_record(rec)
       end, decimal, result.box)
       if not result.box then
-        job.block = function(text) return records.solve_block(text, "count", opts) end
+        job.block = blocks(records, "count", opts)
       end
     else
       job.handle = batched_records(records, opts, count_record, decimal)
@@ -218,8 +224,7 @@ function jobs.validate(result)
         end
       end
       if not result.box then
-        local opts = batch_opts(result)
-        job.block = function(text) return records.solve_block(text, "validate", opts) end
+        job.block = blocks(records, "validate", batch_opts(result))
       end
     else
       job.handle = each(verdict)

@@ -291,11 +291,7 @@ function pipeline.run(result, streams, job)
         write_record(item, nil, n.message)
       end
     end
-    if pos == 0 and #out > 0 then
-      held[#held + 1] = out
-    elseif pos < #out then
-      held[#held + 1] = out:sub(pos + 1)
-    end
+    if pos < #out then held[#held + 1] = pos == 0 and out or out:sub(pos + 1) end
     handled = handled + info.records - #notes
     release()
     if bar then bar.update(handled, src.bytes) end

@@ -64,27 +64,25 @@ local function block_lines(f, src)
   -- newline (a line longer than the read), which then stays for the line-by-line path.
   src.take_lines = function(size)
     local head = buffer:sub(pos)
-    if done then
-      buffer, pos = "", 1
-      if head == "" then return nil end
-      return head
-    end
-    local block, err = f:read(size)
-    if block == nil then
+    if not done then
+      local block, err = f:read(size)
+      if block ~= nil then
+        -- The last newline, looked for from the end: lines are short, so this is a few steps.
+        local last = #block
+        while last > 0 and byte(block, last) ~= 10 do last = last - 1 end
+        if last == 0 then
+          buffer, pos = head .. block, 1
+          return false
+        end
+        buffer, pos = block, last + 1
+        return head .. block:sub(1, last)
+      end
       if err then src.read_error = tostring(err) end
-      done, buffer, pos = true, "", 1
-      if head == "" then return nil end
-      return head
+      done = true
     end
-    -- The last newline, looked for from the end: lines are short, so this is a few steps.
-    local last = #block
-    while last > 0 and byte(block, last) ~= 10 do last = last - 1 end
-    if last == 0 then
-      buffer, pos = head .. block, 1
-      return false
-    end
-    buffer, pos = block, last + 1
-    return head .. block:sub(1, last)
+    buffer, pos = "", 1
+    if head == "" then return nil end
+    return head
   end
   return function()
     local nl = buffer:find("\n", pos, true)
