@@ -42,6 +42,8 @@ typedef struct f9_tables {
     uint32_t keep[512];  /* the same for a band's row/box crossings, as the band's cells */
     uint32_t column[9];  /* the band's three cells of a column */
     uint32_t peers[27];  /* a cell's row, box and column within the band, itself excluded */
+    uint32_t cell_column[27], cell_box[27]; /* a cell's column and box within the band, by the
+                                               cell: no division in cell mode's guess */
     uint32_t triad_out[9]; /* for the horizontal triad at crossing 3 * row + box: the rest of
                               its row and of its box in the band */
     uint32_t conf[512];  /* 9 line/box crossings -> how many one-to-one matchings lie inside
@@ -103,8 +105,17 @@ static void f9_write(const f9_state *s, uint8_t *out) {
     }
 }
 
+/* For a few helpers kept out of line: inlined everywhere, they leave the search's loops short
+ * of registers. */
+#if defined(__GNUC__)
+#define F9_NOINLINE __attribute__((noinline))
+#else
+#define F9_NOINLINE
+#endif
+
 #define F9_SIMD 0
 #define F9_FN(name) f9_##name##_portable
+#include "fast9_load.h"
 #include "fast9_search.h"
 #undef F9_FN
 #undef F9_SIMD
@@ -126,6 +137,7 @@ static void f9_write(const f9_state *s, uint8_t *out) {
 #if defined(F9_HAVE_AVX2)
 #define F9_SIMD 1
 #define F9_FN(name) f9_##name##_avx2
+#include "fast9_load.h"
 #include "fast9_search.h"
 #undef F9_FN
 #undef F9_SIMD
@@ -192,6 +204,8 @@ static void build_tables(f9_tables *t) {
         uint32_t same = (uint32_t)0x1FF << (9 * row) | t->column[col] |
                         (uint32_t)0x1C0E07 << (3 * box);
         t->peers[i] = same & ~((uint32_t)1 << i);
+        t->cell_column[i] = t->column[col];
+        t->cell_box[i] = (uint32_t)0x1C0E07 << (3 * box);
     }
 }
 
@@ -211,52 +225,6 @@ void sdk_fast9_free(sdk_fast9 *f) {
 
 size_t sdk_fast9_bytes(void) { return sizeof(sdk_fast9); }
 
-/* Spreads three bits (one per row, box or column group of a band) to the band's cells. */
-static uint32_t band_rows(uint32_t three) {
-    return (three & 1 ? 0x1FFu : 0) | (three & 2 ? 0x1FFu << 9 : 0) | (three & 4 ? 0x1FFu << 18 : 0);
-}
-
-static uint32_t band_boxes(uint32_t three) {
-    return (three & 1 ? 0x1C0E07u : 0) | (three & 2 ? 0x1C0E07u << 3 : 0) |
-           (three & 4 ? 0x1C0E07u << 6 : 0);
-}
-
-/* Puts the givens on a fresh state in one pass: per digit, the rows, columns and boxes it
- * already holds close to it, and every given cell closes to the other digits. Returns 0 when
- * two givens clash or a value is above 9. */
-static int load(f9_state *s, const uint8_t givens[81]) {
-    uint16_t rows[9] = {0}, cols[9] = {0}, boxes[9] = {0};
-    uint32_t given[3] = {0, 0, 0}, own[27] = {0};
-    int cell, r, c, d, b;
-    for (r = 0, cell = 0; r < 9; r++) {
-        for (c = 0; c < 9; c++, cell++) {
-            int v = givens[cell], k = r / 3 * 3 + c / 3, p = (r % 3) * 9 + c;
-            if (!v) continue;
-            if (v > 9) return 0;
-            d = v - 1;
-            if ((rows[d] >> r & 1) | (cols[d] >> c & 1) | (boxes[d] >> k & 1)) return 0;
-            rows[d] |= (uint16_t)(1 << r);
-            cols[d] |= (uint16_t)(1 << c);
-            boxes[d] |= (uint16_t)(1 << k);
-            given[r / 3] |= (uint32_t)1 << p;
-            own[F9_AT(d, r / 3)] |= (uint32_t)1 << p;
-        }
-    }
-    for (d = 0; d < 9; d++) {
-        uint32_t col_cells = (uint32_t)cols[d] | (uint32_t)cols[d] << 9 | (uint32_t)cols[d] << 18;
-        for (b = 0; b < 3; b++) {
-            uint32_t closed = given[b] | col_cells | band_rows(rows[d] >> (3 * b) & 7u) |
-                              band_boxes(boxes[d] >> (3 * b) & 7u);
-            s->cand[F9_AT(d, b)] = (0x7FFFFFFu & ~closed) | own[F9_AT(d, b)];
-        }
-    }
-    for (b = 0; b < 3; b++) s->unsolved[b] = 0x7FFFFFFu & ~given[b];
-    s->dirty = 0x7FFFFFF;
-    s->digits = 0x1FF;
-    s->bands = 7;
-    return 1;
-}
-
 /* Puzzles with at least this many givens are searched in cell mode (see fast9_search.h,
  * search): there propagation leaves little to search, and a node's cost counts for more than
  * the guesses the triad rule and configuration guesses save (measured on serg's puzzles with
@@ -267,22 +235,18 @@ static int load(f9_state *s, const uint8_t givens[81]) {
 int64_t sdk_fast9_count(sdk_fast9 *f, const uint8_t givens[81], int64_t limit,
                         uint8_t first[81], sdk_watch *w) {
     f9_state s;
-    int64_t n;
-    int stop, i, given = 0, triads;
+    int64_t n = 0;
+    int stop, given = 0;
     f->guesses = 0;
-    for (i = 0; i < 81; i++) given += givens[i] != 0;
-    triads = given < F9_CELL_MODE_GIVENS;
     if (w && (stop = sdk_watch_check(w, 0)) != SDK_OK) return stop;
-    if (!load(&s, givens)) {
-        n = 0;
-    } else {
 #if F9_HAVE_AVX2
-        if (f->has_avx2 && !f->portable)
-            n = f9_search_avx2(f, &s, limit, first, w, triads);
-        else
+    if (f->has_avx2 && !f->portable) {
+        if (f9_load_avx2(&s, givens, &given))
+            n = f9_search_avx2(f, &s, limit, first, w, given < F9_CELL_MODE_GIVENS);
+    } else
 #endif
-            n = f9_search_portable(f, &s, limit, first, w, triads);
-    }
+    if (f9_load_portable(&s, givens, &given))
+        n = f9_search_portable(f, &s, limit, first, w, given < F9_CELL_MODE_GIVENS);
     if (w) w->used += 1 + f->guesses;
     return n;
 }

@@ -62,7 +62,7 @@ static inline uint32_t F9_FN(take_cell)(f9_state *s, int b, int p, uint32_t *act
  * the stack rule. */
 static inline void F9_FN(place)(f9_state *s, const f9_tables *t, int d, int b, int p) {
     uint32_t bit = (uint32_t)1 << p;
-    uint32_t col = t->column[p % 9];
+    uint32_t col = t->column[p % 9], own = t->peers[p];
     uint32_t act, had;
     int e;
     s->unsolved[b] &= ~bit;
@@ -70,20 +70,14 @@ static inline void F9_FN(place)(f9_state *s, const f9_tables *t, int d, int b, i
     had = F9_FN(take_cell)(s, b, p, &act) & ~((uint32_t)1 << d);
     s->digits |= had;
     s->dirty |= (act & ~((uint32_t)1 << d)) << F9_AT(0, b);
-    s->cand[F9_AT(d, b)] |= bit;
-    {
-        int i = F9_AT(d, b);
-        uint32_t kept = s->cand[i] & ~t->peers[p];
-        s->dirty |= (uint32_t)(kept != s->cand[i]) << i;
+    /* d leaves the cell's peers in its band and its column in the other two: one pass over
+     * d's three words, the band picked by a select rather than a branch or a modulo. */
+    for (e = 0; e < 3; e++) {
+        int i = F9_AT(d, e);
+        uint32_t c = s->cand[i] | (e == b ? bit : 0);
+        uint32_t kept = c & ~(e == b ? own : col);
+        s->dirty |= (uint32_t)(kept != c) << i;
         s->cand[i] = kept;
-    }
-    /* The column in the other two bands, with no branch on which they are. */
-    for (e = 1; e < 3; e++) {
-        int other = b + e - (b + e >= 3 ? 3 : 0);
-        int i = F9_AT(d, other);
-        uint32_t c = s->cand[i];
-        s->cand[i] = c & ~col;
-        s->dirty |= (uint32_t)((c & col) != 0) << i;
     }
 }
 
@@ -95,24 +89,25 @@ static inline int F9_FN(band_rule)(f9_state *s, const f9_tables *t, int i) {
     uint32_t c = s->cand[i];
     uint32_t keep = t->keep[t->triads[c & 0x1FF] | t->triads[(c >> 9) & 0x1FF] << 3 |
                             t->triads[c >> 18] << 6];
-    uint32_t r0, r1, r2, open, singles;
-    int b = i / 9;
+    uint32_t many, cells;
+    int b = i / 9, d = i - 9 * b;
     if (!keep) return 0;
     c &= keep;
     s->cand[i] = c;
-    /* Rows left with one cell that is still open, found without a branch per row (after the
-     * band rule no row is empty). */
-    r0 = c & 0x1FF;
-    r1 = c >> 9 & 0x1FF;
-    r2 = c >> 18;
-    open = c & s->unsolved[b];
-    singles = (uint32_t)((r0 & (r0 - 1)) == 0) & (uint32_t)((open & 0x1FF) != 0);
-    singles |= ((uint32_t)((r1 & (r1 - 1)) == 0) & (uint32_t)((open >> 9 & 0x1FF) != 0)) << 1;
-    singles |= ((uint32_t)((r2 & (r2 - 1)) == 0) & (uint32_t)((open >> 18) != 0)) << 2;
-    while (singles) {
-        int r = f9_ctz(singles);
-        singles &= singles - 1;
-        F9_FN(place)(s, t, i % 9, b, f9_ctz(c & (uint32_t)0x1FF << (9 * r)));
+    /* Rows left with one cell that is still open, found without a branch per row. After the
+     * band rule no row is empty, so taking one from each row's field borrows inside the field:
+     * many keeps a bit in each row with two cells or more, the shifts bring them down to the
+     * row's first bit, and the product spreads that back over the row. */
+    many = c & (c - 0x40201u);
+    many |= many >> 1;
+    many |= many >> 2;
+    many |= many >> 4;
+    many = ((many | (c & (c - 0x40201u)) >> 8) & 0x40201u) * 0x1FFu;
+    cells = c & s->unsolved[b] & ~many;
+    while (cells) {
+        int p = f9_ctz(cells);
+        cells &= cells - 1;
+        F9_FN(place)(s, t, d, b, p);
     }
     return 1;
 }
@@ -452,13 +447,18 @@ static inline int F9_FN(triad_apply)(f9_state *s, const f9_tables *t, const f9_t
 static inline int F9_FN(propagate)(f9_state *s, const f9_tables *t, f9_triads *r, int triads) {
     for (;;) {
         int n;
+        uint32_t seen = 0;
         while (s->dirty) {
             int i = f9_ctz(s->dirty);
+            seen |= s->dirty & (0u - s->dirty);
             s->dirty &= s->dirty - 1;
-            s->digits |= (uint32_t)1 << (i % 9);
-            s->bands |= (uint32_t)1 << (i / 9);
             if (!F9_FN(band_rule)(s, t, i)) return 0;
         }
+        /* The digits and bands of the words the band rule ran on, for the stack rule and
+         * naked singles: folded once here rather than per word. */
+        s->digits |= (seen | seen >> 9 | seen >> 18) & 0x1FFu;
+        s->bands |= (uint32_t)((seen & 0x1FFu) != 0) | (uint32_t)((seen >> 9 & 0x1FFu) != 0) << 1 |
+                    (uint32_t)((seen >> 18) != 0) << 2;
         n = F9_FN(naked_singles)(s, t);
         if (n < 0) return 0;
         if (n) continue;
@@ -593,15 +593,14 @@ static inline int F9_FN(choose)(const f9_triads *r, const f9_tables *t, F9_FN(gu
  * a third fewer guesses than the first two-candidate cell, for first solutions and for counts
  * alike. Writes the cell's band and bit; returns 0 when every cell is placed. */
 static inline int F9_FN(choose_cell)(const f9_state *s, const f9_tables *t, int *band, int *bit) {
-    int b, fallback_b = -1, fallback_p = 0, best = 99;
+    int b, best = 99;
     uint32_t threes_seen[3] = {0, 0, 0};
     for (b = 0; b < 3; b++) {
-        uint32_t open = s->unsolved[b], ones = 0, twos = 0, threes = 0, fours = 0, pair;
+        uint32_t open = s->unsolved[b], ones = 0, twos = 0, threes = 0, pair;
         int d;
         if (!open) continue;
         for (d = 0; d < 9; d++) {
             uint32_t c = s->cand[F9_AT(d, b)];
-            fours |= threes & c;
             threes |= twos & c;
             twos |= ones & c;
             ones |= c;
@@ -609,8 +608,8 @@ static inline int F9_FN(choose_cell)(const f9_state *s, const f9_tables *t, int 
         pair = open & twos & ~threes;
         while (pair) {
             int p = f9_ctz(pair);
-            int score = 3 * f9_popcount(open & t->column[p % 9]) -
-                        2 * f9_popcount(open & (uint32_t)0x1C0E07 << (p % 9 / 3 * 3));
+            int score = 3 * f9_popcount(open & t->cell_column[p]) -
+                        2 * f9_popcount(open & t->cell_box[p]);
             pair &= pair - 1;
             if (score < best) {
                 best = score;
@@ -618,24 +617,35 @@ static inline int F9_FN(choose_cell)(const f9_state *s, const f9_tables *t, int 
                 *bit = p;
             }
         }
-        threes_seen[b] = open & threes & ~fours;
-        if (fallback_b < 0) {
-            fallback_b = b;
-            fallback_p = f9_ctz(open);
-        }
+        threes_seen[b] = open & threes;
     }
     if (best < 99) return 1;
-    if (fallback_b < 0) return 0;
+    /* No two-candidate cell: the first with exactly three, found only now (rare). */
     for (b = 0; b < 3; b++) {
-        if (threes_seen[b]) {
+        uint32_t fours = 0, threes = 0, twos = 0, ones = 0;
+        int d;
+        if (!threes_seen[b]) continue;
+        for (d = 0; d < 9; d++) {
+            uint32_t c = s->cand[F9_AT(d, b)];
+            fours |= threes & c;
+            threes |= twos & c;
+            twos |= ones & c;
+            ones |= c;
+        }
+        if (threes_seen[b] & ~fours) {
             *band = b;
-            *bit = f9_ctz(threes_seen[b]);
+            *bit = f9_ctz(threes_seen[b] & ~fours);
             return 1;
         }
     }
-    *band = fallback_b;
-    *bit = fallback_p;
-    return 1;
+    for (b = 0; b < 3; b++) {
+        if (s->unsolved[b]) {
+            *band = b;
+            *bit = f9_ctz(s->unsolved[b]);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* Depth-first search from s (givens placed, not yet propagated) with the object's stack.
