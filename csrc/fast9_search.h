@@ -34,10 +34,11 @@ static inline uint32_t F9_FN(take_cell)(f9_state *s, int b, int p, uint32_t *act
     had = ~(uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(none)) & 0xFF;
     need = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_or_si256(gone, one))) & had;
     _mm256_storeu_si256((__m256i *)c, left);
-    if (c[8] & bit) {
-        uint32_t w = c[8] & ~bit, rw = w & row;
-        had |= 1u << 8;
-        need |= (uint32_t)(!(w & triad) || !(rw & (rw - 1))) << 8;
+    {
+        /* The ninth digit without a branch: whether it had the cell is a coin toss. */
+        uint32_t w = c[8] & ~bit, rw = w & row, h = (uint32_t)((c[8] & bit) != 0);
+        had |= h << 8;
+        need |= (h & ((uint32_t)!(w & triad) | (uint32_t)!(rw & (rw - 1)))) << 8;
         c[8] = w;
     }
 #else
@@ -64,20 +65,25 @@ static inline void F9_FN(place)(f9_state *s, const f9_tables *t, int d, int b, i
     uint32_t bit = (uint32_t)1 << p;
     uint32_t col = t->column[p % 9], own = t->peers[p];
     uint32_t act, had;
-    int e;
     s->unsolved[b] &= ~bit;
     /* Every digit loses the cell; d gets it back just below. */
     had = F9_FN(take_cell)(s, b, p, &act) & ~((uint32_t)1 << d);
     s->digits |= had;
     s->dirty |= (act & ~((uint32_t)1 << d)) << F9_AT(0, b);
-    /* d leaves the cell's peers in its band and its column in the other two: one pass over
-     * d's three words, the band picked by a select rather than a branch or a modulo. */
-    for (e = 0; e < 3; e++) {
-        int i = F9_AT(d, e);
-        uint32_t c = s->cand[i] | (e == b ? bit : 0);
-        uint32_t kept = c & ~(e == b ? own : col);
-        s->dirty |= (uint32_t)(kept != c) << i;
-        s->cand[i] = kept;
+    /* d leaves the cell's peers in its band and its column in the other two: three words
+     * nine apart, each with its own mask (its band's gets the cell back), written out with no
+     * loop and the dirty marks gathered in a register. */
+    {
+        uint32_t *w = &s->cand[F9_AT(d, 0)];
+        uint32_t c0 = w[0] | (b == 0 ? bit : 0), c1 = w[9] | (b == 1 ? bit : 0);
+        uint32_t c2 = w[18] | (b == 2 ? bit : 0);
+        uint32_t k0 = c0 & ~(b == 0 ? own : col), k1 = c1 & ~(b == 1 ? own : col);
+        uint32_t k2 = c2 & ~(b == 2 ? own : col);
+        w[0] = k0;
+        w[9] = k1;
+        w[18] = k2;
+        s->dirty |= ((uint32_t)(k0 != c0) | (uint32_t)(k1 != c1) << 9 | (uint32_t)(k2 != c2) << 18)
+                    << d;
     }
 }
 
