@@ -105,13 +105,9 @@ static void f9_write(const f9_state *s, uint8_t *out) {
     }
 }
 
-/* For a few helpers kept out of line: inlined everywhere, they leave the search's loops short
- * of registers. */
-#if defined(__GNUC__)
-#define F9_NOINLINE __attribute__((noinline))
-#else
-#define F9_NOINLINE
-#endif
+/* Above every key of cell mode's guess (see choose_cell): (score + 32) << 7 | place, the score
+ * between -15 and 7, the place below 81. */
+#define F9_NO_KEY (1 << 13)
 
 #define F9_SIMD 0
 #define F9_FN(name) f9_##name##_portable
