@@ -109,6 +109,9 @@ static void f9_write(const f9_state *s, uint8_t *out) {
  * between -15 and 7, the place below 81. */
 #define F9_NO_KEY (1 << 13)
 
+/* The band rule's answer on a contradiction, above every set of dirty marks (27 bits). */
+#define F9_CONTRADICTION ((uint32_t)1 << 31)
+
 #define F9_SIMD 0
 #define F9_FN(name) f9_##name##_portable
 #include "fast9_load.h"

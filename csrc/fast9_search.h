@@ -58,10 +58,12 @@ static inline uint32_t F9_FN(take_cell)(f9_state *s, int b, int p, uint32_t *act
 }
 
 /* Places digit d on cell p of band b: the cell leaves unsolved, the other digits leave the
- * cell, and d leaves the cell's row, box and column. Changed words are marked dirty for the
- * band rule (the other digits' only when it may have work, see take_cell) and their digits for
- * the stack rule. */
-static inline void F9_FN(place)(f9_state *s, const f9_tables *t, int d, int b, int p) {
+ * cell, and d leaves the cell's row, box and column. Returns the changed words to mark dirty
+ * for the band rule (the other digits' only when it may have work, see take_cell); their
+ * digits are marked for the stack rule. The marks come back rather than going to s->dirty, so
+ * that the band rule's loop keeps them in a register: stores to the candidate words, which
+ * the compiler cannot tell apart from s->dirty, would otherwise force it through memory. */
+static inline uint32_t F9_FN(place)(f9_state *s, const f9_tables *t, int d, int b, int p) {
     uint32_t bit = (uint32_t)1 << p;
     uint32_t col = t->column[p % 9], own = t->peers[p];
     uint32_t act, had;
@@ -69,10 +71,9 @@ static inline void F9_FN(place)(f9_state *s, const f9_tables *t, int d, int b, i
     /* Every digit loses the cell; d gets it back just below. */
     had = F9_FN(take_cell)(s, b, p, &act) & ~((uint32_t)1 << d);
     s->digits |= had;
-    s->dirty |= (act & ~((uint32_t)1 << d)) << F9_AT(0, b);
     /* d leaves the cell's peers in its band and its column in the other two: three words
      * nine apart, each with its own mask (its band's gets the cell back), written out with no
-     * loop and the dirty marks gathered in a register. */
+     * loop. */
     {
         uint32_t *w = &s->cand[F9_AT(d, 0)];
         uint32_t c0 = w[0] | (b == 0 ? bit : 0), c1 = w[9] | (b == 1 ? bit : 0);
@@ -82,16 +83,17 @@ static inline void F9_FN(place)(f9_state *s, const f9_tables *t, int d, int b, i
         w[0] = k0;
         w[9] = k1;
         w[18] = k2;
-        s->dirty |= ((uint32_t)(k0 != c0) | (uint32_t)(k1 != c1) << 9 | (uint32_t)(k2 != c2) << 18)
-                    << d;
+        return (act & ~((uint32_t)1 << d)) << F9_AT(0, b) |
+               ((uint32_t)(k0 != c0) | (uint32_t)(k1 != c1) << 9 | (uint32_t)(k2 != c2) << 18) << d;
     }
 }
 
 /* The band rule for one digit: each of the band's three rows and three boxes takes the digit
  * exactly once, so only row/box crossings that fit a one-to-one matching keep candidates
  * (locked candidates and hidden singles of rows and boxes, at once). A row left with one
- * candidate cell gets the digit. Returns 0 on a contradiction. */
-static inline int F9_FN(band_rule)(f9_state *s, const f9_tables *t, int i) {
+ * candidate cell gets the digit. Returns the words its placements mark dirty, or
+ * F9_CONTRADICTION. */
+static inline uint32_t F9_FN(band_rule)(f9_state *s, const f9_tables *t, int i) {
     uint32_t c = s->cand[i];
 #if F9_SIMD
     /* The row/box crossings (bit 3 * row + box) gathered by one bit extract from the first
@@ -101,9 +103,9 @@ static inline int F9_FN(band_rule)(f9_state *s, const f9_tables *t, int i) {
     uint32_t keep = t->keep[t->triads[c & 0x1FF] | t->triads[(c >> 9) & 0x1FF] << 3 |
                             t->triads[c >> 18] << 6];
 #endif
-    uint32_t many, cells;
+    uint32_t many, cells, marks = 0;
     int b = i / 9, d = i - 9 * b;
-    if (!keep) return 0;
+    if (!keep) return F9_CONTRADICTION;
     c &= keep;
     s->cand[i] = c;
     /* Rows left with one cell that is still open, found without a branch per row. After the
@@ -119,9 +121,9 @@ static inline int F9_FN(band_rule)(f9_state *s, const f9_tables *t, int i) {
     while (cells) {
         int p = f9_ctz(cells);
         cells &= cells - 1;
-        F9_FN(place)(s, t, d, b, p);
+        marks |= F9_FN(place)(s, t, d, b, p);
     }
-    return 1;
+    return marks;
 }
 
 /* Naked singles: a cell with one candidate left takes it. Returns -1 on a cell with none,
@@ -150,7 +152,7 @@ static inline int F9_FN(naked_singles)(f9_state *s, const f9_tables *t) {
             for (d = 0; d < 9; d++)
                 if (s->cand[F9_AT(d, b)] & bit) break;
             if (d == 9) return -1;
-            F9_FN(place)(s, t, d, b, p);
+            s->dirty |= F9_FN(place)(s, t, d, b, p);
             placed++;
         }
     }
@@ -249,7 +251,7 @@ static inline int F9_FN(column_rule)(f9_state *s, const f9_tables *t) {
                 cells &= cells - 1;
                 if (!here) return -1;
                 if (here & s->unsolved[b]) {
-                    F9_FN(place)(s, t, (int)d, (int)b, f9_ctz(here));
+                    s->dirty |= F9_FN(place)(s, t, (int)d, (int)b, f9_ctz(here));
                     changed++;
                 }
             }
@@ -465,12 +467,17 @@ static inline int F9_FN(propagate)(f9_state *s, const f9_tables *t, f9_triads *r
     for (;;) {
         int n;
         uint32_t seen = 0;
-        while (s->dirty) {
-            int i = f9_ctz(s->dirty);
-            seen |= s->dirty & (0u - s->dirty);
-            s->dirty &= s->dirty - 1;
-            if (!F9_FN(band_rule)(s, t, i)) return 0;
+        uint32_t dirty = s->dirty;
+        while (dirty) {
+            int i = f9_ctz(dirty);
+            uint32_t marks;
+            seen |= dirty & (0u - dirty);
+            dirty &= dirty - 1;
+            marks = F9_FN(band_rule)(s, t, i);
+            if (marks == F9_CONTRADICTION) return 0;
+            dirty |= marks;
         }
+        s->dirty = 0;
         /* The digits and bands of the words the band rule ran on, for the stack rule and
          * naked singles: folded once here rather than per word. */
         s->digits |= (seen | seen >> 9 | seen >> 18) & 0x1FFu;
@@ -704,7 +711,7 @@ static int64_t F9_FN(search)(sdk_fast9 *f, f9_state *s, int64_t limit, uint8_t *
                 stack[depth].digits = 0;
                 stack[depth].bands = 0;
                 depth++;
-                F9_FN(place)(s, t, d, b, p);
+                s->dirty |= F9_FN(place)(s, t, d, b, p);
                 continue;
             }
         } else if (ok) {
