@@ -92,19 +92,6 @@ static int f9_poll(const sdk_fast9 *f, const sdk_watch *w, int64_t *check_at) {
 #define f9_popcount(x) sdk_popcount(x)
 #endif
 
-static void f9_write(const f9_state *s, uint8_t *out) {
-    int d, b;
-    for (d = 0; d < 9; d++) {
-        for (b = 0; b < 3; b++) {
-            uint32_t c = s->cand[F9_AT(d, b)];
-            while (c) {
-                out[27 * b + f9_ctz(c)] = (uint8_t)(d + 1);
-                c &= c - 1;
-            }
-        }
-    }
-}
-
 /* Above every key of cell mode's guess (see choose_cell): (score + 32) << 7 | place, the score
  * between -15 and 7, the place below 81. */
 #define F9_NO_KEY (1 << 13)

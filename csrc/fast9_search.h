@@ -674,6 +674,55 @@ static inline int F9_FN(choose_cell)(const f9_state *s, const f9_tables *t, int 
     return 0;
 }
 
+/* The lowest digit that may go on the cell bit of band b (there is one: the cell is open and
+ * not a contradiction). The AVX2 build tests eight digits at once rather than looping. */
+static inline int F9_FN(lowest_digit)(const f9_state *s, int b, uint32_t bit) {
+#if F9_SIMD
+    __m256i v = _mm256_loadu_si256((const __m256i *)&s->cand[F9_AT(0, b)]);
+    __m256i m = _mm256_set1_epi32((int)bit);
+    uint32_t has = ~(uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(
+                       _mm256_cmpeq_epi32(_mm256_and_si256(v, m), _mm256_setzero_si256()))) & 0xFF;
+    return has ? f9_ctz(has) : 8;
+#else
+    int d = 0;
+    while (!(s->cand[F9_AT(d, b)] & bit)) d++;
+    return d;
+#endif
+}
+
+/* The solution in s written out as 81 values. The AVX2 build spreads each digit's 27 bits of
+ * a band to 27 bytes at once (a byte per bit: shuffle, mask, compare). */
+static void F9_FN(write)(const f9_state *s, uint8_t *out) {
+#if F9_SIMD
+    const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2,
+                                            2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+    const __m256i bits = _mm256_set1_epi64x((long long)0x8040201008040201ULL);
+    uint8_t row[32];
+    int b, d;
+    for (b = 0; b < 3; b++) {
+        __m256i acc = _mm256_setzero_si256();
+        for (d = 0; d < 9; d++) {
+            __m256i x = _mm256_shuffle_epi8(_mm256_set1_epi32((int)s->cand[F9_AT(d, b)]), spread);
+            __m256i on = _mm256_cmpeq_epi8(_mm256_and_si256(x, bits), bits);
+            acc = _mm256_or_si256(acc, _mm256_and_si256(on, _mm256_set1_epi8((char)(d + 1))));
+        }
+        _mm256_storeu_si256((__m256i *)row, acc);
+        memcpy(out + 27 * b, row, 27);
+    }
+#else
+    int d, b;
+    for (d = 0; d < 9; d++) {
+        for (b = 0; b < 3; b++) {
+            uint32_t c = s->cand[F9_AT(d, b)];
+            while (c) {
+                out[27 * b + f9_ctz(c)] = (uint8_t)(d + 1);
+                c &= c - 1;
+            }
+        }
+    }
+#endif
+}
+
 /* Depth-first search from s (givens placed, not yet propagated) with the object's stack.
  * Counts solutions up to limit (<= 0: all); the first goes to first when not NULL. Under the
  * watch w (NULL: none) it stops with w's reason; the watch costs the hot loop one compare per
@@ -693,11 +742,11 @@ static int64_t F9_FN(search)(sdk_fast9 *f, f9_state *s, int64_t limit, uint8_t *
             int b, p, d = 0;
             uint32_t bit;
             if (!F9_FN(choose_cell)(s, t, &b, &p)) {
-                if (count++ == 0 && first) f9_write(s, first);
+                if (count++ == 0 && first) F9_FN(write)(s, first);
                 if (limit > 0 && count >= limit) return count;
             } else {
                 bit = (uint32_t)1 << p;
-                while (!(s->cand[F9_AT(d, b)] & bit)) d++;
+                d = F9_FN(lowest_digit)(s, b, bit);
                 if (++f->guesses >= check_at) {
                     int stop = f9_poll(f, w, &check_at);
                     if (stop != SDK_OK) {
@@ -718,7 +767,7 @@ static int64_t F9_FN(search)(sdk_fast9 *f, f9_state *s, int64_t limit, uint8_t *
             F9_FN(guess) g;
             int e;
             if (!(s->unsolved[0] | s->unsolved[1] | s->unsolved[2]) || !F9_FN(choose)(&r, t, &g)) {
-                if (count++ == 0 && first) f9_write(s, first);
+                if (count++ == 0 && first) F9_FN(write)(s, first);
                 if (limit > 0 && count >= limit) return count;
             } else {
                 if (++f->guesses >= check_at) {
