@@ -42,8 +42,6 @@ typedef struct f9_tables {
     uint32_t keep[512];  /* the same for a band's row/box crossings, as the band's cells */
     uint32_t column[9];  /* the band's three cells of a column */
     uint32_t peers[27];  /* a cell's row, box and column within the band, itself excluded */
-    uint32_t cell_column[27], cell_box[27]; /* a cell's column and box within the band, by the
-                                               cell: no division in cell mode's guess */
     uint32_t triad_out[9]; /* for the horizontal triad at crossing 3 * row + box: the rest of
                               its row and of its box in the band */
     uint32_t conf[512];  /* 9 line/box crossings -> how many one-to-one matchings lie inside
@@ -92,8 +90,8 @@ static int f9_poll(const sdk_fast9 *f, const sdk_watch *w, int64_t *check_at) {
 #define f9_popcount(x) sdk_popcount(x)
 #endif
 
-/* Above every key of cell mode's guess (see choose_cell): (score + 32) << 7 | place, the score
- * between -15 and 7, the place below 81. */
+/* Above every key of cell mode's guess (see choose_cell): (32 - open peers) << 7 | place, the
+ * peers 14 at most, the place below 81. */
 #define F9_NO_KEY (1 << 13)
 
 /* The band rule's answer on a contradiction, above every set of dirty marks (27 bits). */
@@ -190,8 +188,6 @@ static void build_tables(f9_tables *t) {
         uint32_t same = (uint32_t)0x1FF << (9 * row) | t->column[col] |
                         (uint32_t)0x1C0E07 << (3 * box);
         t->peers[i] = same & ~((uint32_t)1 << i);
-        t->cell_column[i] = t->column[col];
-        t->cell_box[i] = (uint32_t)0x1C0E07 << (3 * box);
     }
 }
 

@@ -610,12 +610,13 @@ static inline int F9_FN(choose)(const f9_triads *r, const f9_tables *t, F9_FN(gu
     return 1;
 }
 
-/* Cell mode's guess (see search): the cell to guess on, one with two candidates, else the first (row-major) with three, else the
- * first open cell. Among two-candidate cells, the one with the lowest 3 * (open cells of its
- * column in the band) - 2 * (open cells of its box), then the first: a guess where its column
- * is nearly full and its box nearly empty. Measured on the shared sets, this takes a quarter to
- * a third fewer guesses than the first two-candidate cell, for first solutions and for counts
- * alike. Writes the cell's band and bit; returns 0 when every cell is placed. */
+/* Cell mode's guess (see search): the cell to guess on, one with two candidates, else the
+ * first (row-major) with three, else the first open cell. Among two-candidate cells, the one
+ * with the most open peers in its band (row, box and the column's cells in the band), then the
+ * first: a guess that reaches far. On serg's puzzles (counts to 2) this takes 39,887 guesses
+ * where the first two-candidate cell takes 42,808 and the former score (3 * open cells of the
+ * column in the band - 2 * open cells of the box, lowest first) 42,311, for one popcount a
+ * cell instead of two. Writes the cell's band and bit; returns 0 when every cell is placed. */
 static inline int F9_FN(choose_cell)(const f9_state *s, const f9_tables *t, int *band, int *bit) {
     int b, best = F9_NO_KEY;
     uint32_t threes_seen[3] = {0, 0, 0};
@@ -634,8 +635,7 @@ static inline int F9_FN(choose_cell)(const f9_state *s, const f9_tables *t, int 
             /* The score above the cell's place (band and bit): the smallest key is the first
              * cell of the lowest score, kept with a conditional move rather than a branch. */
             int p = f9_ctz(pair);
-            int key = (3 * f9_popcount(open & t->cell_column[p]) -
-                       2 * f9_popcount(open & t->cell_box[p]) + 32) << 7 | (b * 27 + p);
+            int key = (32 - f9_popcount(open & t->peers[p])) << 7 | (b * 27 + p);
             pair &= pair - 1;
             best = key < best ? key : best;
         }
