@@ -1,6 +1,7 @@
 /*
- * The 9x9 fast path (see fast9.h): object, tables, givens, and the choice between the portable
- * search and the one compiled for AVX2/BMI2, made at run time from what the CPU reports.
+ * The 9x9 fast path (see fast9.h): object, tables, and the choice between the portable loading
+ * and search (fast9_load.h, fast9_search.h) and the ones compiled for AVX2/BMI2, made at run
+ * time from what the CPU reports.
  */
 /* The search is a few hot loops over small arrays that -O2 leaves scalar; -O3 unrolls and
  * vectorises them. A pragma rather than a Makefile flag, so every build system gets it. */
