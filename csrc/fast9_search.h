@@ -126,6 +126,22 @@ static inline uint32_t F9_FN(band_rule)(f9_state *s, const f9_tables *t, int i) 
     return marks;
 }
 
+/* The lowest digit that may go on the cell bit of band b, or 8 when none of 0-7 may (the
+ * caller looks at 8 itself). The AVX2 build tests eight digits at once rather than looping. */
+static inline int F9_FN(lowest_digit)(const f9_state *s, int b, uint32_t bit) {
+#if F9_SIMD
+    __m256i v = _mm256_loadu_si256((const __m256i *)&s->cand[F9_AT(0, b)]);
+    __m256i m = _mm256_set1_epi32((int)bit);
+    uint32_t has = ~(uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(
+                       _mm256_cmpeq_epi32(_mm256_and_si256(v, m), _mm256_setzero_si256()))) & 0xFF;
+    return has ? f9_ctz(has) : 8;
+#else
+    int d = 0;
+    while (d < 8 && !(s->cand[F9_AT(d, b)] & bit)) d++;
+    return d;
+#endif
+}
+
 /* Naked singles: a cell with one candidate left takes it. Returns -1 on a cell with none,
  * else the number of placements. */
 static inline int F9_FN(naked_singles)(f9_state *s, const f9_tables *t) {
@@ -149,9 +165,9 @@ static inline int F9_FN(naked_singles)(f9_state *s, const f9_tables *t) {
             uint32_t bit = (uint32_t)1 << p;
             singles &= singles - 1;
             if (!(s->unsolved[b] & bit)) continue;
-            for (d = 0; d < 9; d++)
-                if (s->cand[F9_AT(d, b)] & bit) break;
-            if (d == 9) return -1;
+            d = F9_FN(lowest_digit)(s, b, bit);
+            /* A placement just made may have taken the cell's one candidate. */
+            if (!(s->cand[F9_AT(d, b)] & bit)) return -1;
             s->dirty |= F9_FN(place)(s, t, d, b, p);
             placed++;
         }
@@ -672,22 +688,6 @@ static inline int F9_FN(choose_cell)(const f9_state *s, const f9_tables *t, int 
         }
     }
     return 0;
-}
-
-/* The lowest digit that may go on the cell bit of band b (there is one: the cell is open and
- * not a contradiction). The AVX2 build tests eight digits at once rather than looping. */
-static inline int F9_FN(lowest_digit)(const f9_state *s, int b, uint32_t bit) {
-#if F9_SIMD
-    __m256i v = _mm256_loadu_si256((const __m256i *)&s->cand[F9_AT(0, b)]);
-    __m256i m = _mm256_set1_epi32((int)bit);
-    uint32_t has = ~(uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(
-                       _mm256_cmpeq_epi32(_mm256_and_si256(v, m), _mm256_setzero_si256()))) & 0xFF;
-    return has ? f9_ctz(has) : 8;
-#else
-    int d = 0;
-    while (!(s->cand[F9_AT(d, b)] & bit)) d++;
-    return d;
-#endif
 }
 
 /* The solution in s written out as 81 values. The AVX2 build spreads each digit's 27 bits of
