@@ -476,9 +476,10 @@ static inline int F9_FN(triad_apply)(f9_state *s, const f9_tables *t, const f9_t
     return changed;
 }
 
-/* Runs every rule until none applies; the triad rule last, as the dearest, and only with triads
- * (triad mode, see search). Returns 0 on a contradiction; on 1 in triad mode, r holds the triad
- * scan of the state as it is, unless the grid is full. */
+/* Runs the rules until none applies: the band rule and naked singles always, then in triad
+ * mode (see search) the stack rule with column hidden singles, and the triad rule last, as the
+ * dearest. Returns 0 on a contradiction; on 1 in triad mode, r holds the triad scan of the state
+ * as it is, unless the grid is full. */
 static inline int F9_FN(propagate)(f9_state *s, const f9_tables *t, f9_triads *r, int triads) {
     for (;;) {
         int n;
@@ -502,11 +503,16 @@ static inline int F9_FN(propagate)(f9_state *s, const f9_tables *t, f9_triads *r
         n = F9_FN(naked_singles)(s, t);
         if (n < 0) return 0;
         if (n) continue;
+        /* Cell mode stops here. Its puzzles (30 givens or more) need few guesses, and the stack
+         * rule with column hidden singles costs more than the guesses it saves: on serg's
+         * puzzles 39,887 guesses with it, 42,148 without, and 12 % less time without. A
+         * contradiction it would have seen still shows, as a cell left with no candidate. */
+        if (!triads) return 1;
         n = F9_FN(column_rule)(s, t);
         if (n < 0) return 0;
         if (n) continue;
         /* A full grid is a solution (placements never clash): no scan, no guess to choose. */
-        if (!(s->unsolved[0] | s->unsolved[1] | s->unsolved[2]) || !triads) return 1;
+        if (!(s->unsolved[0] | s->unsolved[1] | s->unsolved[2])) return 1;
         n = F9_FN(triad_scan)(s, r);
         if (n < 0) return 0;
         if (!n) return 1;
