@@ -1,6 +1,7 @@
 /*
- * The 9x9 fast path (see fast9.h): object, tables, givens, and the choice between the portable
- * search and the one compiled for AVX2/BMI2, made at run time from what the CPU reports.
+ * The 9x9 fast path (see fast9.h): object, tables, and the choice between the portable loading
+ * and search (fast9_load.h, fast9_search.h) and the ones compiled for AVX2/BMI2, made at run
+ * time from what the CPU reports.
  */
 /* The search is a few hot loops over small arrays that -O2 leaves scalar; -O3 unrolls and
  * vectorises them. A pragma rather than a Makefile flag, so every build system gets it. */
@@ -26,6 +27,14 @@ typedef struct f9_state {
     uint32_t bands;       /* bands changed since naked singles were last looked for there */
 } f9_state;
 
+/* What the triad rule's scan found (see fast9_search.h), per band and digit: the digit's
+ * horizontal triads as row/box crossings (x, bit 3 * row + box), its columns (col), and of those
+ * the ones it is forced into (fx, fcol); then per band the triads to lock and to clear. */
+typedef struct f9_triads {
+    uint32_t x[3][9], col[3][9], fx[3][9], fcol[3][9];
+    uint32_t lock_h[3], lock_v[3], clear_h[3], clear_v[3];
+} f9_triads;
+
 /* Lookup tables, built by sdk_fast9_new into the object: no shared mutable state. */
 typedef struct f9_tables {
     uint8_t triads[512]; /* 9 cells of a row -> which of its three box segments hold any */
@@ -34,10 +43,16 @@ typedef struct f9_tables {
     uint32_t keep[512];  /* the same for a band's row/box crossings, as the band's cells */
     uint32_t column[9];  /* the band's three cells of a column */
     uint32_t peers[27];  /* a cell's row, box and column within the band, itself excluded */
+    uint32_t triad_out[9]; /* for the horizontal triad at crossing 3 * row + box: the rest of
+                              its row and of its box in the band */
+    uint32_t conf[512];  /* 9 line/box crossings -> how many one-to-one matchings lie inside
+                            (bits 0-7), and the crossing inside the fewest of them, at least one
+                            (bits 8-15); 32-bit entries, for the AVX2 gather */
 } f9_tables;
 
-/* Deepest possible search: every guess on the current path places a digit on its own cell. */
-#define F9_MAX_DEPTH 81
+/* Deepest possible search: every guess on the current path takes away at least one of the six
+ * configurations of one of the 54 digit/band and digit/stack pairs (see choose). */
+#define F9_MAX_DEPTH (54 * 5)
 
 struct sdk_fast9 {
     sdk_allocator alloc;
@@ -76,21 +91,16 @@ static int f9_poll(const sdk_fast9 *f, const sdk_watch *w, int64_t *check_at) {
 #define f9_popcount(x) sdk_popcount(x)
 #endif
 
-static void f9_write(const f9_state *s, uint8_t *out) {
-    int d, b;
-    for (d = 0; d < 9; d++) {
-        for (b = 0; b < 3; b++) {
-            uint32_t c = s->cand[F9_AT(d, b)];
-            while (c) {
-                out[27 * b + f9_ctz(c)] = (uint8_t)(d + 1);
-                c &= c - 1;
-            }
-        }
-    }
-}
+/* Above every key of cell mode's guess (see choose_cell): (32 - open peers) << 7 | place, the
+ * peers 14 at most, the place below 81. */
+#define F9_NO_KEY (1 << 13)
+
+/* The band rule's answer on a contradiction, above every set of dirty marks (27 bits). */
+#define F9_CONTRADICTION ((uint32_t)1 << 31)
 
 #define F9_SIMD 0
 #define F9_FN(name) f9_##name##_portable
+#include "fast9_load.h"
 #include "fast9_search.h"
 #undef F9_FN
 #undef F9_SIMD
@@ -112,6 +122,7 @@ static void f9_write(const f9_state *s, uint8_t *out) {
 #if defined(F9_HAVE_AVX2)
 #define F9_SIMD 1
 #define F9_FN(name) f9_##name##_avx2
+#include "fast9_load.h"
 #include "fast9_search.h"
 #undef F9_FN
 #undef F9_SIMD
@@ -152,8 +163,27 @@ static void build_tables(f9_tables *t) {
             if (crossings & (1u << i)) cells |= (uint32_t)7 << (9 * (i / 3) + 3 * (i % 3));
         t->match[x] = crossings;
         t->keep[x] = cells;
+        {
+            int n = 0, k, best = 99, pick = 0;
+            for (i = 0; i < 6; i++)
+                if ((x & matchings[i]) == matchings[i]) n++;
+            for (k = 0; k < 9; k++) {
+                int m = 0;
+                for (i = 0; i < 6; i++)
+                    if ((x & matchings[i]) == matchings[i] && (matchings[i] >> k & 1)) m++;
+                if (m >= 1 && m < best) {
+                    best = m;
+                    pick = k;
+                }
+            }
+            t->conf[x] = (uint32_t)n | (uint32_t)pick << 8;
+        }
     }
-    for (i = 0; i < 9; i++) t->column[i] = (uint32_t)0x40201 << i;
+    for (i = 0; i < 9; i++) {
+        t->column[i] = (uint32_t)0x40201 << i;
+        t->triad_out[i] = ((uint32_t)0x1FF << (9 * (i / 3)) | (uint32_t)0x1C0E07 << (3 * (i % 3))) &
+                          ~((uint32_t)7 << (9 * (i / 3) + 3 * (i % 3)));
+    }
     for (i = 0; i < 27; i++) {
         int row = i / 9, col = i % 9, box = col / 3;
         uint32_t same = (uint32_t)0x1FF << (9 * row) | t->column[col] |
@@ -178,69 +208,29 @@ void sdk_fast9_free(sdk_fast9 *f) {
 
 size_t sdk_fast9_bytes(void) { return sizeof(sdk_fast9); }
 
-/* Spreads three bits (one per row, box or column group of a band) to the band's cells. */
-static uint32_t band_rows(uint32_t three) {
-    return (three & 1 ? 0x1FFu : 0) | (three & 2 ? 0x1FFu << 9 : 0) | (three & 4 ? 0x1FFu << 18 : 0);
-}
-
-static uint32_t band_boxes(uint32_t three) {
-    return (three & 1 ? 0x1C0E07u : 0) | (three & 2 ? 0x1C0E07u << 3 : 0) |
-           (three & 4 ? 0x1C0E07u << 6 : 0);
-}
-
-/* Puts the givens on a fresh state in one pass: per digit, the rows, columns and boxes it
- * already holds close to it, and every given cell closes to the other digits. Returns 0 when
- * two givens clash or a value is above 9. */
-static int load(f9_state *s, const uint8_t givens[81]) {
-    uint16_t rows[9] = {0}, cols[9] = {0}, boxes[9] = {0};
-    uint32_t given[3] = {0, 0, 0}, own[27] = {0};
-    int cell, r, c, d, b;
-    for (r = 0, cell = 0; r < 9; r++) {
-        for (c = 0; c < 9; c++, cell++) {
-            int v = givens[cell], k = r / 3 * 3 + c / 3, p = (r % 3) * 9 + c;
-            if (!v) continue;
-            if (v > 9) return 0;
-            d = v - 1;
-            if ((rows[d] >> r & 1) | (cols[d] >> c & 1) | (boxes[d] >> k & 1)) return 0;
-            rows[d] |= (uint16_t)(1 << r);
-            cols[d] |= (uint16_t)(1 << c);
-            boxes[d] |= (uint16_t)(1 << k);
-            given[r / 3] |= (uint32_t)1 << p;
-            own[F9_AT(d, r / 3)] |= (uint32_t)1 << p;
-        }
-    }
-    for (d = 0; d < 9; d++) {
-        uint32_t col_cells = (uint32_t)cols[d] | (uint32_t)cols[d] << 9 | (uint32_t)cols[d] << 18;
-        for (b = 0; b < 3; b++) {
-            uint32_t closed = given[b] | col_cells | band_rows(rows[d] >> (3 * b) & 7u) |
-                              band_boxes(boxes[d] >> (3 * b) & 7u);
-            s->cand[F9_AT(d, b)] = (0x7FFFFFFu & ~closed) | own[F9_AT(d, b)];
-        }
-    }
-    for (b = 0; b < 3; b++) s->unsolved[b] = 0x7FFFFFFu & ~given[b];
-    s->dirty = 0x7FFFFFF;
-    s->digits = 0x1FF;
-    s->bands = 7;
-    return 1;
-}
+/* Puzzles with at least this many givens are searched in cell mode (see fast9_search.h,
+ * search and propagate): there propagation leaves little to search, and a node's cost counts
+ * for more than the guesses the stack, column and triad rules and configuration guesses save
+ * (measured on serg's puzzles with several solutions, 34-35 givens: triad mode 1.15x slower
+ * than cell mode with the stack rule, which is 1.14x slower than cell mode without it; the
+ * hard sets, 17-26 givens, take 1.8x (top1465) to 2.4x (17-clue) as long in cell mode). */
+#define F9_CELL_MODE_GIVENS 30
 
 int64_t sdk_fast9_count(sdk_fast9 *f, const uint8_t givens[81], int64_t limit,
                         uint8_t first[81], sdk_watch *w) {
     f9_state s;
-    int64_t n;
-    int stop;
+    int64_t n = 0;
+    int stop, given = 0;
     f->guesses = 0;
     if (w && (stop = sdk_watch_check(w, 0)) != SDK_OK) return stop;
-    if (!load(&s, givens)) {
-        n = 0;
-    } else {
 #if F9_HAVE_AVX2
-        if (f->has_avx2 && !f->portable)
-            n = f9_search_avx2(f, &s, limit, first, w);
-        else
+    if (f->has_avx2 && !f->portable) {
+        if (f9_load_avx2(&s, givens, &given))
+            n = f9_search_avx2(f, &s, limit, first, w, given < F9_CELL_MODE_GIVENS);
+    } else
 #endif
-            n = f9_search_portable(f, &s, limit, first, w);
-    }
+    if (f9_load_portable(&s, givens, &given))
+        n = f9_search_portable(f, &s, limit, first, w, given < F9_CELL_MODE_GIVENS);
     if (w) w->used += 1 + f->guesses;
     return n;
 }

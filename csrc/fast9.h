@@ -1,9 +1,10 @@
 /*
  * The 9x9 fast path: a specialised solver for the classic board (3x3 boxes, no extra regions,
  * no hooks, no constraints, no custom heuristics). It holds candidates as bitboards, one per
- * digit and band (27 bits: three rows of nine cells), propagates singles, hidden singles and
- * locked candidates on them, and guesses on an explicit stack of whole states held inside the
- * object: after sdk_fast9_new, solving allocates nothing.
+ * digit and band (27 bits: three rows of nine cells), propagates singles, hidden singles,
+ * locked candidates and the three-digits-per-triad rule on them, guesses on one digit's place
+ * in a band or stack, and keeps an explicit stack of whole states inside the object: after
+ * sdk_fast9_new, solving allocates nothing.
  *
  * Counts agree with the general engine (solver.h) by definition. A solution agrees with it when
  * the puzzle has exactly one; for a puzzle with several, sdk_fast9_solve gives the first one its
