@@ -76,9 +76,10 @@ static int64_t f9_next_check(const sdk_fast9 *f, const sdk_watch *w) {
 
 /* Kept out of the search's hot loop: called only when the guess count reaches *check_at.
  * Before guess g the search has used g nodes. */
-static int f9_poll(const sdk_fast9 *f, const sdk_watch *w, int64_t *check_at) {
+static int f9_poll(sdk_fast9 *f, const sdk_watch *w, int64_t *check_at) {
     int stop = sdk_watch_check(w, f->guesses);
     *check_at = f9_next_check(f, w);
+    if (stop != SDK_OK) f->guesses--;   /* the guess that asked was not made */
     return stop;
 }
 

@@ -750,6 +750,7 @@ static int64_t F9_FN(search)(sdk_fast9 *f, f9_state *s, int64_t limit, uint8_t *
     int depth = 0;
     int64_t count = 0;
     int64_t check_at = f9_next_check(f, w);
+    int stop;
     f9_triads r;
     for (;;) {
         int ok = F9_FN(propagate)(s, t, &r, triads);
@@ -763,13 +764,8 @@ static int64_t F9_FN(search)(sdk_fast9 *f, f9_state *s, int64_t limit, uint8_t *
             } else {
                 bit = (uint32_t)1 << p;
                 d = F9_FN(lowest_digit)(s, b, bit);
-                if (++f->guesses >= check_at) {
-                    int stop = f9_poll(f, w, &check_at);
-                    if (stop != SDK_OK) {
-                        f->guesses--;   /* this guess was not made */
-                        return stop;
-                    }
-                }
+                if (++f->guesses >= check_at && (stop = f9_poll(f, w, &check_at)) != SDK_OK)
+                    return stop;
                 stack[depth] = *s;
                 stack[depth].cand[F9_AT(d, b)] &= ~bit;
                 stack[depth].dirty = (uint32_t)1 << (F9_AT(d, b));
@@ -786,13 +782,8 @@ static int64_t F9_FN(search)(sdk_fast9 *f, f9_state *s, int64_t limit, uint8_t *
                 if (count++ == 0 && first) F9_FN(write)(s, first);
                 if (limit > 0 && count >= limit) return count;
             } else {
-                if (++f->guesses >= check_at) {
-                    int stop = f9_poll(f, w, &check_at);
-                    if (stop != SDK_OK) {
-                        f->guesses--;   /* this guess was not made */
-                        return stop;
-                    }
-                }
+                if (++f->guesses >= check_at && (stop = f9_poll(f, w, &check_at)) != SDK_OK)
+                    return stop;
                 /* Branch one goes on in s; the stack keeps branch two. */
                 stack[depth] = *s;
                 stack[depth].digits = 0;

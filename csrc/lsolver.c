@@ -383,21 +383,7 @@ static void read_restart(lua_State *L, lsolver *ls, int opts) {
         return;
     }
     if (lua_type(L, t) == LUA_TTABLE) {
-        lua_pushnil(L);
-        while (lua_next(L, t)) {
-            int i, known = 0;
-            if (lua_type(L, -2) == LUA_TSTRING)
-                for (i = 0; names[i]; i++)
-                    if (strcmp(lua_tostring(L, -2), names[i]) == 0) known = 1;
-            if (!known) {
-                if (lua_type(L, -2) == LUA_TSTRING)
-                    lua_pushfstring(L, "restart: unknown field '%s'", lua_tostring(L, -2));
-                else
-                    lua_pushfstring(L, "restart: unknown field key of type %s", luaL_typename(L, -2));
-                luaL_argerror(L, 2, lua_tostring(L, -1));
-            }
-            lua_pop(L, 1);
-        }
+        lsdk_check_field_names(L, t, names, 2, "restart");
         lua_getfield(L, t, "scale");
         if (!lua_isnil(L, -1)) {
             if (!compat_isinteger(L, -1) || (scale = compat_tointeger(L, -1)) < 1)

@@ -28,24 +28,37 @@ int lsdk_memory_error(lua_State *L) {
 
 /* ---- limits: budgets and Ctrl-C ------------------------------------------------------------ */
 
-/* Raises on any key of the options table at index opts that is not in names (NULL-ended), so
- * that a misspelt option is an error rather than silently ignored. */
-void lsdk_check_option_names(lua_State *L, int opts, const char *const names[]) {
+/* Raises, as argument arg, on a key of the table at t that is not in names: "PREFIXunknown
+ * WHAT 'key'" (or "... WHAT key of type T" for a key that is no string). */
+static void check_names(lua_State *L, int t, const char *const names[], int arg,
+                        const char *prefix, const char *what) {
     lua_pushnil(L);
-    while (lua_next(L, opts)) {
+    while (lua_next(L, t)) {
         int i, known = 0;
         if (lua_type(L, -2) == LUA_TSTRING)
             for (i = 0; names[i]; i++)
                 if (strcmp(lua_tostring(L, -2), names[i]) == 0) known = 1;
         if (!known) {
             if (lua_type(L, -2) == LUA_TSTRING)
-                lua_pushfstring(L, "unknown option '%s'", lua_tostring(L, -2));
+                lua_pushfstring(L, "%sunknown %s '%s'", prefix, what, lua_tostring(L, -2));
             else
-                lua_pushfstring(L, "unknown option key of type %s", luaL_typename(L, -2));
-            luaL_argerror(L, opts, lua_tostring(L, -1));
+                lua_pushfstring(L, "%sunknown %s key of type %s", prefix, what, luaL_typename(L, -2));
+            luaL_argerror(L, arg, lua_tostring(L, -1));
         }
         lua_pop(L, 1);
     }
+}
+
+void lsdk_check_option_names(lua_State *L, int opts, const char *const names[]) {
+    check_names(L, opts, names, opts, "", "option");
+}
+
+void lsdk_check_field_names(lua_State *L, int t, const char *const names[], int arg,
+                            const char *option) {
+    t = compat_absindex(L, t);
+    lua_pushfstring(L, "%s: ", option);
+    check_names(L, t, names, arg, lua_tostring(L, -1), "field");
+    lua_pop(L, 1);
 }
 
 /* Limits with no budget and the interrupt flag: every search the binding runs stops when Ctrl-C

@@ -35,6 +35,10 @@ SDK_INTERNAL sdk_fast9 *lsdk_fast9(lua_State *L);
 /* Raises on any key of the options table at index opts that is not in names (NULL-ended), so
  * that a misspelt option is an error rather than silently ignored. */
 SDK_INTERNAL void lsdk_check_option_names(lua_State *L, int opts, const char *const names[]);
+/* The same for the table at index t, an option's own table: the error, as argument arg, reads
+ * "OPTION: unknown field 'x'". */
+SDK_INTERNAL void lsdk_check_field_names(lua_State *L, int t, const char *const names[], int arg,
+                                         const char *option);
 /* Limits with no budget and the interrupt flag (see lsudoku.c). */
 SDK_INTERNAL sdk_limits lsdk_no_limits(void);
 /* A time budget in seconds at idx, checked as argument arg: a finite number above 0. */
