@@ -163,7 +163,7 @@ static void restart_begin(sdk_solver *s) {
 static int restart(sdk_solver *s) {
     while (s->nframes > 0) {
         frame *f = &s->frames[s->nframes - 1];
-        sdk_search_undo_to(s, f->trail_mark, f->elim_mark);
+        sdk_search_undo_to(s, f->trail_mark, f->cand_mark);
         s->norder = f->order_base;
         s->nframes--;
         if (f->tried && s->ev && s->ev->on_backtrack) {
