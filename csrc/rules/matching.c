@@ -28,18 +28,26 @@ static int unit_matching(sdk_solver *s, int u, int *progress) {
     sdk_mask dom[SDK_MAX_N], reach[SDK_MAX_N], back[SDK_MAX_N], comp[SDK_MAX_N], left;
     int cell_of[SDK_MAX_N], slot[SDK_MAX_N], mcell[SDK_MAX_N], mval[SDK_MAX_N], from[SDK_MAX_N], queue[SDK_MAX_N];
     uint8_t *hint = s->hints + (size_t)u * (size_t)b->n;
-    uint64_t print = unit_fingerprint(s, u);
-    int k = 0, i, x, y, v, changed = 0;
-    if (print == s->fixed[u]) return SDK_CONTINUE;
-    for (i = b->unit_start[u]; i < b->unit_start[u + 1]; i++) {
-        int cell = b->unit_cells[i];
-        if (b->value[cell]) continue;
+    const int *unit_cells = b->unit_cells;
+    const uint8_t *value = b->value;
+    const sdk_mask *cand = s->cand;
+    uint64_t print = UINT64_C(0x9E3779B97F4A7C15);
+    int k = 0, i, x, y, v, changed = 0, first = b->unit_start[u], end = b->unit_start[u + 1];
+    /* The fingerprint (unit_fingerprint's, step for step) and the empty cells in one pass. */
+    for (i = first; i < end; i++) {
+        int cell = unit_cells[i];
+        sdk_mask m = cand[cell];
+        print ^= m;
+        print *= UINT64_C(0xBF58476D1CE4E5B9);
+        print ^= print >> 31;
+        if (value[cell]) continue;
         cell_of[k] = cell;
-        slot[k] = i - b->unit_start[u];
-        dom[k] = s->cand[cell];
+        slot[k] = i - first;
+        dom[k] = m;
         k++;
     }
-    if (k < 2) return SDK_CONTINUE;
+    print |= 1;
+    if (print == s->fixed[u] || k < 2) return SDK_CONTINUE;
     for (v = 0; v < b->n; v++) mval[v] = -1;
     /* Start from last time's matching where it still holds: usually only a few cells moved. */
     for (x = 0; x < k; x++) {
