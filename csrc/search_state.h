@@ -176,7 +176,7 @@ static inline void sdk_wake(sdk_solver *s, int rule) {
     s->queued[rule] = 1;
 }
 
-static inline void sdk_touch(sdk_solver *s, int cell, sdk_mask lost) {
+SDK_HOT_INLINE void sdk_touch(sdk_solver *s, int cell, sdk_mask lost) {
     /* Locals: the stores to dirty_units (bytes, which may alias anything) would otherwise make
      * the compiler reload every pointer through s and b after each one. */
     const sdk_board *b = s->b;

@@ -32,7 +32,11 @@ static int unit_matching(sdk_solver *s, int u, int *progress) {
     const uint8_t *value = b->value;
     const sdk_mask *cand = s->cand;
     uint64_t print = UINT64_C(0x9E3779B97F4A7C15);
+    sdk_mask need = b->full & ~b->used[u];
     int k = 0, i, x, y, v, changed = 0, first = b->unit_start[u], end = b->unit_start[u + 1];
+    /* A complete unit's values are distinct, so it has as many empty cells as missing values:
+     * with fewer than two there is nothing to match (and no fingerprint to compute). */
+    if (!(need & (need - 1))) return SDK_CONTINUE;
     /* The fingerprint (unit_fingerprint's, step for step) and the empty cells in one pass. */
     for (i = first; i < end; i++) {
         int cell = unit_cells[i];
@@ -47,7 +51,7 @@ static int unit_matching(sdk_solver *s, int u, int *progress) {
         k++;
     }
     print |= 1;
-    if (print == s->fixed[u] || k < 2) return SDK_CONTINUE;
+    if (print == s->fixed[u]) return SDK_CONTINUE;
     for (v = 0; v < b->n; v++) mval[v] = -1;
     /* Start from last time's matching where it still holds: usually only a few cells moved. */
     for (x = 0; x < k; x++) {
