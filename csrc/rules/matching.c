@@ -39,7 +39,7 @@ static int unit_matching(sdk_solver *s, int u, int *progress) {
     const sdk_mask *cand = s->cand;
     uint64_t print = UINT64_C(0x9E3779B97F4A7C15);
     sdk_mask need = b->full & ~b->used[u];
-    int k = 0, i, x, y, v, changed = 0, first = b->unit_start[u], end = b->unit_start[u + 1];
+    int k = 0, i, x, v, changed = 0, first = b->unit_start[u], end = b->unit_start[u + 1];
     /* A complete unit's values are distinct, so it has as many empty cells as missing values:
      * with fewer than two there is nothing to match (and no fingerprint to compute). */
     if (!(need & (need - 1))) return SDK_CONTINUE;
@@ -116,18 +116,16 @@ static int unit_matching(sdk_solver *s, int u, int *progress) {
     /* Edges x -> y when x could take y's value (every missing value is matched). x keeps y's
      * value exactly when x and y lie in one strongly connected component: found as the
      * intersection of what a node reaches and what reaches it, bit-parallel, one component at
-     * a time. Usually the whole unit is one component and two sweeps settle it. */
-    for (x = 0; x < k; x++) back[x] = 0;
+     * a time. Usually the whole unit is one component and two sweeps settle it. Each node is
+     * named by its cell's matched value, so a node's edges are its cell's other candidates as
+     * they stand (no translation to cells), and so are the values the filter drops. */
+    for (left = need; left; left &= left - 1) back[sdk_lowest(left)] = 0;
     for (x = 0; x < k; x++) {
-        sdk_mask m = dom[x] & ~((sdk_mask)1 << mcell[x]), r = 0;
-        for (; m; m &= m - 1) {
-            y = mval[sdk_lowest(m)];
-            r |= (sdk_mask)1 << y;
-            back[y] |= (sdk_mask)1 << x;
-        }
-        reach[x] = r;
+        sdk_mask m = dom[x] & ~((sdk_mask)1 << mcell[x]), at = (sdk_mask)1 << mcell[x];
+        reach[mcell[x]] = m;
+        for (; m; m &= m - 1) back[sdk_lowest(m)] |= at;
     }
-    left = k == SDK_MAX_N ? ~(sdk_mask)0 : ((sdk_mask)1 << k) - 1;
+    left = need;
     while (left) {
         sdk_mask fwd = left & (~left + 1), bwd = fwd, todo = fwd;
         while (todo) {
@@ -145,12 +143,7 @@ static int unit_matching(sdk_solver *s, int u, int *progress) {
         left &= ~bwd;
     }
     for (x = 0; x < k; x++) {
-        sdk_mask m = dom[x] & ~((sdk_mask)1 << mcell[x]), drop = 0;
-        if (reach[x] & ~comp[x])
-            for (; m; m &= m - 1) {
-                v = sdk_lowest(m);
-                if (!((comp[x] >> mval[v]) & 1)) drop |= (sdk_mask)1 << v;
-            }
+        sdk_mask drop = reach[mcell[x]] & ~comp[mcell[x]];
         if (drop) {
             int r = sdk_solver_eliminate(s, cell_of[x], drop);
             if (r != SDK_CONTINUE) return r;
