@@ -31,7 +31,7 @@ enum { PRINT_MIN_N = 16 };
  * every naked and hidden subset of any size within the unit. */
 static int unit_matching(sdk_solver *s, int u, int *progress) {
     const sdk_board *b = s->b;
-    sdk_mask dom[SDK_MAX_N], reach[SDK_MAX_N], back[SDK_MAX_N], comp[SDK_MAX_N], left;
+    sdk_mask dom[SDK_MAX_N], reach[SDK_MAX_N], comp[SDK_MAX_N], left;
     int cell_of[SDK_MAX_N], slot[SDK_MAX_N], mcell[SDK_MAX_N], mval[SDK_MAX_N], from[SDK_MAX_N], queue[SDK_MAX_N];
     uint8_t *hint = s->hints + (size_t)u * (size_t)b->n;
     const int *unit_cells = b->unit_cells;
@@ -39,7 +39,7 @@ static int unit_matching(sdk_solver *s, int u, int *progress) {
     const sdk_mask *cand = s->cand;
     uint64_t print = UINT64_C(0x9E3779B97F4A7C15);
     sdk_mask need = b->full & ~b->used[u];
-    int k = 0, i, x, v, changed = 0, first = b->unit_start[u], end = b->unit_start[u + 1];
+    int k = 0, i, x, v, grew, changed = 0, first = b->unit_start[u], end = b->unit_start[u + 1];
     /* A complete unit's values are distinct, so it has as many empty cells as missing values:
      * with fewer than two there is nothing to match (and no fingerprint to compute). */
     if (!(need & (need - 1))) return SDK_CONTINUE;
@@ -119,12 +119,7 @@ static int unit_matching(sdk_solver *s, int u, int *progress) {
      * a time. Usually the whole unit is one component and two sweeps settle it. Each node is
      * named by its cell's matched value, so a node's edges are its cell's other candidates as
      * they stand (no translation to cells), and so are the values the filter drops. */
-    for (left = need; left; left &= left - 1) back[sdk_lowest(left)] = 0;
-    for (x = 0; x < k; x++) {
-        sdk_mask m = dom[x] & ~((sdk_mask)1 << mcell[x]), at = (sdk_mask)1 << mcell[x];
-        reach[mcell[x]] = m;
-        for (; m; m &= m - 1) back[sdk_lowest(m)] |= at;
-    }
+    for (x = 0; x < k; x++) reach[mcell[x]] = dom[x] & ~((sdk_mask)1 << mcell[x]);
     left = need;
     while (left) {
         sdk_mask fwd = left & (~left + 1), bwd = fwd, todo = fwd;
@@ -133,11 +128,14 @@ static int unit_matching(sdk_solver *s, int u, int *progress) {
             todo = (todo & (todo - 1)) | more;
             fwd |= more;
         }
-        todo = bwd;
-        while (todo) {
-            sdk_mask more = back[sdk_lowest(todo)] & fwd & ~bwd;
-            todo = (todo & (todo - 1)) | more;
-            bwd |= more;
+        /* What reaches the start within fwd: sweeps until none joins (no reverse graph). */
+        for (grew = 1; grew;) {
+            grew = 0;
+            for (todo = fwd & ~bwd; todo; todo &= todo - 1)
+                if (reach[sdk_lowest(todo)] & bwd) {
+                    bwd |= todo & (~todo + 1);
+                    grew = 1;
+                }
         }
         for (todo = bwd; todo; todo &= todo - 1) comp[sdk_lowest(todo)] = bwd;
         left &= ~bwd;
