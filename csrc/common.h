@@ -17,6 +17,14 @@
 #define SDK_INTERNAL
 #endif
 
+/* For the few helpers of the inner loop that the compiler would otherwise leave as calls
+ * (sdk_touch: each placement touches every peer that loses the value). */
+#if defined(__GNUC__)
+#define SDK_HOT_INLINE static inline __attribute__((always_inline))
+#else
+#define SDK_HOT_INLINE static inline
+#endif
+
 /* The largest side: one candidate bit per value in a 64-bit mask. */
 #define SDK_MAX_N 64
 

@@ -96,23 +96,36 @@ int sdk_search_admissible(sdk_solver *s, int cell, int v) {
 /* Places v at an empty cell where it is a candidate, then tells the listeners. */
 int sdk_search_commit(sdk_solver *s, int cell, int v, int reason) {
     const sdk_board *b = s->b;
+    /* Locals for what the peer loop reads: its stores (the trail, the dirty bytes) would
+     * otherwise make the compiler reload them through s and b at every peer. */
+    const int *unit_start = b->unit_start, *unit_cells = b->unit_cells, *cell_units = b->cell_units;
+    sdk_mask *cand = s->cand;
+    cand_change *ctrail = s->ctrail;
     sdk_mask bit = sdk_bit(v);
-    int r, i, j;
+    int r, i, j, n = s->nctrail, end = b->cell_start[cell + 1];
     sdk_board_place(s->b, cell, v);
-    sdk_touch(s, cell, s->cand[cell] | bit);
-    sdk_save_cand(s, cell, 0);
-    s->cand[cell] = 0;
-    for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++) {
-        int u = b->cell_units[i];
-        for (j = b->unit_start[u]; j < b->unit_start[u + 1]; j++) {
-            int peer = b->unit_cells[j];
-            if (s->cand[peer] & bit) {
-                sdk_save_cand(s, peer, 0);
-                s->cand[peer] &= ~bit;
+    sdk_touch(s, cell, cand[cell] | bit);
+    ctrail[n].cell = cell;
+    ctrail[n].ban = 0;
+    ctrail[n].before = cand[cell];
+    n++;
+    cand[cell] = 0;
+    for (i = b->cell_start[cell]; i < end; i++) {
+        int u = cell_units[i], jend = unit_start[u + 1];
+        for (j = unit_start[u]; j < jend; j++) {
+            int peer = unit_cells[j];
+            sdk_mask m = cand[peer];
+            if (m & bit) {
+                ctrail[n].cell = peer;
+                ctrail[n].ban = 0;
+                ctrail[n].before = m;
+                n++;
+                cand[peer] = m & ~bit;
                 sdk_touch(s, peer, bit);
             }
         }
     }
+    s->nctrail = n;
     s->trail[s->ntrail++] = cell;
     if (s->probing) return SDK_CONTINUE;
     if (reason == SDK_REASON_SINGLE) s->stats.singles++;

@@ -272,12 +272,107 @@ static int prepare_rules(sdk_solver *s) {
     return SDK_OK;
 }
 
+/* Room for a bitmap of the units near one unit on the stack: enough for every board with up to
+ * 256 units (3n + extra regions); larger boards scan every unit. */
+enum { NEAR_WORDS = 4 };
+
+/* The links of complete unit u: the other units w sharing at least two of its cells, in
+ * ascending w (so the order of eliminations is fixed), with the positions in u of the shared
+ * cells; counted from total on, and written when fill is set. Returns the new total. Only the
+ * units that meet u's cells are visited (a bitmap of them, read in ascending order), which is
+ * what makes this cheap on every search's start: a scan of all units found the same ones. */
+static int link_unit(sdk_solver *s, int u, int total, int fill) {
+    const sdk_board *b = s->b;
+    const int *unit_cells = b->unit_cells, *cell_start = b->cell_start, *cell_units = b->cell_units;
+    sdk_mask *scratch = s->scratch;
+    uint64_t near[NEAR_WORDS] = {0};
+    int small = b->nunits <= 64 * NEAR_WORDS, first = b->unit_start[u], end = b->unit_start[u + 1];
+    int i, k, w;
+    for (i = first; i < end; i++) {
+        int cell = unit_cells[i], kend = cell_start[cell + 1];
+        for (k = cell_start[cell]; k < kend; k++) {
+            w = cell_units[k];
+            if (w == u) continue;
+            scratch[w] |= (sdk_mask)1 << (i - first);
+            if (small) near[w >> 6] |= (uint64_t)1 << (w & 63);
+        }
+    }
+    for (w = 0; w < b->nunits; w++) {
+        sdk_mask m;
+        if (small) {
+            /* the next unit of the bitmap at or after w */
+            int word = w >> 6;
+            uint64_t bits = near[word] & (~(uint64_t)0 << (w & 63));
+            while (!bits && ++word < NEAR_WORDS) bits = near[word];
+            if (!bits) break;
+            w = word * 64 + sdk_lowest(bits);
+        }
+        m = scratch[w];
+        if (m & (m - 1)) {                              /* two cells or more */
+            if (fill) {
+                s->link_unit[total] = w;
+                s->link_mask[total] = m;
+            }
+            total++;
+        }
+        scratch[w] = 0;
+    }
+    return total;
+}
+
+/* n bits from bit 0 up (n <= 64). */
+static sdk_mask low_bits(int n) { return n >= 64 ? ~(sdk_mask)0 : ((sdk_mask)1 << n) - 1; }
+
+static int put_link(sdk_solver *s, int total, int fill, int w, sdk_mask m) {
+    if (fill) {
+        s->link_unit[total] = w;
+        s->link_mask[total] = m;
+    }
+    return total + 1;
+}
+
+/* The links of a board of boxes and nothing else (no jigsaw, no extra regions), from its
+ * shape: what link_unit finds on every unit, in the same order, without visiting any cell.
+ * Rows are units 0..n-1, columns n..2n-1, boxes 2n..3n-1 row-major, each unit's cells
+ * row-major; so a row meets the boxes of its band in box_cols cells each, a column the boxes
+ * of its stack in box_rows cells each, and a box its box_rows rows and box_cols columns. */
+static int box_links(sdk_solver *s, int fill) {
+    const sdk_board *b = s->b;
+    int n = b->n, br = b->box_rows, bc = b->box_cols, across = n / bc, down = n / br;
+    int u, k, i, j, total = 0;
+    sdk_mask in_row = low_bits(bc), in_col = low_bits(br), col_of_box = 0;
+    for (i = 0; i < br; i++) col_of_box |= (sdk_mask)1 << (i * bc);
+    for (u = 0; u < n; u++) {                   /* row u: the boxes of its band */
+        s->link_start[u] = total;
+        if (bc >= 2)
+            for (k = 0; k < across; k++)
+                total = put_link(s, total, fill, 2 * n + (u / br) * across + k, in_row << (k * bc));
+    }
+    for (u = 0; u < n; u++) {                   /* column u: the boxes of its stack */
+        s->link_start[n + u] = total;
+        if (br >= 2)
+            for (k = 0; k < down; k++)
+                total = put_link(s, total, fill, 2 * n + k * across + u / bc, in_col << (k * br));
+    }
+    for (u = 0; u < n; u++) {                   /* box u: its rows, then its columns */
+        int top = (u / across) * br, left = (u % across) * bc;
+        s->link_start[2 * n + u] = total;
+        if (bc >= 2)
+            for (i = 0; i < br; i++) total = put_link(s, total, fill, top + i, in_row << (i * bc));
+        if (br >= 2)
+            for (j = 0; j < bc; j++) total = put_link(s, total, fill, n + left + j, col_of_box << j);
+    }
+    s->link_start[3 * n] = total;
+    return total;
+}
+
 static int prepare(sdk_solver *s) {
     const sdk_board *b = s->b;
     size_t nu = (size_t)b->nunits;
     size_t cells_values = (size_t)b->ncells * (size_t)b->n, root_cands = 0;
     void *p;
-    int u, w, i, j, total = 0, ok = prepare_rules(s) == SDK_OK;
+    int u, i, j, total = 0, ok = prepare_rules(s) == SDK_OK;
+    int plain = !b->jigsaw && b->nextra == 0 && b->box_rows > 0;
     GROW_FIELD(hints, nu * (size_t)b->n);
     GROW_FIELD(weights, nu * sizeof(uint32_t));
     GROW_FIELD(fixed, nu * sizeof(uint64_t));
@@ -303,28 +398,16 @@ static int prepare(sdk_solver *s) {
     /* Two passes over the same loops: count the links, then fill them in. */
     for (j = 0; j < 2; j++) {
         total = 0;
-        for (u = 0; u < b->nunits; u++) {
-            s->link_start[u] = total;
-            if (!sdk_unit_is_complete(b, u)) continue;
-            for (i = b->unit_start[u]; i < b->unit_start[u + 1]; i++) {
-                int cell = b->unit_cells[i], k;
-                for (k = b->cell_start[cell]; k < b->cell_start[cell + 1]; k++)
-                    if (b->cell_units[k] != u)
-                        s->scratch[b->cell_units[k]] |= (sdk_mask)1 << (i - b->unit_start[u]);
+        if (plain) {
+            total = box_links(s, j);
+        } else {
+            for (u = 0; u < b->nunits; u++) {
+                s->link_start[u] = total;
+                if (!sdk_unit_is_complete(b, u)) continue;
+                total = link_unit(s, u, total, j);
             }
-            /* Ascending w, as in the cell lists, so the order of eliminations is fixed. */
-            for (w = 0; w < b->nunits; w++) {
-                if (s->scratch[w] & (s->scratch[w] - 1)) {     /* two cells or more */
-                    if (j) {
-                        s->link_unit[total] = w;
-                        s->link_mask[total] = s->scratch[w];
-                    }
-                    total++;
-                }
-                s->scratch[w] = 0;
-            }
+            s->link_start[b->nunits] = total;
         }
-        s->link_start[b->nunits] = total;
         if (!j) {
             GROW_FIELD(link_unit, (size_t)total * sizeof(int));
             GROW_FIELD(link_mask, (size_t)total * sizeof(sdk_mask));

@@ -176,20 +176,24 @@ static inline void sdk_wake(sdk_solver *s, int rule) {
     s->queued[rule] = 1;
 }
 
-static inline void sdk_touch(sdk_solver *s, int cell, sdk_mask lost) {
+SDK_HOT_INLINE void sdk_touch(sdk_solver *s, int cell, sdk_mask lost) {
+    /* Locals: the stores to dirty_units (bytes, which may alias anything) would otherwise make
+     * the compiler reload every pointer through s and b after each one. */
     const sdk_board *b = s->b;
-    int i;
+    const int *cell_units = b->cell_units;
+    uint8_t *dirty_units = s->dirty_units;
+    sdk_mask *dirty_values = s->dirty_values;
+    int i, end = b->cell_start[cell + 1];
     s->dirty_cells[cell >> 6] |= (uint64_t)1 << (cell & 63);
-    for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++) {
-        int u = b->cell_units[i];
-        s->dirty_units[u] = DIRTY_ALL;
-        s->dirty_values[u] |= lost;
+    for (i = b->cell_start[cell]; i < end; i++) {
+        int u = cell_units[i];
+        dirty_units[u] = DIRTY_ALL;
+        dirty_values[u] |= lost;
     }
     s->changes++;
     if (s->nrules)
         for (i = s->watch_start[cell]; i < s->watch_start[cell + 1]; i++) sdk_wake(s, s->watch_rule[i]);
 }
-
 
 /* Records the candidates of cell before a change (the trail is sized for every change). */
 static inline void sdk_save_cand(sdk_solver *s, int cell, int ban) {

@@ -3,23 +3,27 @@
 
 #include <string.h>
 
-/* The first hidden single of any complete unit, if there is one. */
+/* The first hidden single of any complete unit, if there is one. A filled cell has no
+ * candidates (cand is 0 once filled), so the scans need not look at the values. */
 int sdk_hidden_single(sdk_solver *s, int *progress) {
+    /* Locals: the byte stores to dirty_units would make the compiler reload these. */
     const sdk_board *b = s->b;
-    int u, i;
-    for (u = 0; u < b->nunits; u++) {
+    const int *unit_start = b->unit_start, *unit_cells = b->unit_cells;
+    const sdk_mask *cand = s->cand, *used = b->used;
+    uint8_t *dirty_units = s->dirty_units;
+    sdk_mask full = b->full;
+    int u, i, n = b->n, nunits = b->nunits;
+    for (u = 0; u < nunits; u++) {
         sdk_mask once = 0, twice = 0, need, hidden, bit;
-        if (!(s->dirty_units[u] & DIRTY_HIDDEN) || !sdk_unit_is_complete(b, u)) continue;
-        s->dirty_units[u] &= (uint8_t)~DIRTY_HIDDEN;
-        need = b->full & ~b->used[u];
+        int first = unit_start[u], end = unit_start[u + 1];
+        if (!(dirty_units[u] & DIRTY_HIDDEN) || end - first != n) continue;
+        dirty_units[u] &= (uint8_t)~DIRTY_HIDDEN;
+        need = full & ~used[u];
         if (!need) continue;
-        for (i = b->unit_start[u]; i < b->unit_start[u + 1]; i++) {
-            int cell = b->unit_cells[i];
-            if (!b->value[cell]) {
-                sdk_mask m = s->cand[cell];
-                twice |= once & m;
-                once |= m;
-            }
+        for (i = first; i < end; i++) {
+            sdk_mask m = cand[unit_cells[i]];
+            twice |= once & m;
+            once |= m;
         }
         if (need & ~once) {                    /* a value with no place left in the unit */
             sdk_blame_unit(s, u);
@@ -28,9 +32,9 @@ int sdk_hidden_single(sdk_solver *s, int *progress) {
         hidden = need & once & ~twice;
         if (!hidden) continue;
         bit = hidden & (~hidden + 1);
-        for (i = b->unit_start[u]; i < b->unit_start[u + 1]; i++) {
-            int cell = b->unit_cells[i];
-            if (!b->value[cell] && (s->cand[cell] & bit)) {
+        for (i = first; i < end; i++) {
+            int cell = unit_cells[i];
+            if (cand[cell] & bit) {
                 *progress = 1;
                 return sdk_search_force(s, cell, sdk_lowest(bit) + 1, SDK_REASON_HIDDEN);
             }
