@@ -115,7 +115,7 @@ int sdk_board_init(sdk_board *b, sdk_allocator a, int box_rows, int box_cols) {
     b->box_rows = box_rows;
     b->box_cols = box_cols;
     b->ncells = n * n;
-    b->full = n == 64 ? ~(sdk_mask)0 : (((sdk_mask)1 << n) - 1);
+    b->full = sdk_low_bits(n);
     b->value = sdk_alloc(a, (size_t)b->ncells);
     b->extra_start = sdk_alloc(a, sizeof(int));
     if (!b->value || !b->extra_start) return SDK_ENOMEM;

@@ -110,6 +110,14 @@ static inline void sdk_board_unplace(sdk_board *b, int cell) {
         b->used[b->cell_units[i]] &= ~bit;
 }
 
+/* Whether cell is one of unit u's cells (a walk of the cell's few units). */
+static inline int sdk_cell_in_unit(const sdk_board *b, int cell, int u) {
+    int i;
+    for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
+        if (b->cell_units[i] == u) return 1;
+    return 0;
+}
+
 /* A unit with n cells must hold every value once, which is what hidden singles rely on. */
 static inline int sdk_unit_is_complete(const sdk_board *b, int u) {
     return b->unit_start[u + 1] - b->unit_start[u] == b->n;

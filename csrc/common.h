@@ -81,4 +81,8 @@ static inline int sdk_lowest(sdk_mask m) {
 /* Mask of value v (1-based). */
 static inline sdk_mask sdk_bit(int v) { return (sdk_mask)1 << (v - 1); }
 
+/* The n lowest bits (0 <= n; 64 or more: all of them): values 1..n, or positions 0..n-1. A
+ * shift by the mask's whole width is undefined in C, hence the test. */
+static inline sdk_mask sdk_low_bits(int n) { return n >= 64 ? ~(sdk_mask)0 : ((sdk_mask)1 << n) - 1; }
+
 #endif

@@ -272,6 +272,16 @@ static int prepare_rules(sdk_solver *s) {
     return SDK_OK;
 }
 
+/* Link number total (links are counted on a first pass, written on a second): unit w shares the
+ * cells of mask m with the unit being linked. Returns the new total. */
+static int put_link(sdk_solver *s, int total, int fill, int w, sdk_mask m) {
+    if (fill) {
+        s->link_unit[total] = w;
+        s->link_mask[total] = m;
+    }
+    return total + 1;
+}
+
 /* Room for a bitmap of the units near one unit on the stack: enough for every board with up to
  * 256 units (3n + extra regions); larger boards scan every unit. */
 enum { NEAR_WORDS = 4 };
@@ -308,27 +318,10 @@ static int link_unit(sdk_solver *s, int u, int total, int fill) {
             w = word * 64 + sdk_lowest(bits);
         }
         m = scratch[w];
-        if (m & (m - 1)) {                              /* two cells or more */
-            if (fill) {
-                s->link_unit[total] = w;
-                s->link_mask[total] = m;
-            }
-            total++;
-        }
+        if (m & (m - 1)) total = put_link(s, total, fill, w, m);    /* two cells or more */
         scratch[w] = 0;
     }
     return total;
-}
-
-/* n bits from bit 0 up (n <= 64). */
-static sdk_mask low_bits(int n) { return n >= 64 ? ~(sdk_mask)0 : ((sdk_mask)1 << n) - 1; }
-
-static int put_link(sdk_solver *s, int total, int fill, int w, sdk_mask m) {
-    if (fill) {
-        s->link_unit[total] = w;
-        s->link_mask[total] = m;
-    }
-    return total + 1;
 }
 
 /* The links of a board of boxes and nothing else (no jigsaw, no extra regions), from its
@@ -340,7 +333,7 @@ static int box_links(sdk_solver *s, int fill) {
     const sdk_board *b = s->b;
     int n = b->n, br = b->box_rows, bc = b->box_cols, across = n / bc, down = n / br;
     int u, k, i, j, total = 0;
-    sdk_mask in_row = low_bits(bc), in_col = low_bits(br), col_of_box = 0;
+    sdk_mask in_row = sdk_low_bits(bc), in_col = sdk_low_bits(br), col_of_box = 0;
     for (i = 0; i < br; i++) col_of_box |= (sdk_mask)1 << (i * bc);
     for (u = 0; u < n; u++) {                   /* row u: the boxes of its band */
         s->link_start[u] = total;

@@ -36,13 +36,6 @@ typedef struct walk {
     uint64_t *pool;       /* the fill pass: where the next ALS's sets go (NULL: counting) */
 } walk;
 
-static int in_unit(const sdk_board *b, int cell, int u) {
-    int i;
-    for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
-        if (b->cell_units[i] == u) return 1;
-    return 0;
-}
-
 /* Whether the picked cells all lie in a unit before w->unit (the set was listed there). */
 static int listed_before(const walk *w, int k) {
     const sdk_board *b = w->g->b;
@@ -50,7 +43,7 @@ static int listed_before(const walk *w, int k) {
     for (i = b->cell_start[first]; i < b->cell_start[first + 1]; i++) {
         int u = b->cell_units[i];
         if (u >= w->unit) continue;
-        for (j = 1; j < k && in_unit(b, w->picked[j], u); j++) {}
+        for (j = 1; j < k && sdk_cell_in_unit(b, w->picked[j], u); j++) {}
         if (j == k) return 1;
     }
     return 0;

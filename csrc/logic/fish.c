@@ -290,8 +290,7 @@ static int find_fish(const sdk_grid *g, sdk_sink *s, int k, int finned_) {
             f.width = f.cols ? g->b->box_rows : g->b->box_cols;
             f.nstacks = g->n / f.width;
             for (i = 0; i < f.nstacks; i++)
-                f.stacks[i] = ((f.width == 64 ? ~(sdk_mask)0 : ((sdk_mask)1 << f.width) - 1))
-                              << (i * f.width);
+                f.stacks[i] = sdk_low_bits(f.width) << (i * f.width);
         }
         for (v = 1; v <= g->n; v++) {
             f.v = v;

@@ -230,17 +230,6 @@ static void process_off(sdk_fc *e, int k) {
 
 /* ---- patterns of the working grid (FC_PLUS) ------------------------------------------------- */
 
-static int in_unit(const sdk_board *b, int cell, int u) {
-    int i;
-    for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
-        if (b->cell_units[i] == u) return 1;
-    return 0;
-}
-
-static sdk_mask all_positions(int len) {
-    return len >= 64 ? ~(sdk_mask)0 : ((sdk_mask)1 << len) - 1;
-}
-
 /* The working places of v in unit u. */
 static sdk_mask places(const sdk_fc *e, int u, int v) { return e->places[u * e->n + v - 1]; }
 
@@ -286,7 +275,7 @@ static int adv_locking(sdk_fc *e) {
             sdk_mask where = places(e, a, v), all;
             int first;
             if (!(where & (where - 1))) continue;
-            all = all_positions(len);
+            all = sdk_low_bits(len);
             if (!lost(e, a, all, sdk_bit(v))) continue;   /* the pattern is the grid's own */
             first = cells[sdk_lowest(where)];
             for (k = b->cell_start[first]; k < b->cell_start[first + 1]; k++) {
@@ -295,11 +284,11 @@ static int adv_locking(sdk_fc *e) {
                 sdk_mask rest;
                 if (bu == a) continue;
                 for (rest = where & (where - 1); rest; rest &= rest - 1)
-                    if (!in_unit(b, cells[sdk_lowest(rest)], bu)) break;
+                    if (!sdk_cell_in_unit(b, cells[sdk_lowest(rest)], bu)) break;
                 if (rest) continue;
                 bcells = sdk_grid_unit(e->g, bu, &blen);
                 for (i = 0; i < blen; i++)
-                    if (!in_unit(b, bcells[i], a))
+                    if (!sdk_cell_in_unit(b, bcells[i], a))
                         found |= pattern_off(e, bcells[i], v, 0, a, all, -1, 0, sdk_bit(v));
             }
         }
@@ -337,13 +326,13 @@ static int adv_pairs(sdk_fc *e) {
                 for (w = v + 1; w <= e->n; w++) {
                     sdk_mask keep = sdk_bit(v) | sdk_bit(w), ps;
                     if (places(e, u, w) != pv) continue;
-                    if (!lost(e, u, all_positions(len), keep)) continue;
+                    if (!lost(e, u, sdk_low_bits(len), keep)) continue;
                     for (ps = pv; ps; ps &= ps - 1) {
                         int cell = cells[sdk_lowest(ps)];
                         sdk_mask others;
                         for (others = e->cand[cell] & ~keep; others; others &= others - 1)
                             found |= pattern_off(e, cell, sdk_lowest(others) + 1, 2, u,
-                                                 all_positions(len), -1, 0, keep);
+                                                 sdk_low_bits(len), -1, 0, keep);
                     }
                 }
             }
@@ -362,7 +351,7 @@ static int adv_xwing(sdk_fc *e) {
                 sdk_mask pa = places(e, dir * n + a, v);
                 if (sdk_popcount(pa) != 2) continue;
                 for (b2 = a + 1; b2 < n; b2++) {
-                    sdk_mask pb = places(e, dir * n + b2, v), cols, all = all_positions(n);
+                    sdk_mask pb = places(e, dir * n + b2, v), cols, all = sdk_low_bits(n);
                     if (pb != pa) continue;
                     if (!lost(e, dir * n + a, all, sdk_bit(v)) &&
                         !lost(e, dir * n + b2, all, sdk_bit(v)))

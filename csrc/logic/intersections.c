@@ -10,13 +10,6 @@
 
 #include <string.h>
 
-static int in_unit(const sdk_board *b, int cell, int u) {
-    int i;
-    for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
-        if (b->cell_units[i] == u) return 1;
-    return 0;
-}
-
 /* A unit of kind `kind` (the first unit's: other boxes for pointing, other lines for claiming,
  * as SE looks) holding one of the removed cells, where v has one place left once they are
  * gone: that place (and the unit in *unit), or -1. */
@@ -54,7 +47,7 @@ static int report(const sdk_grid *g, sdk_sink *s, int a, int bunit, int v, sdk_m
     char list[SDK_MAX_N * 8];
     size_t used = 0;
     for (i = 0; i < blen; i++)
-        if ((g->cand[bcells[i]] & sdk_bit(v)) && !in_unit(b, bcells[i], a))
+        if ((g->cand[bcells[i]] & sdk_bit(v)) && !sdk_cell_in_unit(b, bcells[i], a))
             removed[nremoved++] = bcells[i];
     if (!nremoved) return SDK_LOGIC_MORE;
     pointing = sdk_grid_unit_kind(g, a) >= 3;
@@ -119,7 +112,7 @@ int sdk_find_intersections(const sdk_grid *g, sdk_sink *s) {
                 int bunit = b->cell_units[k];
                 if (bunit == a) continue;
                 for (rest = where & (where - 1); rest; rest &= rest - 1)
-                    if (!in_unit(b, cells[sdk_lowest(rest)], bunit)) break;
+                    if (!sdk_cell_in_unit(b, cells[sdk_lowest(rest)], bunit)) break;
                 if (rest) continue;
                 if (report(g, s, a, bunit, v, where) == SDK_LOGIC_ENOUGH) return SDK_LOGIC_ENOUGH;
             }

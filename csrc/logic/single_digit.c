@@ -40,13 +40,6 @@ typedef struct {
     node x, y;        /* v's places in unit = x and y */
 } slink;
 
-static int in_unit(const sdk_board *b, int cell, int u) {
-    int i;
-    for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
-        if (b->cell_units[i] == u) return 1;
-    return 0;
-}
-
 /* A unit other than not1 and not2 that holds every cell of a and b (b may be NULL), or -1. */
 static int common_unit(const sdk_grid *g, const node *a, const node *b, int not1, int not2) {
     const sdk_board *b0 = g->b;
@@ -54,8 +47,8 @@ static int common_unit(const sdk_grid *g, const node *a, const node *b, int not1
     for (k = b0->cell_start[first]; k < b0->cell_start[first + 1]; k++) {
         int u = b0->cell_units[k], ok = 1;
         if (u == not1 || u == not2) continue;
-        for (i = 1; i < a->n && ok; i++) ok = in_unit(b0, a->cell[i], u);
-        for (i = 0; b && i < b->n && ok; i++) ok = in_unit(b0, b->cell[i], u);
+        for (i = 1; i < a->n && ok; i++) ok = sdk_cell_in_unit(b0, a->cell[i], u);
+        for (i = 0; b && i < b->n && ok; i++) ok = sdk_cell_in_unit(b0, b->cell[i], u);
         if (ok) return u;
     }
     return -1;
@@ -114,7 +107,7 @@ static int unit_links(const sdk_grid *g, int u, int v, slink *out, int parallel)
             sdk_mask part = 0;
             if (w == u) continue;
             for (j = 0; j < len; j++)
-                if (((places >> j) & 1) && in_unit(b, cells[j], w)) part |= (sdk_mask)1 << j;
+                if (((places >> j) & 1) && sdk_cell_in_unit(b, cells[j], w)) part |= (sdk_mask)1 << j;
             if (ntried < (int)(sizeof tried / sizeof tried[0])) tried[ntried++] = part;
         }
     }
@@ -159,9 +152,9 @@ static int sees_node(const sdk_grid *g, int cell, const node *nd) {
 static int overlap(const sdk_board *b, const slink *l1, const slink *l2) {
     int i;
     for (i = 0; i < l1->x.n; i++)
-        if (in_unit(b, l1->x.cell[i], l2->unit)) return 1;
+        if (sdk_cell_in_unit(b, l1->x.cell[i], l2->unit)) return 1;
     for (i = 0; i < l1->y.n; i++)
-        if (in_unit(b, l1->y.cell[i], l2->unit)) return 1;
+        if (sdk_cell_in_unit(b, l1->y.cell[i], l2->unit)) return 1;
     return 0;
 }
 
@@ -356,8 +349,8 @@ static int three_rating(const chain3 *ch) {
 static int in_any_unit(const sdk_board *b, const chain3 *ch, int cell) {
     int i;
     for (i = 0; i < 3; i++)
-        if (in_unit(b, cell, ch->l[i]->unit)) return 1;
-    return in_unit(b, cell, ch->w[0]) || in_unit(b, cell, ch->w[1]);
+        if (sdk_cell_in_unit(b, cell, ch->l[i]->unit)) return 1;
+    return sdk_cell_in_unit(b, cell, ch->w[0]) || sdk_cell_in_unit(b, cell, ch->w[1]);
 }
 
 static int three_report(const sdk_grid *g, sdk_sink *s, int v, const chain3 *ch,

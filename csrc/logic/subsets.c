@@ -48,13 +48,6 @@ static void list_cells(const sdk_grid *g, char *buf, size_t size, const int *cel
     }
 }
 
-static int in_unit(const sdk_board *b, int cell, int u) {
-    int i;
-    for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
-        if (b->cell_units[i] == u) return 1;
-    return 0;
-}
-
 static int empty_cells(const sdk_grid *g, int u) {
     int len, i, e = 0;
     const int *cells = sdk_grid_unit(g, u, &len);
@@ -93,7 +86,7 @@ static int naked_report(const sdk_grid *g, sdk_sink *s, int u, const int *set, i
      * with room for it (2d empty cells). */
     for (k = b->cell_start[set[0]]; k < b->cell_start[set[0] + 1]; k++) {
         int w = b->cell_units[k], len;
-        for (i = 1; i < d && in_unit(b, set[i], w); i++) {}
+        for (i = 1; i < d && sdk_cell_in_unit(b, set[i], w); i++) {}
         if (i < d) continue;
         sdk_grid_unit(g, w, &len);
         if (w < u && len == g->n && empty_cells(g, w) >= 2 * d) return SDK_LOGIC_MORE;

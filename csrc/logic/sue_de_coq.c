@@ -42,13 +42,6 @@ typedef struct part {
     int count;
 } part;
 
-static int in_unit(const sdk_board *b, int cell, int u) {
-    int i;
-    for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
-        if (b->cell_units[i] == u) return 1;
-    return 0;
-}
-
 /* Every subset of rest (up to SIDE_CELLS cells, each with a digit of v) whose excess over v
  * lies in 1..most. Only the first 32 cells of rest serve (a 32-bit pick): all of them on
  * boards up to 25x25. */
@@ -198,13 +191,13 @@ static int meet(const sdk_grid *g, sdk_sink *s, scratch *sc, int u1, int u2) {
     over.count = r1.count = r2.count = 0;
     for (i = 0; i < len; i++) {
         if (!g->cand[cells[i]]) continue;
-        if (in_unit(b, cells[i], u2)) over.cells[over.count++] = cells[i];
+        if (sdk_cell_in_unit(b, cells[i], u2)) over.cells[over.count++] = cells[i];
         else r1.cells[r1.count++] = cells[i];
     }
     if (over.count < 2 || !r1.count) return SDK_LOGIC_MORE;
     cells = sdk_grid_unit(g, u2, &len);
     for (i = 0; i < len; i++)
-        if (g->cand[cells[i]] && !in_unit(b, cells[i], u1)) r2.cells[r2.count++] = cells[i];
+        if (g->cand[cells[i]] && !sdk_cell_in_unit(b, cells[i], u1)) r2.cells[r2.count++] = cells[i];
     if (!r2.count) return SDK_LOGIC_MORE;
     if (over.count > 16) over.count = 16;      /* bounds the subsets on odd jigsaw shapes */
     cmax = (uint32_t)1 << over.count;
@@ -255,7 +248,7 @@ int sdk_find_sue_de_coq(const sdk_grid *g, sdk_sink *s) {
             for (k = b->cell_start[cells[i]]; k < b->cell_start[cells[i] + 1]; k++) {
                 int u2 = b->cell_units[k], j;
                 if (u2 <= u1) continue;
-                for (j = 0; j < i && !in_unit(b, cells[j], u2); j++) {}
+                for (j = 0; j < i && !sdk_cell_in_unit(b, cells[j], u2); j++) {}
                 if (j < i) continue;
                 if ((rc = meet(g, s, sc, u1, u2)) == SDK_LOGIC_ENOUGH) break;
             }

@@ -53,13 +53,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static int in_unit(const sdk_board *b, int cell, int u) {
-    int i;
-    for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
-        if (b->cell_units[i] == u) return 1;
-    return 0;
-}
-
 /* "3 and 7", "3, 5 and 7" (or with "or") */
 static void digit_list(sdk_mask m, const char *conj, char *buf, size_t size) {
     int cells[SDK_MAX_N], n = 0, i;
@@ -111,7 +104,7 @@ static int deadly_shape(const sdk_grid *g, const int c[4]) {
         for (k = b->cell_start[c[i]]; k < b->cell_start[c[i] + 1]; k++) {
             int u = b->cell_units[k], ad = 0, bc = 0;
             for (j = 0; j < 4; j++)
-                if (in_unit(b, c[j], u)) {
+                if (sdk_cell_in_unit(b, c[j], u)) {
                     if (j == 0 || j == 3) ad++;
                     else bc++;
                 }
@@ -350,7 +343,7 @@ static int type3(const sdk_grid *g, sdk_sink *s, const rect *r, int e1, int e2) 
         int len;
         const int *cells;
         x.u = b->cell_units[k];
-        if (!in_unit(b, e2, x.u)) continue;
+        if (!sdk_cell_in_unit(b, e2, x.u)) continue;
         cells = sdk_grid_unit(g, x.u, &len);
         x.nother = x.nempty = 0;
         for (i = 0; i < len; i++) {
@@ -381,7 +374,7 @@ static int strong_unit(const sdk_grid *g, int v, int c1, int c2) {
     int k;
     for (k = b->cell_start[c1]; k < b->cell_start[c1 + 1]; k++) {
         int u = b->cell_units[k];
-        if (in_unit(b, c2, u) && only_places(g, u, v, c1, c2)) return u;
+        if (sdk_cell_in_unit(b, c2, u) && only_places(g, u, v, c1, c2)) return u;
     }
     return -1;
 }
@@ -567,7 +560,7 @@ static int loop_search(loop_ctx *x, int depth, int from_unit, int extras, sdk_ma
             sdk_mask ex;
             if (c == cur) continue;
             /* Two cells sharing two units (a row and a box) are one link: take it once. */
-            for (j = b->cell_start[cur]; j < k && !in_unit(b, c, b->cell_units[j]); j++) {}
+            for (j = b->cell_start[cur]; j < k && !sdk_cell_in_unit(b, c, b->cell_units[j]); j++) {}
             if (j < k) continue;
             if (c == x->r.c[0] && depth >= 6 && (depth & 1) == 0) {
                 /* Closed: take each loop once, from its first cell with only the pair, in the
@@ -712,7 +705,7 @@ static int bug_plus_1(const sdk_grid *g, sdk_sink *s) {
     if (sdk_popcount(g->cand[x] & ~bug) != 2) return SDK_LOGIC_MORE;
     /* Without them, every digit has zero or two places in every unit. */
     for (u = 0; u < g->nunits; u++) {
-        int inx = in_unit(b, x, u);
+        int inx = sdk_cell_in_unit(b, x, u);
         for (v = 1; v <= g->n; v++) {
             int c = sdk_popcount(sdk_grid_places(g, u, v)) - (inx && (bug & sdk_bit(v)));
             if (c != 0 && c != 2) return SDK_LOGIC_MORE;
@@ -853,7 +846,7 @@ static int bug_report4(const sdk_grid *g, sdk_sink *s, const bugset *bs, sdk_mas
     char n1[16], n2[16], un[32];
     if (sdk_popcount(common) != 1) return SDK_LOGIC_MORE;
     for (k = b->cell_start[c1]; k < b->cell_start[c1 + 1] && u < 0; k++)
-        if (in_unit(b, c2, b->cell_units[k])) u = b->cell_units[k];
+        if (sdk_cell_in_unit(b, c2, b->cell_units[k])) u = b->cell_units[k];
     if (u < 0) return SDK_LOGIC_MORE;
     y = sdk_lowest(common) + 1;
     sdk_grid_cell_name(g, c1, n1, sizeof n1);
@@ -932,7 +925,7 @@ static int bug_type3(const sdk_grid *g, sdk_sink *s, const bugset *bs, sdk_mask 
             int u = b->cell_units[k0], len, nc = 0, all = 1, pick[6];
             int cells[SDK_MAX_N];
             const int *uc = sdk_grid_unit(g, u, &len);
-            for (i = 1; i < bs->n && all; i++) all = in_unit(b, bs->cell[i], u);
+            for (i = 1; i < bs->n && all; i++) all = sdk_cell_in_unit(b, bs->cell[i], u);
             if (!all) continue;
             for (i = 0; i < len; i++) {
                 int j, bug = 0;

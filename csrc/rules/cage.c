@@ -108,13 +108,6 @@ static int loose(const sdk_rule *r, int k, const sdk_mask *dom, sdk_mask *keep) 
     return 1;
 }
 
-static int in_unit(const sdk_board *b, int cell, int u) {
-    int i;
-    for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
-        if (b->cell_units[i] == u) return 1;
-    return 0;
-}
-
 /* v is in the cage, at one of the cells `where` (indices into the cage): it leaves every other
  * cell of each unit that holds all of them. */
 static int locked(const sdk_rule *r, sdk_solver *s, int v, sdk_mask where) {
@@ -125,7 +118,7 @@ static int locked(const sdk_rule *r, sdk_solver *s, int v, sdk_mask where) {
         int u = b->cell_units[i];
         sdk_mask m;
         for (m = where & (where - 1); m; m &= m - 1)
-            if (!in_unit(b, r->cells[sdk_lowest(m)], u)) break;
+            if (!sdk_cell_in_unit(b, r->cells[sdk_lowest(m)], u)) break;
         if (m) continue;
         for (j = b->unit_start[u]; j < b->unit_start[u + 1]; j++) {
             int cell = b->unit_cells[j], x;

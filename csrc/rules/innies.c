@@ -49,19 +49,12 @@ typedef struct scratch {
     int64_t *params;          /* room for a rule's numbers */
 } scratch;
 
-static int in_unit(const sdk_board *b, int cell, int u) {
-    int i;
-    for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
-        if (b->cell_units[i] == u) return 1;
-    return 0;
-}
-
 /* Some unit holds every one of the cells. */
 static int share_unit(const sdk_board *b, const int *cells, int k) {
     int i, x;
     for (i = b->cell_start[cells[0]]; i < b->cell_start[cells[0] + 1]; i++) {
         int u = b->cell_units[i];
-        for (x = 1; x < k && in_unit(b, cells[x], u); x++) {}
+        for (x = 1; x < k && sdk_cell_in_unit(b, cells[x], u); x++) {}
         if (x == k) return 1;
     }
     return 0;
@@ -234,11 +227,11 @@ static int complements(scratch *w, int *cells, sdk_rules *out, sdk_allocator a) 
             sdk_rule r;
             if (!sdk_unit_is_complete(b, u)) continue;
             for (x = 0; x < k; x++)
-                if (in_unit(b, cage->cells[x], u)) cells[len++] = cage->cells[x];
+                if (sdk_cell_in_unit(b, cage->cells[x], u)) cells[len++] = cage->cells[x];
             if (len < MIN_SHARED && len < k) continue;
             inside = len;
             for (x = 0; x < k; x++)
-                if (!in_unit(b, cage->cells[x], u)) cells[len++] = cage->cells[x];
+                if (!sdk_cell_in_unit(b, cage->cells[x], u)) cells[len++] = cage->cells[x];
             for (j = b->unit_start[u]; j < b->unit_start[u + 1]; j++) {
                 int cell = b->unit_cells[j];
                 if (w->cage_of[cell] != c) cells[len++] = cell;

@@ -3,13 +3,6 @@
 
 #include <string.h>
 
-static int in_unit(const sdk_board *b, int cell, int u) {
-    int i;
-    for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
-        if (b->cell_units[i] == u) return 1;
-    return 0;
-}
-
 /* The positions in w of the cells it shares with u, from w's own links (w is complete and
  * shares two cells or more with u, so u is among them); 0 when w has no links (incomplete). */
 static sdk_mask shared_in(const sdk_solver *s, int w, int u) {
@@ -63,7 +56,7 @@ int sdk_locked_candidates(sdk_solver *s, int *progress) {
                 for (j = wfirst; j < unit_start[w + 1]; j++) {
                     int cell = unit_cells[j], r;
                     if (!(cand[cell] & bit)) continue;
-                    if (inside ? (int)((inside >> (j - wfirst)) & 1) : in_unit(b, cell, u)) continue;
+                    if (inside ? (int)((inside >> (j - wfirst)) & 1) : sdk_cell_in_unit(b, cell, u)) continue;
                     r = sdk_solver_eliminate(s, cell, bit);
                     if (r != SDK_CONTINUE) return r;
                     *progress = 1;

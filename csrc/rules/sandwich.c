@@ -25,7 +25,7 @@ static int sandwich_propagate(const sdk_rule *r, sdk_solver *s) {
     int n = r->ncells, i, j, x, rc;
     sdk_mask one = sdk_bit(1), top = sdk_bit(n), mid;
     int64_t sum = r->params[0];
-    mid = (n == 64 ? ~(sdk_mask)0 : ((sdk_mask)1 << n) - 1) & ~(one | top);
+    mid = sdk_low_bits(n) & ~(one | top);
     for (x = 0; x < n; x++) {
         dom[x] = sdk_solver_domain(s, r->cells[x]);
         keep[x] = 0;

@@ -14,7 +14,7 @@
 static sdk_mask above(int v) { return v >= SDK_MAX_N ? 0 : ~(sdk_mask)0 << v; }
 
 /* Values below v (v in 1..SDK_MAX_N + 1). */
-static sdk_mask below(int v) { return v > SDK_MAX_N ? ~(sdk_mask)0 : ((sdk_mask)1 << (v - 1)) - 1; }
+static sdk_mask below(int v) { return sdk_low_bits(v - 1); }
 
 /* The highest value in m (not 0). */
 static int highest(sdk_mask m) {
