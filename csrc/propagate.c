@@ -105,10 +105,7 @@ int sdk_search_commit(sdk_solver *s, int cell, int v, int reason) {
     int r, i, j, n = s->nctrail, end = b->cell_start[cell + 1];
     sdk_board_place(s->b, cell, v);
     sdk_touch(s, cell, cand[cell] | bit);
-    ctrail[n].cell = cell;
-    ctrail[n].ban = 0;
-    ctrail[n].before = cand[cell];
-    n++;
+    n = sdk_push_change(ctrail, n, cell, 0, cand[cell]);
     cand[cell] = 0;
     for (i = b->cell_start[cell]; i < end; i++) {
         int u = cell_units[i], jend = unit_start[u + 1];
@@ -116,10 +113,7 @@ int sdk_search_commit(sdk_solver *s, int cell, int v, int reason) {
             int peer = unit_cells[j];
             sdk_mask m = cand[peer];
             if (m & bit) {
-                ctrail[n].cell = peer;
-                ctrail[n].ban = 0;
-                ctrail[n].before = m;
-                n++;
+                n = sdk_push_change(ctrail, n, peer, 0, m);
                 cand[peer] = m & ~bit;
                 sdk_touch(s, peer, bit);
             }

@@ -195,12 +195,18 @@ SDK_HOT_INLINE void sdk_touch(sdk_solver *s, int cell, sdk_mask lost) {
         for (i = s->watch_start[cell]; i < s->watch_start[cell + 1]; i++) sdk_wake(s, s->watch_rule[i]);
 }
 
+/* Writes entry n of the candidate trail t: cell's candidates before a change. Returns n + 1.
+ * Through a plain pointer and count, so that a loop of changes keeps both in registers. */
+static inline int sdk_push_change(cand_change *t, int n, int cell, int ban, sdk_mask before) {
+    t[n].cell = cell;
+    t[n].ban = ban;
+    t[n].before = before;
+    return n + 1;
+}
+
 /* Records the candidates of cell before a change (the trail is sized for every change). */
 static inline void sdk_save_cand(sdk_solver *s, int cell, int ban) {
-    cand_change *e = &s->ctrail[s->nctrail++];
-    e->cell = cell;
-    e->ban = ban;
-    e->before = s->cand[cell];
+    s->nctrail = sdk_push_change(s->ctrail, s->nctrail, cell, ban, s->cand[cell]);
 }
 
 /* ---- the parts' entry points ------------------------------------------------------------- */
