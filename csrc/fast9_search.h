@@ -548,8 +548,9 @@ typedef struct F9_FN(guess) {
  * cells, this cuts the guesses on the hard sets by about a quarter with the triad rule, and
  * makes them grow without it.
  *
- * Both branches take away at least one configuration of one of the 54 digit/band and
- * digit/stack pairs (six at most each), so a path holds at most 54 * 5 guesses (F9_MAX_DEPTH).
+ * Both branches take away at least one configuration of the pair; branch one, which keeps
+ * only those through one crossing, leaves at most two, and one when there were two or three:
+ * the bound on the stack's depth rests on this (F9_MAX_DEPTH).
  * When every digit has one configuration everywhere, its place in every box is one cell (its
  * box's triads cross there), and propagation has placed it: the grid is solved.
  *

@@ -115,6 +115,17 @@ describe("the fast path's two builds", function()
     end
   end)
 
+  it("go deep within the object's fixed stack: grids of 0 to 3 givens counted far", function()
+    -- The deepest paths come from grids with almost nothing given; the stack is sized by a
+    -- proven bound (fast9.c, F9_MAX_DEPTH), and make sanitize runs this under AddressSanitizer.
+    for _, grid in ipairs { ("."):rep(81), "1" .. ("."):rep(80), "12" .. ("."):rep(78) .. "3" } do
+      local a = { core.debug.fast9(grid, 100000) }
+      local p = { core.debug.fast9(grid, 100000, "portable") }
+      assert.equal(100000, a[1])
+      assert.same(a, p)
+    end
+  end)
+
   it("says which build this CPU runs", function()
     assert.is_true(core.debug.fast9_isa() == "avx2" or core.debug.fast9_isa() == "portable")
   end)
@@ -152,7 +163,10 @@ end)
 
 describe("memory", function()
   it("reports the bytes of a fast-path object and of boards", function()
-    assert.is_true(core.debug.fast9_bytes() > 81 * 100)
+    -- Tables and a search stack of 108 states of 132 bytes (fast9.c): one object per module
+    -- and per solve_many thread.
+    local bytes = core.debug.fast9_bytes()
+    assert.is_true(bytes > 108 * 132 and bytes < 24 * 1024, bytes)
     local small, big = sudoku.Board.new { size = 9 }:bytes(), sudoku.Board.new { size = 25 }:bytes()
     assert.is_true(small > 81 and big > small)
   end)
