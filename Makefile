@@ -11,6 +11,8 @@
 #   make bench QUICK=1        the same on the first puzzles of each set (under a minute)
 #   make pictures             the rendered boards of docs/img/ (README, "Pictures")
 #   make rock                 build and install the LuaRocks rock into ~/.luarocks
+#   make lib                  the static C library for hosts without Lua (include/sudoku.h):
+#                             build/$(LUA_VERSION)/lib/libsudoku.a
 #   make check-all            the long matrix (CI_PROFILE=all bash .ci/run): every Lua, ARM under
 #                             qemu, sanitizers over the whole suite, valgrind, timed fuzzing
 #
@@ -72,7 +74,7 @@ BUSTED_FLAGS ?=
 
 SHELL := /bin/bash
 
-.PHONY: all test test-fast test-long demo lint bench clean rock FORCE syntax check-all pictures doc
+.PHONY: all test test-fast test-long demo lint bench clean rock FORCE syntax check-all pictures doc lib
 
 all: $(CORE_SO)
 
@@ -173,6 +175,32 @@ $(BUILD)/bench:
 bench: $(CORE_SO) $(BENCH_BIN)
 	$(LUA) bench/run.lua --cbench $(BENCH_BIN) --flags "$$(cat $(FLAGS_FILE))" \
 	  --data ../shared/data $(if $(QUICK),--quick)
+
+# ---- lib: the static library behind include/sudoku.h, for C and C++ hosts without Lua ----------
+# The core's objects (no binding) and the public API (csrc/api/, which the Lua module does not
+# contain), linked into one relocatable object whose hidden symbols are then made local, so
+# that the archive offers the host only the sudoku_* functions of include/sudoku.h.
+AR      ?= ar
+OBJCOPY ?= objcopy
+LIB_DIR := $(BUILD)/lib
+LIB_A   := $(LIB_DIR)/libsudoku.a
+API_OBJ := $(patsubst csrc/%.c,$(OBJDIR)/%.o,$(wildcard csrc/api/*.c))
+# Without the CLI's SIGINT flag (linterrupt.c): a library installs no signal handler.
+LIB_OBJ := $(filter-out $(OBJDIR)/linterrupt.o,$(BENCH_OBJ)) $(API_OBJ)
+
+$(OBJDIR)/api/%.o: csrc/api/%.c include/sudoku.h $(CORE_HDR) csrc/api/api.h $(FLAGS_FILE) | $(OBJDIR)/api
+	$(CC) $(WARN) $(CFLAGS) $(THREADS) -fPIC -fvisibility=hidden -c $< -o $@
+
+$(LIB_A): $(LIB_OBJ) | $(LIB_DIR)
+	$(CC) -r -nostdlib -o $(LIB_DIR)/sudoku.o $(LIB_OBJ)
+	$(OBJCOPY) --localize-hidden $(LIB_DIR)/sudoku.o
+	rm -f $@ && $(AR) rcs $@ $(LIB_DIR)/sudoku.o
+
+$(OBJDIR)/api $(LIB_DIR):
+	mkdir -p $@
+
+lib: $(LIB_A)
+# ---- end lib ---------------------------------------------------------------------------------------
 
 # LuaRocks' builtin backend compiles inside the source tree; drop its objects and the
 # ./sudoku/core.so it leaves, which Lua's default "./?.so" path would otherwise pick up.

@@ -62,6 +62,33 @@ int sdk_read_givens(const char *text, size_t len, int n, uint8_t *givens,
     return n;
 }
 
+/* Whether count is a square too large for a board. */
+static int square_over(size_t count) {
+    size_t n = SDK_MAX_N + 1;
+    for (; n * n <= count; n++)
+        if (n * n == count) return 1;
+    return 0;
+}
+
+size_t sdk_read_message(const sdk_read_fault *fault, size_t len, int n, char *buf, size_t size) {
+    char shown[16];
+    int r;
+    if (fault->kind == SDK_READ_BAD_CHAR) {
+        sdk_show_byte(fault->ch, shown);
+        r = snprintf(buf, size, "column %lu: unexpected character '%s'",
+                     (unsigned long)fault->column, shown);
+    } else if (n > 0) {
+        r = snprintf(buf, size, "expected %d cells, found %lu", n * n, (unsigned long)len);
+    } else if (square_over(len)) {
+        r = snprintf(buf, size, "%lu cells, a board larger than %dx%d", (unsigned long)len,
+                     SDK_MAX_N, SDK_MAX_N);
+    } else {
+        r = snprintf(buf, size, "%lu cells, expected a square number such as 81",
+                     (unsigned long)len);
+    }
+    return r < 0 ? 0 : (size_t)r;
+}
+
 void sdk_show_byte(unsigned char c, char buf[16]) {
     if (c == 0)
         strcpy(buf, "\\0");

@@ -30,6 +30,13 @@ typedef struct sdk_read_fault {
 SDK_INTERNAL int sdk_read_givens(const char *text, size_t len, int n, uint8_t *givens,
                                  sdk_read_fault *fault);
 
+/* Why text of len bytes is no puzzle, as messages say it ("column 3: unexpected character
+ * 'x'", "expected 81 cells, found 80", "80 cells, expected a square number such as 81"), into
+ * buf (room for size bytes), for a fault that sdk_read_givens reported with the same n.
+ * Returns the message's length, as snprintf. */
+SDK_INTERNAL size_t sdk_read_message(const sdk_read_fault *fault, size_t len, int n, char *buf,
+                                     size_t size);
+
 /* The side of a board of count cells, or 0 when count is not N*N for 1 <= N <= 64. */
 SDK_INTERNAL int sdk_side_of(size_t count);
 

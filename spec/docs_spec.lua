@@ -67,7 +67,9 @@ end
 -- Runs a shell line; returns stdout, stderr and the exit status.
 local function shell(line, dir)
   local out, err, status = cmd.temp_file(), cmd.temp_file(), cmd.temp_file()
-  os.execute(("cd %s && { %s ; } >%s 2>%s </dev/null; echo $? >%s"):format(quote(dir), line,
+  -- The group ends on a line of its own: a block's text ends with a newline, and a "; }" there
+  -- would be a syntax error.
+  os.execute(("cd %s && { %s\n} >%s 2>%s </dev/null; echo $? >%s"):format(quote(dir), line,
     quote(out), quote(err), quote(status)))
   return read_file(out), read_file(err), tonumber(read_file(status))
 end
