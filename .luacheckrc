@@ -9,3 +9,6 @@ files["spec/"] = { std = "+busted" }
 
 -- LuaLS type stubs (types/): empty functions whose arguments only carry ---@param annotations.
 files["types/"] = { unused_args = false }
+
+-- The LÖVE example runs inside LÖVE 11 on LuaJIT: it defines love.* callbacks.
+files["examples/love/"] = { std = "luajit+love" }

@@ -1,0 +1,94 @@
+-- examples/love/ as a game developer runs it: LÖVE 11 (LuaJIT) loads the module from the
+-- checkout's LuaJIT build, generates a puzzle, takes entries and hints, and animates the
+-- solver a few events per frame. Its self-test mode plays a scripted session under Xvfb and
+-- writes a screenshot at each stage; every stage must look different from the one before.
+local data = require "support.data"
+
+local root = data.root
+
+local function quote(s)
+  return "'" .. s:gsub("'", "'\\''") .. "'"
+end
+
+local function run(command)
+  local pipe = assert(io.popen(command .. " 2>&1; echo \"exit:$?\""))
+  local out = pipe:read("*a")
+  pipe:close()
+  local body, status = out:match("^(.*)exit:(%d+)\n$")
+  return body, tonumber(status)
+end
+
+local function have(program)
+  return select(2, run("command -v " .. program)) == 0
+end
+
+local function read(path)
+  local f = io.open(path, "rb")
+  if not f then return nil end
+  local s = f:read("*a")
+  f:close()
+  return s
+end
+
+describe("examples/love under LÖVE and Xvfb", function()
+  local dir, log, out, status
+
+  setup(function()
+    if not (have("love") and have("xvfb-run") and have("luajit")) then return end
+    -- The module LuaJIT loads: build/jit (env -u LD_PRELOAD: no sanitizer runtime in make).
+    local made, made_status = run(("cd %s && env -u LD_PRELOAD make -s LUA_VERSION=jit all"):format(
+      quote(root)))
+    assert(made_status == 0, made)
+    dir = os.tmpname()
+    os.remove(dir)
+    assert(os.execute("mkdir -p " .. quote(dir .. "/data")))
+    -- XDG_DATA_HOME: LÖVE's save directory goes to the scratch directory, not the user's home.
+    out, status = run(("cd %s && env -u LD_PRELOAD XDG_DATA_HOME=%s timeout 120 xvfb-run -a "
+      .. "love examples/love --selftest %s"):format(quote(root), quote(dir .. "/data"), quote(dir)))
+    log = read(dir .. "/log.txt") or ""
+  end)
+
+  teardown(function()
+    if dir then os.execute("rm -rf " .. quote(dir)) end
+  end)
+
+  local function skip_without_love()
+    if not dir then
+      pending("needs love, xvfb-run and luajit (Debian's love, xvfb and luajit)")
+      return true
+    end
+  end
+
+  it("loads the module from the checkout and plays the scripted session to the end", function()
+    if skip_without_love() then return end
+    assert.equal(0, status, out)
+    assert.matches("frame 0: module from checkout\n", log, 1, true)
+    assert.matches("frame 0: puzzle [%.1-9]+\n", log)
+    assert.matches("does not go in r%d+c%d+", log)
+    assert.matches("hint: r%d+c%d+ is wrong\n", log)
+    assert.matches("solver solved after %d+ events\n", log)
+  end)
+
+  it("gives a hint from the human-style logic once the wrong entry is gone", function()
+    if skip_without_love() then return end
+    local hints = {}
+    for text in log:gmatch("hint: ([^\n]+)") do hints[#hints + 1] = text end
+    assert.equal(2, #hints)
+    assert.is_nil(hints[2]:match("is wrong"))
+    assert.matches("r%dc%d", hints[2])
+  end)
+
+  it("draws something different at every stage: start, entry, hints, solver, solved", function()
+    if skip_without_love() then return end
+    local names = { "1-start", "2-wrong-entry", "3-hint-wrong", "4-hint", "5-solver", "6-solved" }
+    local previous
+    for _, name in ipairs(names) do
+      local png = read(dir .. "/" .. name .. ".png")
+      assert.is_truthy(png, name .. ".png is missing")
+      assert.equal("\137PNG\r\n\26\n", png:sub(1, 8), name)
+      assert.is_true(#png > 1000, name)
+      if previous then assert.are_not.equal(previous, png, name .. " looks like the stage before") end
+      previous = png
+    end
+  end)
+end)
