@@ -30,6 +30,14 @@ local function read(path)
   return s
 end
 
+-- Plays the self-test of the game at `game` (a directory or a .love archive) under Xvfb, with
+-- LÖVE's save directory in dir/data. Returns love's output, its status and the log.
+local function play(game, dir)
+  local out, status = run(("cd %s && env -u LD_PRELOAD XDG_DATA_HOME=%s timeout 120 xvfb-run -a "
+    .. "love %s --selftest %s"):format(quote(root), quote(dir .. "/data"), quote(game), quote(dir)))
+  return out, status, read(dir .. "/log.txt") or ""
+end
+
 describe("examples/love under LÖVE and Xvfb", function()
   local dir, log, out, status
 
@@ -43,9 +51,7 @@ describe("examples/love under LÖVE and Xvfb", function()
     os.remove(dir)
     assert(os.execute("mkdir -p " .. quote(dir .. "/data")))
     -- XDG_DATA_HOME: LÖVE's save directory goes to the scratch directory, not the user's home.
-    out, status = run(("cd %s && env -u LD_PRELOAD XDG_DATA_HOME=%s timeout 120 xvfb-run -a "
-      .. "love examples/love --selftest %s"):format(quote(root), quote(dir .. "/data"), quote(dir)))
-    log = read(dir .. "/log.txt") or ""
+    out, status, log = play("examples/love", dir)
   end)
 
   teardown(function()
@@ -90,5 +96,25 @@ describe("examples/love under LÖVE and Xvfb", function()
       if previous then assert.are_not.equal(previous, png, name .. " looks like the stage before") end
       previous = png
     end
+  end)
+
+  it("runs as a shipped game: a .love archive with the module inside, copied out to load", function()
+    if skip_without_love() then return end
+    if not have("zip") then
+      pending("needs zip")
+      return
+    end
+    local game = dir .. "/game"
+    assert(os.execute(("mkdir -p %s/lua %s/sudoku && cp %s/examples/love/*.lua %s/ && "
+      .. "cp -r %s/lua/sudoku %s/lua/ && cp %s/build/jit/sudoku/core.so %s/sudoku/ && "
+      .. "cd %s && zip -qr ../game.love ."):format(quote(game), quote(game), quote(root), quote(game),
+      quote(root), quote(game), quote(root), quote(game), quote(game))))
+    local shipped = dir .. "/shipped"
+    assert(os.execute("mkdir -p " .. quote(shipped .. "/data")))
+    local love_out, love_status, love_log = play(dir .. "/game.love", shipped)
+    assert.equal(0, love_status, love_out)
+    assert.matches("frame 0: module from archive\n", love_log, 1, true)
+    assert.matches("solver solved after %d+ events\n", love_log)
+    assert.is_truthy(read(shipped .. "/data/love/sudoku-example/native/sudoku/core.so"))
   end)
 end)
