@@ -4,6 +4,7 @@
  *   cbench info
  *   cbench solve FILE [-n MAX] [-r RUNS] [-t SECONDS] [--portable] [--any]
  *   cbench count FILE LIMIT EXPECT [-n MAX] [-r RUNS] [-t SECONDS] [--portable]
+ *   cbench canon FILE [-n MAX] [-r RUNS] [-t SECONDS]
  *
  * `solve` times sdk_fast9_solve (the first solution found: the API's answer) over the puzzles
  * of FILE (the text before the first comma of each line that is neither blank nor a `#`
@@ -11,7 +12,8 @@
  * published one when the line has it (`puzzle,solution`) unless --any (puzzles with several
  * solutions, whose answer may be any of them). `count` times sdk_fast9_count(limit) (limit 2:
  * the uniqueness proof, tdoku's measure) and every count must be EXPECT; the first solution
- * found is checked as for solve --any.
+ * found is checked as for solve --any. `canon` times sdk_canon9 (the canonical form, no map):
+ * every form must keep the number of givens, clash nowhere and be its own canonical form.
  * Time is the process's CPU time. The first run stops at the first puzzle that ends after
  * SECONDS (the time box) and the other runs take the same puzzles, going through them as many
  * times as it takes to last 0.25 s (the time reported is per pass). An untimed warm-up pass of
@@ -26,6 +28,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "canon.h"
 #include "fast9.h"
 #include "solver.h"
 
@@ -171,7 +174,7 @@ static int compare_double(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-enum { PASS_SOLVE, PASS_COUNT };
+enum { PASS_SOLVE, PASS_COUNT, PASS_CANON };
 
 /* One pass over ps[0 .. stop), answers and counts kept per puzzle for checking afterwards.
  * Returns the puzzles done: all of them, unless the clock passes deadline (0: none) first, which
@@ -181,7 +184,9 @@ static long pass(sdk_fast9 *f, const puzzle *ps, long stop, int how, int64_t lim
     long i;
     *guesses = 0;
     for (i = 0; i < stop; i++) {
-        if (how == PASS_COUNT)
+        if (how == PASS_CANON)
+            counts[i] = sdk_canon9(ps[i].givens, answers + 81 * i, NULL);
+        else if (how == PASS_COUNT)
             counts[i] = sdk_fast9_count(f, ps[i].givens, limit, answers + 81 * i, NULL);
         else
             counts[i] = sdk_fast9_solve(f, ps[i].givens, answers + 81 * i, NULL);
@@ -189,6 +194,22 @@ static long pass(sdk_fast9 *f, const puzzle *ps, long stop, int how, int64_t lim
         if (deadline > 0 && (i & 63) == 63 && now() >= deadline) return i + 1;
     }
     return i;
+}
+
+/* NULL when form is a canonical form of givens: as many givens, no clash, and canonical itself
+ * (the search would give it back unchanged). */
+static const char *check_canon(const uint8_t givens[81], const uint8_t form[81]) {
+    uint8_t again[81];
+    int i, a, b, n = 0, m = 0;
+    for (i = 0; i < 81; i++) {
+        n += givens[i] != 0;
+        m += form[i] != 0;
+    }
+    if (n != m) return "the canonical form has another number of givens";
+    if (sdk_canon9_fault(form, &a, &b)) return "the canonical form has clashing givens";
+    if (sdk_canon9(form, again, NULL) != SDK_OK || memcmp(again, form, 81) != 0)
+        return "the canonical form is not its own canonical form";
+    return NULL;
 }
 
 static void bench(const char *mode, const char *path, int64_t limit, int64_t expect, long max,
@@ -200,8 +221,8 @@ static void bench(const char *mode, const char *path, int64_t limit, int64_t exp
     long n, done = 0, i;
     uint8_t *answers;
     int64_t *counts, guesses = 0;
-    int counting = strcmp(mode, "count") == 0;
-    int how = counting ? PASS_COUNT : PASS_SOLVE;
+    int counting = strcmp(mode, "count") == 0, canon = strcmp(mode, "canon") == 0;
+    int how = canon ? PASS_CANON : counting ? PASS_COUNT : PASS_SOLVE;
     int reps = 1;
     double *times;
     int run;
@@ -239,7 +260,9 @@ static void bench(const char *mode, const char *path, int64_t limit, int64_t exp
             const puzzle *p = &ps[i];
             const char *why;
             char msg[160];
-            if (counting) {
+            if (canon) {
+                if ((why = check_canon(p->givens, answers + 81 * i))) wrong(path, p, why);
+            } else if (counting) {
                 if (counts[i] != expect) {
                     snprintf(msg, sizeof msg, "counted %lld solutions with limit %lld, expected %lld",
                             (long long)counts[i], (long long)limit, (long long)expect);
@@ -310,8 +333,9 @@ static void usage(void) {
     fprintf(stderr, "usage: %s info\n"
                     "       %s solve FILE [-n MAX] [-r RUNS] [-t SECONDS] [--portable] [--any]\n"
                     "       %s count FILE LIMIT EXPECT [-n MAX] [-r RUNS] [-t SECONDS] "
-                    "[--portable]\n",
-            progname, progname, progname);
+                    "[--portable]\n"
+                    "       %s canon FILE [-n MAX] [-r RUNS] [-t SECONDS]\n",
+            progname, progname, progname, progname);
     exit(2);
 }
 
@@ -327,7 +351,8 @@ int main(int argc, char **argv) {
         info();
         return 0;
     }
-    if (strcmp(mode, "solve") != 0 && strcmp(mode, "count") != 0) usage();
+    if (strcmp(mode, "solve") != 0 && strcmp(mode, "count") != 0 && strcmp(mode, "canon") != 0)
+        usage();
     i = 2;
     if (argc <= i) usage();
     path = argv[i++];

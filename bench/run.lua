@@ -427,6 +427,21 @@ say("- \"puzzles\" counts generated puzzles; the guesses column does not apply. 
   .. "checked outside the timed loop: one solution by an independent search, and for 9x9 no "
   .. "given that can go.")
 
+-- Canonical forms (issue 19).
+if not opts.only or ("canonical"):find(opts.only, 1, true) then
+  say("")
+  say("## Canonical forms: `gen.canonical`, one representative per class of equivalent puzzles")
+  say("")
+  local cok, crows = pcall(require("bench.canon").rows, sudoku, data_dir,
+    { cbench = opts.cbench, runs = opts.runs, budget = opts.budget, quick = opts.quick })
+  if not cok then fail(1, tostring(crows)) end
+  say(report.table(report.TIMING_HEADER, crows, report.TIMING_ALIGN))
+  say("")
+  say("- C: bench/cbench.c `canon`, the search alone (no transform map), one core, CPU time; "
+    .. "Lua: `gen.canonical(line)` a line at a time (the first 20,000 lines of a set), which also "
+    .. "builds the transform table. Goal (issue 19): 100,000 puzzles/s per core in C.")
+end
+
 -- Variant generators.
 if not opts.only or ("gen_variant"):find(opts.only, 1, true) then
   say("")

@@ -238,6 +238,7 @@ SDK_EXPORT int luaopen_sudoku_core(lua_State *L) {
     lsdk_open_debug(L, module, fast9);
     lsdk_open_host(L);
     lsdk_open_logic(L, module, fast9);
+    lsdk_open_canon(L, module, fast9);
     lua_settop(L, module);
     return 1;
 }

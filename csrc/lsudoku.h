@@ -172,6 +172,7 @@ SDK_INTERNAL void lsdk_open_lines(lua_State *L, int module, int fast9);
 SDK_INTERNAL void lsdk_open_debug(lua_State *L, int module, int fast9);
 SDK_INTERNAL void lsdk_open_host(lua_State *L);
 SDK_INTERNAL void lsdk_open_logic(lua_State *L, int module, int fast9);
+SDK_INTERNAL void lsdk_open_canon(lua_State *L, int module, int fast9);
 /* ---- human-style logic (llogic.c) --------------------------------------------------------- */
 struct sdk_logic_opts;
 /* Reads the logic options of the table at idx (nil: none; names are the caller's to check):

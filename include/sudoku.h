@@ -139,6 +139,15 @@ SUDOKU_API int64_t sudoku_fast9_count(sudoku_fast9 *f, const char *puzzle, int64
 /* Guesses of the last count (0 when propagation alone decided). */
 SUDOKU_API int64_t sudoku_fast9_guesses(const sudoku_fast9 *f);
 
+/* ---- canonical forms --------------------------------------------------------------------------- */
+
+/* The canonical form of an 81-symbol puzzle (as sudoku_fast9_count reads it): the least, row
+ * by row with a blank below every digit, of the puzzles equivalent to it (digits relabelled,
+ * bands and their rows, stacks and their columns permuted, transposed), as 81 symbols ('.' for
+ * a blank) and a NUL in out (82 bytes). Equivalent puzzles, and only they, share it.
+ * SUDOKU_OK, or SUDOKU_EINVAL for text that is not 81 symbols or givens that clash. */
+SUDOKU_API int sudoku_canonical(const char *puzzle, char *out);
+
 /* ---- the resumable solver, with callbacks ----------------------------------------------------- */
 
 typedef struct sudoku_solver sudoku_solver;

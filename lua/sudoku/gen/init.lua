@@ -35,6 +35,22 @@ local BIG, BIG_MAX_NODES = 20, 1
 -- @raise for jigsaw boards, boards with extra regions and boards with rules
 gen.transform = require("sudoku.gen.transform").transform
 
+--- The canonical form of a 9x9 puzzle: the least (row by row, a blank below every digit) of
+-- the puzzles equivalent to it under `transform`'s changes, so that equivalent puzzles, and
+-- only they, share it. About 100,000 to 250,000 puzzles a second in C; a full grid takes
+-- milliseconds.
+-- @function canonical
+-- @tparam Board|string x a 9x9 board with 3x3 boxes and no extra regions or rules, or a line
+-- of 81 symbols
+-- @treturn Board|string the canonical form, of the kind given (a line: 81 symbols, "." for a
+-- blank)
+-- @treturn table the transform that takes `x` there, as `transform` returns it: `{values =,
+-- rows =, columns =, transposed =}`
+-- @return or `nil, message` for clashing givens or a line that is no 9x9 puzzle
+-- @raise for anything but a Board or a string, and for a board of another shape or with
+-- regions or rules
+gen.canonical = require("sudoku.gen.canonical").canonical
+
 local function argerror(fname, msg)
   error(("bad argument #1 to '%s' (%s)"):format(fname, msg), 3)
 end

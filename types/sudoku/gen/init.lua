@@ -52,4 +52,9 @@ function gen.puzzle(opts) end
 ---@return {values: integer[], rows: integer[], columns: integer[], transposed: boolean}
 function gen.transform(board, seed) end
 
+---@param x sudoku.Board|string a 9x9 puzzle: a Board with 3x3 boxes and nothing else, or 81 symbols
+---@return sudoku.Board|string? form the canonical form, of the kind given
+---@return {values: integer[], rows: integer[], columns: integer[], transposed: boolean}|string transform_or_message
+function gen.canonical(x) end
+
 return gen

@@ -1,0 +1,288 @@
+/* The canonical form of a 9x9 puzzle (see canon.h). */
+#include "canon.h"
+
+#include <string.h>
+
+/* A digit's key while it has no canonical digit yet: above every canonical digit, since the
+ * next one given out is larger than all given so far. */
+#define NEW 10
+
+/* One node of the search: what the canonical rows so far have fixed. Columns are kept per
+ * source stack in their canonical order; a tie bit says two neighbours are still
+ * interchangeable (equal in every row so far), and likewise for the stacks in the slots. */
+typedef struct cstate {
+    uint8_t rows[9];      /* source row of each canonical row placed */
+    uint8_t slot[3];      /* source stack in each canonical stack slot */
+    uint8_t cols[3][3];   /* per source stack: its source columns in canonical order */
+    uint8_t label[10];    /* source value -> its key: 0 for a blank, the canonical digit, or NEW
+                             while the digit is unseen (so a key is one load) */
+    uint8_t next;         /* the next canonical digit to give out */
+    uint8_t slot_tie;     /* bit s: slots s and s + 1 interchangeable */
+    uint8_t col_tie[3];   /* per source stack, bit i: its positions i and i + 1 interchangeable */
+    uint16_t used;        /* source rows placed */
+} cstate;
+
+typedef struct search {
+    const uint8_t *g;     /* the grid of the orientation under search */
+    int transposed;
+    uint8_t best[81];     /* the least form found so far, */
+    int best_rows;        /* known for this many rows (the rest count as above everything) */
+    int have_map;         /* whether map belongs to best */
+    sdk_canon_map map;
+} search;
+
+/* A run of interchangeable places whose digits are all new: every order of them gives the same
+ * row but different canonical digits, so the search tries each. Columns of stack s at
+ * positions start.., or stacks in slots start.. (s = 3). */
+typedef struct run {
+    uint8_t s, start, len;
+} run;
+
+static const uint8_t ORDERS[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+
+static void place_row(search *S, const cstate *st, int k);
+
+/* Compares source stacks a and b by their keys in column order. */
+static int triple_cmp(const uint8_t *key, const cstate *st, int a, int b) {
+    int i;
+    for (i = 0; i < 3; i++) {
+        int d = (int)key[st->cols[a][i]] - (int)key[st->cols[b][i]];
+        if (d) return d;
+    }
+    return 0;
+}
+
+/* Orders the columns inside their ties, then the stacks inside theirs, by this row's keys
+ * (least first: the least row), and unties what the row tells apart. */
+static void refine(cstate *st, const uint8_t *key) {
+    int s, i, j;
+    for (s = 0; s < 3; s++) {
+        uint8_t *cols = st->cols[s];
+        for (i = 1; i < 3; i++) {
+            for (j = i; j > 0 && (st->col_tie[s] >> (j - 1) & 1) && key[cols[j - 1]] > key[cols[j]]; j--) {
+                uint8_t t = cols[j - 1];
+                cols[j - 1] = cols[j];
+                cols[j] = t;
+            }
+        }
+        for (i = 0; i < 2; i++)
+            if (key[cols[i]] != key[cols[i + 1]]) st->col_tie[s] &= (uint8_t)~(1u << i);
+    }
+    for (i = 1; i < 3; i++) {
+        for (j = i; j > 0 && (st->slot_tie >> (j - 1) & 1) &&
+                    triple_cmp(key, st, st->slot[j - 1], st->slot[j]) > 0; j--) {
+            uint8_t t = st->slot[j - 1];
+            st->slot[j - 1] = st->slot[j];
+            st->slot[j] = t;
+        }
+    }
+    for (i = 0; i < 2; i++)
+        if (triple_cmp(key, st, st->slot[i], st->slot[i + 1]) != 0) st->slot_tie &= (uint8_t)~(1u << i);
+}
+
+/* The runs of two or three interchangeable places holding new digits, into runs; their
+ * count. The places of a run are untied in st: once the search picks their order, their new
+ * digits tell them apart. */
+static int new_runs(cstate *st, const uint8_t *key, run *runs) {
+    int s, n = 0;
+    for (s = 0; s < 3; s++) {
+        const uint8_t *cols = st->cols[s];
+        int i = 0;
+        while (i < 2) {
+            int len = 1;
+            while (i + len < 3 && (st->col_tie[s] >> (i + len - 1) & 1) && key[cols[i + len]] == NEW &&
+                   key[cols[i]] == NEW)
+                len++;
+            if (len >= 2) {
+                runs[n].s = (uint8_t)s;
+                runs[n].start = (uint8_t)i;
+                runs[n].len = (uint8_t)len;
+                n++;
+                st->col_tie[s] &= (uint8_t)~(((1u << (len - 1)) - 1) << i);
+            }
+            i += len;
+        }
+    }
+    {
+        /* Stacks still tied after refine have equal keys; those with a new digit form a run. */
+        int i = 0;
+        while (i < 2) {
+            int len = 1, c, has_new = 0;
+            for (c = 0; c < 3; c++) has_new |= key[st->cols[st->slot[i]][c]] == NEW;
+            while (i + len < 3 && (st->slot_tie >> (i + len - 1) & 1)) len++;
+            if (len >= 2 && has_new) {
+                runs[n].s = 3;
+                runs[n].start = (uint8_t)i;
+                runs[n].len = (uint8_t)len;
+                n++;
+                st->slot_tie &= (uint8_t)~(((1u << (len - 1)) - 1) << i);
+            }
+            i += len;
+        }
+    }
+    return n;
+}
+
+/* Tries every order of each run, then gives the row's new digits their canonical digits in
+ * the order they now appear, and goes on to the next row. */
+static void resolve(search *S, const cstate *st, const uint8_t *row, const uint8_t *key,
+                    const run *runs, int nruns, int k) {
+    if (nruns == 0) {
+        cstate child = *st;
+        int s, i;
+        for (s = 0; s < 3; s++) {
+            for (i = 0; i < 3; i++) {
+                uint8_t c = child.cols[child.slot[s]][i];
+                if (key[c] == NEW) child.label[row[c]] = child.next++;
+            }
+        }
+        place_row(S, &child, k + 1);
+        return;
+    } else {
+        const run *r = &runs[0];
+        int o, norders = r->len == 2 ? 2 : 6;
+        for (o = 0; o < norders; o++) {
+            cstate child = *st;
+            uint8_t *places = r->s == 3 ? child.slot + r->start : child.cols[r->s] + r->start;
+            const uint8_t *from = r->s == 3 ? st->slot + r->start : st->cols[r->s] + r->start;
+            /* Orders of two are the first and the third of ORDERS restricted to {0, 1}. */
+            const uint8_t *order = ORDERS[r->len == 2 ? o * 2 : o];
+            int i;
+            for (i = 0; i < r->len; i++) places[i] = from[order[i]];
+            resolve(S, &child, row, key, runs + 1, nruns - 1, k);
+        }
+    }
+}
+
+/* The search's leaf: st fixes a form equal to best; the first such is best's map. */
+static void record(search *S, const cstate *st) {
+    int s, i, v, next;
+    sdk_canon_map *m = &S->map;
+    if (S->have_map) return;
+    S->have_map = 1;
+    m->transposed = S->transposed;
+    memcpy(m->row, st->rows, 9);
+    for (s = 0; s < 3; s++)
+        for (i = 0; i < 3; i++) m->col[3 * s + i] = st->cols[st->slot[s]][i];
+    next = st->next;
+    m->digit[0] = 0;
+    for (v = 1; v <= 9; v++) m->digit[v] = st->label[v] != NEW ? st->label[v] : (uint8_t)next++;
+}
+
+/* Places canonical row k: every source row the bands allow is tried; only those whose row is
+ * the least of them all, and no greater than best's, are searched further, so a branch whose
+ * sibling is better is never entered. */
+static void place_row(search *S, const cstate *st, int k) {
+    cstate child[9];
+    uint8_t key[9][9], line[9][9];
+    uint8_t best_line[9];
+    uint16_t cand = 0;
+    int r, n = 0, i, least = -1;
+    if (k == 9) {
+        record(S, st);
+        return;
+    }
+    if (k % 3 == 0) {
+        int band;
+        for (band = 0; band < 3; band++)
+            if (!(st->used >> (3 * band) & 7)) cand |= (uint16_t)(7u << (3 * band));
+    } else {
+        cand = (uint16_t)((7u << (3 * (st->rows[k - 1] / 3))) & ~st->used);
+    }
+    for (r = 0; r < 9; r++) {
+        uint8_t next;
+        int c, s, j, p = 0;
+        if (!(cand >> r & 1)) continue;
+        child[n] = *st;
+        for (c = 0; c < 9; c++) key[n][c] = child[n].label[S->g[9 * r + c]];
+        refine(&child[n], key[n]);
+        next = child[n].next;
+        for (s = 0; s < 3; s++)
+            for (j = 0; j < 3; j++) {
+                uint8_t kk = key[n][child[n].cols[child[n].slot[s]][j]];
+                line[n][p++] = kk == NEW ? next++ : kk;
+            }
+        child[n].rows[k] = (uint8_t)r;
+        child[n].used |= (uint16_t)(1u << r);
+        if (least < 0 || memcmp(line[n], line[least], 9) < 0) least = n;
+        n++;
+    }
+    memcpy(best_line, line[least], 9);
+    if (k < S->best_rows) {
+        int cmp = memcmp(best_line, S->best + 9 * k, 9);
+        if (cmp > 0) return;
+        if (cmp < 0) S->best_rows = k;
+    }
+    if (k >= S->best_rows) {
+        memcpy(S->best + 9 * k, best_line, 9);
+        S->best_rows = k + 1;
+        S->have_map = 0;
+    }
+    for (i = 0; i < n; i++) {
+        run runs[4];
+        int nruns;
+        /* A sibling searched before may have found a better row k since. */
+        if (memcmp(line[i], S->best + 9 * k, 9) != 0 || k >= S->best_rows) continue;
+        nruns = new_runs(&child[i], key[i], runs);
+        resolve(S, &child[i], S->g + 9 * child[i].rows[k], key[i], runs, nruns, k);
+    }
+}
+
+int sdk_canon9_fault(const uint8_t in[81], int *a, int *b) {
+    int i, u;
+    for (i = 0; i < 81; i++) {
+        if (in[i] > 9) {
+            *a = *b = i;
+            return in[i];
+        }
+    }
+    for (u = 0; u < 27; u++) {
+        int where[10];
+        unsigned seen = 0;
+        for (i = 0; i < 9; i++) {
+            int cell = u < 9    ? 9 * u + i
+                       : u < 18 ? 9 * i + (u - 9)
+                                : 27 * ((u - 18) / 3) + 3 * ((u - 18) % 3) + 9 * (i / 3) + i % 3;
+            int v = in[cell];
+            if (!v) continue;
+            if (seen >> v & 1) {
+                *a = where[v] < cell ? where[v] : cell;
+                *b = where[v] < cell ? cell : where[v];
+                return v;
+            }
+            seen |= 1u << v;
+            where[v] = cell;
+        }
+    }
+    return 0;
+}
+
+int sdk_canon9(const uint8_t in[81], uint8_t out[81], sdk_canon_map *map) {
+    uint8_t grid[2][81];
+    search S;
+    cstate root;
+    int r, c, s, a, b;
+    if (sdk_canon9_fault(in, &a, &b)) return SDK_EINVAL;
+    for (r = 0; r < 9; r++)
+        for (c = 0; c < 9; c++) {
+            grid[0][9 * r + c] = in[9 * r + c];
+            grid[1][9 * c + r] = in[9 * r + c];
+        }
+    memset(&root, 0, sizeof root);
+    memset(root.label + 1, NEW, 9);
+    for (s = 0; s < 3; s++) {
+        root.slot[s] = (uint8_t)s;
+        for (c = 0; c < 3; c++) root.cols[s][c] = (uint8_t)(3 * s + c);
+        root.col_tie[s] = 3;
+    }
+    root.slot_tie = 3;
+    root.next = 1;
+    memset(&S, 0, sizeof S);
+    for (S.transposed = 0; S.transposed < 2; S.transposed++) {
+        S.g = grid[S.transposed];
+        place_row(&S, &root, 0);
+    }
+    memcpy(out, S.best, 81);
+    if (map) *map = S.map;
+    return SDK_OK;
+}

@@ -1,0 +1,98 @@
+/* The binding of the canonical form (canon.h): core.canonical. */
+#include "canon.h"
+#include "lsudoku.h"
+#include "reader.h"
+#include "symbols.h"
+
+#include <string.h>
+
+/* Reads argument 1, a 9x9 Board with 3x3 boxes and nothing else or a line of 81 symbols, into
+ * values. Returns 1, or pushes nil and why not and returns 0 (a line that is no 9x9 puzzle);
+ * raises for anything else. */
+static int read_puzzle(lua_State *L, uint8_t values[81]) {
+    if (lua_type(L, 1) == LUA_TSTRING) {
+        size_t len;
+        const char *text = lua_tolstring(L, 1, &len);
+        uint8_t *givens = (uint8_t *)lsdk_scratch(L, len ? len : 1);
+        sdk_read_fault fault;
+        char why[96];
+        int n = sdk_read_givens(text, len, 0, givens, &fault);
+        lua_pushnil(L);
+        if (!n) {
+            sdk_read_message(&fault, len, 0, why, sizeof why);
+            lua_pushstring(L, why);
+            return 0;
+        }
+        if (n != 9) {
+            lua_pushfstring(L, "%d cells: a canonical form is defined for 9x9 puzzles only", (int)len);
+            return 0;
+        }
+        lua_pop(L, 1);
+        memcpy(values, givens, 81);
+    } else {
+        const sdk_board *b = lsdk_check_board(L, 1);
+        if (b->n != 9 || b->box_rows != 3 || b->nextra > 0 || b->rules.n > 0)
+            luaL_argerror(L, 1, "a 9x9 board with 3x3 boxes and no extra regions or rules expected");
+        memcpy(values, b->value, 81);
+    }
+    return 1;
+}
+
+/* Pushes {values =, rows =, columns =, transposed =} as gen.transform gives it: new cell (r, c)
+ * holds values[old value at (rows[r], columns[c])], r and c swapped first when transposed. The
+ * map transposes first, then permutes, so when it transposes rows and columns trade places. */
+static void push_transform(lua_State *L, const sdk_canon_map *m) {
+    const uint8_t *rows = m->transposed ? m->col : m->row;
+    const uint8_t *cols = m->transposed ? m->row : m->col;
+    int i;
+    lua_createtable(L, 0, 4);
+    lua_createtable(L, 9, 0);
+    for (i = 1; i <= 9; i++) {
+        lua_pushinteger(L, m->digit[i]);
+        lua_rawseti(L, -2, i);
+    }
+    lua_setfield(L, -2, "values");
+    lua_createtable(L, 9, 0);
+    for (i = 0; i < 9; i++) {
+        lua_pushinteger(L, rows[i] + 1);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "rows");
+    lua_createtable(L, 9, 0);
+    for (i = 0; i < 9; i++) {
+        lua_pushinteger(L, cols[i] + 1);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "columns");
+    lua_pushboolean(L, m->transposed);
+    lua_setfield(L, -2, "transposed");
+}
+
+/* core.canonical(x): the canonical form of a 9x9 puzzle x (a line or a Board) as a line of 81
+ * symbols ('.' for a blank) and the transform that takes x there; nil and why for a line that
+ * is no 9x9 puzzle or givens that clash. */
+static int l_canonical(lua_State *L) {
+    uint8_t values[81], out[81];
+    char line[81];
+    sdk_canon_map map;
+    int a, b, v, i;
+    if (!read_puzzle(L, values)) return 2;
+    if ((v = sdk_canon9_fault(values, &a, &b)) != 0) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "r%dc%d and r%dc%d both hold %d: clashing givens have no canonical form",
+                        a / 9 + 1, a % 9 + 1, b / 9 + 1, b % 9 + 1, v);
+        return 2;
+    }
+    sdk_canon9(values, out, &map);
+    for (i = 0; i < 81; i++) line[i] = out[i] ? sdk_alphabet[out[i] - 1] : '.';
+    lua_pushlstring(L, line, 81);
+    push_transform(L, &map);
+    return 2;
+}
+
+void lsdk_open_canon(lua_State *L, int module, int fast9) {
+    static const luaL_Reg fns[] = {{"canonical", l_canonical}, {NULL, NULL}};
+    lua_pushvalue(L, module);
+    lsdk_set_functions(L, fns, fast9);
+    lua_pop(L, 1);
+}

@@ -1,0 +1,25 @@
+-- Canonical forms of 9x9 puzzles: one representative per class of equivalent puzzles (digits
+-- relabelled, bands and the rows inside them, stacks and the columns inside them permuted, the
+-- grid transposed), so that a pipeline can tell duplicates. The search is in C (csrc/canon.c);
+-- this wraps it for boards.
+local core = require "sudoku.core"
+local Board = require "sudoku.board"
+
+local canonical = {}
+
+-- canonical(x): for a line, the canonical line and the transform; for a Board, a new Board and
+-- the transform; nil and why when the puzzle has no canonical form (clashing givens, a line of
+-- another size or with a bad symbol).
+function canonical.canonical(x)
+  if type(x) ~= "string" and not (type(x) == "userdata" and x.size) then
+    error("bad argument #1 to 'canonical' (Board or string expected, got " .. type(x) .. ")", 2)
+  end
+  local ok, line, transform = pcall(core.canonical, x)
+  if not ok then error((line:gsub("^bad argument #1 to '[%w_.]+'", "bad argument #1 to 'canonical'")), 2) end
+  if not line or type(x) == "string" then return line, transform end
+  local board = Board.new { size = 9 }
+  board:fill(line)
+  return board, transform
+end
+
+return canonical
