@@ -248,7 +248,7 @@ function core.line_board(line) end
 
 ---@param x sudoku.Board|string a 9x9 puzzle: a Board with 3x3 boxes and nothing else, or 81 symbols
 ---@return string? line the canonical form, 81 symbols
----@return {values: integer[], rows: integer[], columns: integer[], transposed: boolean}|string transform_or_message
+---@return sudoku.Transform|string transform_or_message
 function core.canonical(x) end
 
 ---@param line string

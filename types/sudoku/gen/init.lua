@@ -21,6 +21,14 @@
 ---@field techniques? {required: string[]?, allowed: string[]?}
 ---@field variant? "killer"|"thermo"|"kropki"|"xv"|"arrow"|"x"|"windoku"|"jigsaw"
 
+---An equivalence transform: new cell (r, c) holds values[old value at (rows[r], columns[c])],
+---r and c swapped first when transposed.
+---@class sudoku.Transform
+---@field values integer[]
+---@field rows integer[]
+---@field columns integer[]
+---@field transposed boolean
+
 ---@class sudoku.PuzzleInfo
 ---@field clues integer
 ---@field attempts integer
@@ -49,12 +57,12 @@ function gen.puzzle(opts) end
 ---@param board sudoku.Board
 ---@param seed integer
 ---@return sudoku.Board
----@return {values: integer[], rows: integer[], columns: integer[], transposed: boolean}
+---@return sudoku.Transform
 function gen.transform(board, seed) end
 
 ---@param x sudoku.Board|string a 9x9 puzzle: a Board with 3x3 boxes and nothing else, or 81 symbols
 ---@return sudoku.Board|string? form the canonical form, of the kind given
----@return {values: integer[], rows: integer[], columns: integer[], transposed: boolean}|string transform_or_message
+---@return sudoku.Transform|string transform_or_message
 function gen.canonical(x) end
 
 return gen
