@@ -21,7 +21,9 @@ local is_integer = number.is_integer
 
 -- On boards of BIG values or more a proof of uniqueness can take the general engine minutes, so
 -- unless max_nodes says otherwise a given goes only when BIG_MAX_NODES nodes prove the puzzle
--- still unique (1: propagation alone pins every cell). The puzzles are unique all the same.
+-- still unique (1: propagation alone pins every cell), and on plain boards only when the
+-- engine's propagation brings it back before it would probe (see settles). The puzzles are
+-- unique all the same.
 local BIG, BIG_MAX_NODES = 20, 1
 
 --- A new Board, the image of `board` under a random equivalence transform: values
@@ -269,6 +271,56 @@ local function still_unique(puzzle, orbit, saved, clock)
   return 1
 end
 
+-- Whether the general engine's root propagation brings back every given just taken from `orbit`
+-- (their values `saved`): the search stops at the placement of the orbit's last cell. With
+-- `probing` false, before probing removes anything: the propagation of singles, hidden singles,
+-- locked candidates and unit matching alone. 1 when it does, nil when not, false when the clock
+-- ran out. The puzzle is searched in place and left as it was.
+--
+-- Every propagation is sound, so then every solution of the puzzle has the old values there and
+-- is a solution of the puzzle before the removal: unique before, unique now. And propagation
+-- that has placed the orbit knows all the puzzle before the removal knew, from which (by
+-- induction from the full grid) the same propagation solved the whole board: so it solves this
+-- one too, and the engine proves the puzzle unique at its root node, as a count within one node
+-- would, without the rest of that count (which, when the orbit is placed early, is most of it;
+-- and probing, on boards of 20 values and more, is most of a root that stalls).
+local function settles(puzzle, orbit, saved, probing, clock)
+  local n = puzzle:size()
+  local want, left, settled = {}, #orbit, false
+  for i, cell in ipairs(orbit) do want[(cell[1] - 1) * n + cell[2]] = saved[i] end
+  local solver = core.new_solver(puzzle, {
+    on_place = function(r, c)
+      if want[(r - 1) * n + c] then
+        left = left - 1
+        if left == 0 then
+          settled = true
+          return false
+        end
+      end
+    end,
+    on_eliminate = not probing and function(_, _, _, rule)
+      if rule == "probing" then return false end
+    end or nil,
+  })
+  local status = solver:step(1, clock.left())
+  if status == "running" or status == "solved" then solver:reset() end
+  if settled then return 1 end
+  if status == "running" and clock.over() then return false end
+  return nil
+end
+
+-- How a removal on `puzzle` is checked by settles: "plain" (no probing) on plain boards of BIG
+-- values or more with the default budget, "probe" on plain boards with a budget of one node
+-- (the same givens go as with a count within that node); nil: not by settles. Plain boards:
+-- boxes and nothing else (no extra region, no rule of the board's or the caller's).
+local function settle_mode(puzzle, opts, rules, max_nodes)
+  if max_nodes ~= 1 or rules or select(2, puzzle:size()) == nil or #puzzle:regions() > 0
+      or #puzzle:rules() > 0 then
+    return nil
+  end
+  return opts.max_nodes == nil and "plain" or "probe"
+end
+
 -- Whether a removal is checked with still_unique: on boards the general engine counts anyway
 -- (9x9 counts go through the fast path, quicker than any search of the general engine), with
 -- no rules of the caller's and no node budget (which counts the nodes of the count itself).
@@ -281,6 +333,7 @@ end
 -- at opts.clues givens unless opts.minimal. False when the clock ran out.
 local function take_away(puzzle, order, opts, rules, clock, target, max_nodes)
   local stop_at = not opts.minimal and opts.clues or nil
+  local settle = settle_mode(puzzle, opts, rules, max_nodes)
   for _, orbit in ipairs(order) do
     if stop_at and filled_count(puzzle) <= stop_at then break end
     local saved, whole = {}, true
@@ -293,6 +346,8 @@ local function take_away(puzzle, order, opts, rules, clock, target, max_nodes)
       local found
       if forced(puzzle, orbit, saved) then
         found = 1
+      elseif settle then
+        found = settles(puzzle, orbit, saved, settle == "probe", clock)
       elseif bans(puzzle, rules, max_nodes) then
         found = still_unique(puzzle, orbit, saved, clock)
       else
