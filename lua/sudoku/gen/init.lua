@@ -22,8 +22,8 @@ local is_integer = number.is_integer
 -- On boards of BIG values or more a proof of uniqueness can take the general engine minutes, so
 -- unless max_nodes says otherwise a given goes only when BIG_MAX_NODES nodes prove the puzzle
 -- still unique (1: propagation alone pins every cell), and on plain boards only when the
--- engine's propagation brings it back before it would probe (see settles). The puzzles are
--- unique all the same.
+-- engine's propagation brings it back before probing removes anything (see settles). The
+-- puzzles are unique all the same.
 local BIG, BIG_MAX_NODES = 20, 1
 
 --- A new Board, the image of `board` under a random equivalence transform: values
@@ -463,7 +463,9 @@ end
 --   max_nodes  every puzzle must be solved and proved unique by the general engine within this
 --              many search nodes (a first hardness knob: lower is easier); default: no limit,
 --              but 1 on boards of 20 values or more (25x25), where a full proof can take
---              minutes: givens that only a longer search could show to be spare then stay
+--              minutes: givens that only a longer search could show to be spare then stay;
+--              there, on boards with boxes and nothing else, a given goes only when the
+--              engine's propagation brings it back before probing removes anything
 --   attempts   grids to try for minimal/clues targets (default 200)
 --   timeout    seconds for the whole call, every search included: when they run out, the call
 --              gives up (unlike max_nodes, which only makes puzzles easier)
