@@ -282,11 +282,13 @@ local function still_unique(puzzle, orbit, saved, clock, grid)
   return 1
 end
 
--- Whether the general engine's root propagation brings back every given just taken from `orbit`
--- (their values `saved`): the search stops at the placement of the orbit's last cell. With
--- `probing` false, before probing removes anything: the propagation of singles, hidden singles,
--- locked candidates and unit matching alone. 1 when it does, nil when not, false when the clock
--- ran out. The puzzle is searched in place and left as it was.
+-- A check for removals from `puzzle`, settles(orbit, saved, clock): whether the general engine's
+-- root propagation brings back every given just taken from `orbit` (their values `saved`); the
+-- search stops at the placement of the orbit's last cell. With `probing` false, before probing
+-- removes anything: the propagation of singles, hidden singles, locked candidates and unit
+-- matching alone. 1 when it does, nil when not, false when the clock ran out. The puzzle is
+-- searched in place and left as it was, by one solver for every check (a new solver for each
+-- cost 5 % of a 25x25 puzzle).
 --
 -- Every propagation is sound, so then every solution of the puzzle has the old values there and
 -- is a solution of the puzzle before the removal: unique before, unique now. And propagation
@@ -295,10 +297,9 @@ end
 -- one too, and the engine proves the puzzle unique at its root node, as a count within one node
 -- would, without the rest of that count (which, when the orbit is placed early, is most of it;
 -- and probing, on boards of 20 values and more, is most of a root that stalls).
-local function settles(puzzle, orbit, saved, probing, clock)
+local function settler(puzzle, probing)
   local n = puzzle:size()
-  local want, left, settled = {}, #orbit, false
-  for i, cell in ipairs(orbit) do want[(cell[1] - 1) * n + cell[2]] = saved[i] end
+  local want, left, settled = {}, 0, false
   local solver = core.new_solver(puzzle, {
     on_place = function(r, c)
       if want[(r - 1) * n + c] then
@@ -313,11 +314,16 @@ local function settles(puzzle, orbit, saved, probing, clock)
       if rule == "probing" then return false end
     end or nil,
   })
-  local status = solver:step(1, clock.left())
-  if status == "running" or status == "solved" then solver:reset() end
-  if settled then return 1 end
-  if status == "running" and clock.over() then return false end
-  return nil
+  return function(orbit, saved, clock)
+    want, left, settled = {}, #orbit, false
+    for i, cell in ipairs(orbit) do want[(cell[1] - 1) * n + cell[2]] = saved[i] end
+    solver:reset()
+    local status = solver:step(1, clock.left())
+    if status == "running" or status == "solved" then solver:reset() end
+    if settled then return 1 end
+    if status == "running" and clock.over() then return false end
+    return nil
+  end
 end
 
 -- How a removal on `puzzle` is checked by settles: "plain" (no probing) on plain boards of BIG
@@ -345,6 +351,7 @@ end
 local function take_away(puzzle, order, opts, rules, clock, target, max_nodes, grid)
   local stop_at = not opts.minimal and opts.clues or nil
   local settle = settle_mode(puzzle, opts, rules, max_nodes)
+  local settles = settle and settler(puzzle, settle == "probe")
   for _, orbit in ipairs(order) do
     if stop_at and filled_count(puzzle) <= stop_at then break end
     local saved, whole = {}, true
@@ -358,7 +365,7 @@ local function take_away(puzzle, order, opts, rules, clock, target, max_nodes, g
       if forced(puzzle, orbit, saved) then
         found = 1
       elseif settle then
-        found = settles(puzzle, orbit, saved, settle == "probe", clock)
+        found = settles(orbit, saved, clock)
       elseif bans(puzzle, rules, max_nodes) then
         found = still_unique(puzzle, orbit, saved, clock, grid)
       else
