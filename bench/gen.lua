@@ -1,6 +1,7 @@
--- The generator rows of `make bench`: unique, minimal puzzles per second from sudoku.gen, each
--- checked outside the timed loop by a search the generator does not use (the general engine,
--- values in descending order): exactly one solution, and for 9x9 no given that can go.
+-- The generator rows of `make bench`: unique puzzles per second from sudoku.gen (minimal up to
+-- 16x16), each checked outside the timed loop by a search the generator does not use (the
+-- general engine, values in descending order): exactly one solution, and for 9x9 no given that
+-- can go.
 local measure = require "bench.measure"
 local recount = require "bench.recount"
 local report = require "bench.report"
@@ -39,6 +40,9 @@ local CASES = {
   { "9x9, 180-degree symmetric, strictly minimal (`symmetry = \"rotational\", minimal = true`)",
     { size = 9, symmetry = "rotational", minimal = true }, 40, 10, true },
   { "16x16, unique and minimal (`gen.puzzle{size = 16}`)", { size = 16 }, 6, 2, false },
+  -- Not minimal: every given left is one the engine's propagation cannot bring back from the
+  -- others (gen.puzzle's default on boards of 20 values and more).
+  { "25x25, unique (`gen.puzzle{size = 25}`)", { size = 25 }, 20, 3, false },
 }
 
 -- Times every case (`runs` runs, median) and returns the table rows.

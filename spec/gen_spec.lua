@@ -210,11 +210,52 @@ describe("sudoku.gen.puzzle", function()
     end)
   end
 
-  it("makes a unique 25x25 puzzle, proved by propagation alone by default #slow", function()
-    local puzzle, solution = gen.puzzle{ size = 25, seed = 1 }
+  -- By default on 25x25 a given goes when the general engine's propagation brings it back
+  -- before probing: the puzzle is unique, solved at the engine's root node, and every given
+  -- left is one that propagation alone cannot bring back from the others.
+  it("makes unique 25x25 puzzles, solved by propagation alone, by default", function()
+    for seed = 1, 2 do
+      local puzzle, solution = gen.puzzle{ size = 25, seed = seed }
+      assert.are.equal(1, independent_count(puzzle))
+      assert.is_true(keeps(puzzle, solution))
+      assert.is_true(puzzle:filled() < 625 * 0.5)
+      local solver = sudoku.Solver.new(puzzle:copy())
+      assert.are.same({ "solved", "done", 1 }, { solver:step(1), solver:step(1), solver:stats().nodes })
+      for r = 1, 25 do
+        for c = 1, 25 do
+          local v = puzzle:get(r, c)
+          if v ~= 0 then
+            local fewer, back = puzzle:copy(), false
+            fewer:set(r, c, 0)
+            sudoku.Solver.new(fewer, {
+              on_place = function(pr, pc) back = back or (pr == r and pc == c) end,
+              on_eliminate = function(_, _, _, rule) return rule ~= "probing" end,
+            }):step(1)
+            assert.is_false(back, ("r%dc%d comes back"):format(r, c))
+          end
+        end
+      end
+    end
+  end)
+
+  -- With max_nodes = 1 a removal is checked by propagation stopped once the orbit is back:
+  -- the same givens go as with a count to 2 within one node.
+  it("keeps with max_nodes = 1 exactly the givens a count within one node says must stay", function()
+    local puzzle, solution = gen.puzzle{ size = 16, seed = 2, max_nodes = 1 }
     assert.are.equal(1, independent_count(puzzle))
     assert.is_true(keeps(puzzle, solution))
-    assert.is_true(puzzle:filled() < 625 * 0.5)
+    for r = 1, 16 do
+      for c = 1, 16 do
+        local v = puzzle:get(r, c)
+        if v ~= 0 then
+          local fewer = puzzle:copy()
+          fewer:set(r, c, 0)
+          local solver = sudoku.Solver.new(fewer)
+          local first, second = solver:step(1), solver:step(1)
+          assert.is_false(first == "solved" and second == "done", ("r%dc%d can go"):format(r, c))
+        end
+      end
+    end
   end)
 
   it("makes unique 16x16 puzzles", function()
