@@ -15,7 +15,7 @@ function canonical.canonical(x)
     error("bad argument #1 to 'canonical' (Board or string expected, got " .. type(x) .. ")", 2)
   end
   local ok, line, transform = pcall(core.canonical, x)
-  if not ok then error((line:gsub("^bad argument #1 to '[%w_.]+'", "bad argument #1 to 'canonical'")), 2) end
+  if not ok then error((line:gsub("^bad argument #1 to '[^']*'", "bad argument #1 to 'canonical'")), 2) end
   if not line or type(x) == "string" then return line, transform end
   local board = Board.new { size = 9 }
   board:fill(line)

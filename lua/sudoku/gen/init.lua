@@ -92,17 +92,41 @@ local function check_common(fname, opts)
   end
 end
 
+-- The key under which gen.generator hands its pace function to gen.puzzle in a copy of the
+-- caller's options (a table, so no option name can collide with it).
+local PACE = {}
+local function no_pace() end
+
 -- The time budget of a call: opts.timeout seconds from now, as a clock for every search the
 -- call runs. clock.left() is the time that remains (nil: no budget), clock.over() whether it
--- has run out, and clock.message the answer then.
+-- has run out, and clock.message the answer then. clock.pace() is called between the searches
+-- of a puzzle, where a steppable generator may yield (gen.generator).
 local function clock_of(opts)
   local t = opts.timeout
-  if not t then return { left = function() return nil end, over = function() return false end } end
+  local pace = opts[PACE] or no_pace
+  if not t then
+    return { left = function() return nil end, over = function() return false end, pace = pace }
+  end
   local deadline = core.clock() + t
-  local clock = { message = ("gave up after %g s"):format(t) }
+  local clock = { message = ("gave up after %g s"):format(t), pace = pace }
   function clock.left() return math.max(deadline - core.clock(), 1e-9) end
   function clock.over() return core.clock() >= deadline end
   return clock
+end
+
+-- Nodes a paced search runs between two looks at the pace (gen.generator): on 16x16 and 25x25
+-- a node is tens of microseconds to a few milliseconds.
+local PACED_NODES = 4
+
+-- solver:step to the next solution or the end, under the clock; with a pace, in slices of
+-- PACED_NODES nodes with clock.pace() between them. The status, "running" when out of time.
+local function run(solver, clock)
+  if clock.pace == no_pace then return solver:step(nil, clock.left()) end
+  while true do
+    local status = solver:step(PACED_NODES, clock.left())
+    if status ~= "running" or clock.over() then return status end
+    clock.pace()
+  end
 end
 
 -- Solutions of `board` under `rules`, counted up to 2, and the general engine's nodes when a
@@ -166,7 +190,7 @@ local function fill(opts, clock)
   local solver_opts = { seed = rng:seed() }
   for k, v in pairs(rules_of(opts) or {}) do solver_opts[k] = v end
   local solver = core.new_solver(board, solver_opts)
-  local status = solver:step(nil, clock.left())
+  local status = run(solver, clock)
   if status == "running" then
     solver:reset()
     return nil, clock.message
@@ -291,7 +315,7 @@ local function still_unique(puzzle, orbit, saved, clock, grid)
     end
     copy:add_rule{ kind = "allowed", cells = { cell }, values = values }
     local solver = core.new_solver(copy, { order_values = grid_first })
-    local status = solver:step(nil, clock.left())
+    local status = run(solver, clock)
     if status == "running" then return false end
     if status == "solved" then return 2 end
   end
@@ -370,6 +394,7 @@ local function take_away(puzzle, order, opts, rules, clock, target, max_nodes, g
   local settles = settle and settler(puzzle, settle == "probe")
   for _, orbit in ipairs(order) do
     if stop_at and filled_count(puzzle) <= stop_at then break end
+    clock.pace()
     local saved, whole = {}, true
     for i, cell in ipairs(orbit) do
       saved[i] = puzzle:get(cell[1], cell[2])
@@ -534,6 +559,7 @@ function gen.puzzle(opts)
   local attempts = opts.attempts or (target and 1000 or 200)
   local best, best_solution, best_clues, best_rating, best_distance
   for k = 1, attempts do
+    clock.pace()
     local puzzle, solution = attempt(opts, rng, orbits, rules, clock, target)
     if not puzzle then return nil, solution end
     local meets, rated, distance = true, nil, 0
@@ -563,6 +589,80 @@ function gen.puzzle(opts)
   end
   return best, best_solution, { clues = best_clues, attempts = attempts, reached = false,
     rating = best_rating and best_rating.rating, hardest = best_rating and best_rating.hardest }
+end
+
+-- Whether a coroutine can yield inside the variant generators' protected calls: not on plain
+-- Lua 5.1, whose pcall is a C boundary (LuaJIT and Lua 5.2 on can).
+local YIELD_ACROSS_PCALL = _VERSION ~= "Lua 5.1" or rawget(_G, "jit") ~= nil
+
+local Generator = {}
+Generator.__index = Generator
+
+--- A puzzle made a slice at a time, for a game that cannot stop drawing while `gen.puzzle`
+-- runs (a 16x16 puzzle takes tens of milliseconds, a 25x25 one a hundred or more). The same
+-- `opts` and the same puzzle as `gen.puzzle(opts)`; `g:step{ms = 2}` runs about 2 ms of it and
+-- returns `"running"`, or `"done"` once the puzzle is made, and `g:result()` then gives what
+-- `gen.puzzle` would have returned. It stops between searches: one search (a grid, a
+-- uniqueness check) runs to its end inside a step, so a step can overrun by that much. Hooks
+-- are not involved: this is a coroutine that yields between searches, so it works wherever
+-- Lua code may yield (on plain Lua 5.1 a variant puzzle is made in one step).
+-- @tparam table opts as for `puzzle`
+-- @treturn table the generator: `g:step([budget])` (budget `{ms = n}`, or nil: to the end) and
+-- `g:result()`, `g:status()`
+-- @raise for a missing or bad option, as `puzzle` does
+function gen.generator(opts)
+  check_puzzle_opts(opts)
+  local self = setmetatable({ state = "running" }, Generator)
+  local copy = {}
+  for k, v in pairs(opts) do copy[k] = v end
+  local yields = YIELD_ACROSS_PCALL or opts.variant == nil
+  copy[PACE] = function()
+    if yields and self.deadline and core.clock() >= self.deadline then coroutine.yield() end
+  end
+  self.co = coroutine.create(function() return gen.puzzle(copy) end)
+  return self
+end
+
+--- Runs the generator for about `budget.ms` milliseconds (no budget: to the end). Returns
+-- `"running"` while there is more to do, then `"done"`.
+-- @tparam[opt] table budget `{ms = n}`, n > 0
+-- @treturn string `"running"` or `"done"`
+-- @raise for a bad budget, or with the generator's own error (it is then done, with no result)
+function Generator:step(budget)
+  local ms = budget ~= nil and type(budget) == "table" and budget.ms
+  if budget ~= nil and not (type(ms) == "number" and ms > 0 and ms - ms == 0) then
+    error("bad argument #1 to 'step' (budget must be {ms = a number above 0})", 2)
+  end
+  if self.state == "done" then return "done" end
+  self.deadline = ms and core.clock() + ms / 1000 or nil
+  local results = { coroutine.resume(self.co) }
+  if not results[1] then
+    self.state, self.results = "done", { nil, tostring(results[2]) }
+    error(results[2], 0)
+  end
+  if coroutine.status(self.co) == "dead" then
+    self.state = "done"
+    self.results = { results[2], results[3], results[4] }
+  end
+  return self.state
+end
+
+--- What `gen.puzzle` returns, once `step` has said `"done"`: puzzle, solution, info, or `nil`
+-- and a message.
+-- @return the puzzle, solution and info
+-- @raise while the generator is still running
+function Generator:result()
+  if self.state ~= "done" then
+    error("bad argument #1 to 'result' (the generator is still running: step it to \"done\")", 2)
+  end
+  local r = self.results
+  return r[1], r[2], r[3]
+end
+
+--- `"running"` or `"done"`.
+-- @treturn string the state
+function Generator:status()
+  return self.state
 end
 
 return gen

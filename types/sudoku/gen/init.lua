@@ -60,6 +60,26 @@ function gen.puzzle(opts) end
 ---@return sudoku.Transform
 function gen.transform(board, seed) end
 
+---A puzzle made a slice at a time (gen.generator).
+---@class sudoku.Generator
+local Generator = {} -- luacheck: ignore 241 (a class of stubs: only its methods are read)
+
+---@param budget? {ms: number}
+---@return "running"|"done"
+function Generator:step(budget) end
+
+---@return sudoku.Board? puzzle
+---@return sudoku.Board|string solution_or_message
+---@return sudoku.PuzzleInfo? info
+function Generator:result() end
+
+---@return "running"|"done"
+function Generator:status() end
+
+---@param opts sudoku.PuzzleOptions
+---@return sudoku.Generator
+function gen.generator(opts) end
+
 ---@param x sudoku.Board|string a 9x9 puzzle: a Board with 3x3 boxes and nothing else, or 81 symbols
 ---@return sudoku.Board|string? form the canonical form, of the kind given
 ---@return sudoku.Transform|string transform_or_message
