@@ -8,7 +8,10 @@
 #include "linterrupt.h"
 #include "lsudoku.h"
 
-#if defined(__GNUC__) && !defined(_WIN32)
+/* The module's one exported symbol: a DLL exports only what says so. */
+#if defined(_WIN32)
+#define SDK_EXPORT __declspec(dllexport)
+#elif defined(__GNUC__)
 #define SDK_EXPORT __attribute__((visibility("default")))
 #else
 #define SDK_EXPORT
