@@ -37,6 +37,7 @@ build = {
         "csrc/board.c",
         "csrc/branch.c",
         "csrc/canon.c",
+        "csrc/canonset.c",
         "csrc/dispatch.c",
         "csrc/fast9.c",
         "csrc/lboard.c",

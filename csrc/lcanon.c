@@ -1,5 +1,7 @@
-/* The binding of the canonical form (canon.h): core.canonical. */
+/* The binding of the canonical form (canon.h) and of sets of them (canonset.h):
+ * core.canonical, core.canon_set. */
 #include "canon.h"
+#include "canonset.h"
 #include "lsudoku.h"
 #include "reader.h"
 #include "symbols.h"
@@ -90,8 +92,75 @@ static int l_canonical(lua_State *L) {
     return 2;
 }
 
+/* ---- sets of canonical forms ----------------------------------------------------------------- */
+
+#define CANON_SET_MT "sudoku.CanonSet"
+
+typedef struct lcanon_set {
+    sdk_canon_set *set;   /* NULL once collected */
+} lcanon_set;
+
+static int canon_set_gc(lua_State *L) {
+    lcanon_set *c = (lcanon_set *)luaL_checkudata(L, 1, CANON_SET_MT);
+    sdk_canon_set_free(c->set);
+    c->set = NULL;
+    return 0;
+}
+
+static sdk_canon_set *check_set(lua_State *L) {
+    lcanon_set *c = (lcanon_set *)luaL_checkudata(L, 1, CANON_SET_MT);
+    if (!c->set) luaL_argerror(L, 1, "set is closed");
+    return c->set;
+}
+
+/* core.canon_set(): an empty set of canonical forms. */
+static int l_canon_set(lua_State *L) {
+    lcanon_set *c = (lcanon_set *)lua_newuserdata(L, sizeof *c);
+    c->set = NULL;
+    luaL_getmetatable(L, CANON_SET_MT);
+    lua_setmetatable(L, -2);
+    c->set = sdk_canon_set_new(lsdk_allocator(L));
+    if (!c->set) return lsdk_memory_error(L);
+    return 1;
+}
+
+/* set:add(x): x (a 9x9 line or Board, as core.canonical takes) joins the set. true when its
+ * class was not in it, false when it was; nil and why for a puzzle with no canonical form. */
+static int canon_set_add(lua_State *L) {
+    sdk_canon_set *set = check_set(L);
+    uint8_t values[81], form[81];
+    int a, b, v, rc;
+    lua_remove(L, 1);                 /* read_puzzle reads argument 1 */
+    if (!read_puzzle(L, values)) return 2;
+    if ((v = sdk_canon9_fault(values, &a, &b)) != 0) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "r%dc%d and r%dc%d both hold %d: clashing givens have no canonical form",
+                        a / 9 + 1, a % 9 + 1, b / 9 + 1, b % 9 + 1, v);
+        return 2;
+    }
+    sdk_canon9(values, form, NULL);
+    rc = sdk_canon_set_add(set, form);
+    if (rc < 0) return lsdk_memory_error(L);
+    lua_pushboolean(L, rc);
+    return 1;
+}
+
+static int canon_set_count(lua_State *L) {
+    lua_pushinteger(L, (lua_Integer)sdk_canon_set_count(check_set(L)));
+    return 1;
+}
+
+static int canon_set_bytes(lua_State *L) {
+    lua_pushinteger(L, (lua_Integer)sdk_canon_set_bytes(check_set(L)));
+    return 1;
+}
+
 void lsdk_open_canon(lua_State *L, int module, int fast9) {
-    static const luaL_Reg fns[] = {{"canonical", l_canonical}, {NULL, NULL}};
+    static const luaL_Reg methods[] = {
+        {"add", canon_set_add}, {"count", canon_set_count}, {"bytes", canon_set_bytes}, {NULL, NULL}};
+    static const luaL_Reg fns[] = {{"canonical", l_canonical}, {"canon_set", l_canon_set}, {NULL, NULL}};
+    lsdk_new_class(L, CANON_SET_MT, methods, canon_set_gc, "CanonSet", module, fast9);
+    lua_pop(L, 1);
     lua_pushvalue(L, module);
     lsdk_set_functions(L, fns, fast9);
     lua_pop(L, 1);

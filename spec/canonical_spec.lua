@@ -112,6 +112,24 @@ describe("gen.canonical", function()
     assert.equal("ok " .. written .. "\n", out)
   end)
 
+  it("keeps one puzzle per class in a canonical_set", function()
+    local set, firsts = gen.canonical_set(), 0
+    for i, rec in ipairs(data.shared_records("sudoku17_royle.txt")) do
+      if i > 3000 then break end
+      local line = rec[1]:sub(1, 81)
+      if set:add(line) then firsts = firsts + 1 end
+      local image = gen.transform(sudoku.parse(line), i)
+      assert.is_false(set:add(image), line)            -- a Board: the same class again
+    end
+    assert.equal(3000, firsts)
+    assert.equal(3000, set:count())
+    assert.is_true(set:bytes() >= 3000 * 41)
+    assert.same({ nil, "r1c1 and r1c2 both hold 5: clashing givens have no canonical form" },
+      { set:add("55" .. ("."):rep(79)) })
+    assert.same({ nil, "80 cells, expected a square number such as 81" }, { set:add(("."):rep(80)) })
+    assert.equal(3000, set:count())
+  end)
+
   it("returns a Board for a Board, and the same transform", function()
     local line = puzzles("magictour_top1465.txt", 1)[1]
     local board, t = gen.canonical(sudoku.parse(line))

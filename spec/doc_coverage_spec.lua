@@ -81,7 +81,8 @@ local function public_functions()
   local board = sudoku.Board.new { size = 4 }
   local objects = { Board = board, Solver = sudoku.Solver.new(board),
     Pencil = require("sudoku.logic").pencil(board),
-    Generator = require("sudoku.gen").generator { size = 4, seed = 1 } }
+    Generator = require("sudoku.gen").generator { size = 4, seed = 1 },
+    CanonSet = require("sudoku.gen").canonical_set() }
   for class, object in pairs(objects) do
     for key, value in pairs(getmetatable(object).__index) do
       if type(value) == "function" then add("*", class .. ":" .. key) end

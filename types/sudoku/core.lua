@@ -326,6 +326,24 @@ function core.debug.rate_checked(board, solution) end
 ---@field max_rating? number
 ---@field se_only? boolean
 
+---A set of classes of 9x9 puzzles (core.canon_set, gen.canonical_set).
+---@class sudoku.CanonSet
+local CanonSet = {} -- luacheck: ignore 241 (a class of stubs: only its methods are read)
+
+---@param x sudoku.Board|string
+---@return boolean? new
+---@return string? message
+function CanonSet:add(x) end
+
+---@return integer
+function CanonSet:count() end
+
+---@return integer
+function CanonSet:bytes() end
+
+---@return sudoku.CanonSet
+function core.canon_set() end
+
 ---@class sudoku.Pencil
 local Pencil = {}
 

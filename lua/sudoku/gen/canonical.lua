@@ -22,4 +22,9 @@ function canonical.canonical(x)
   return board, transform
 end
 
+-- canonical_set(): an empty set of classes; set:add(x) is true when x's class is new to it.
+function canonical.set()
+  return core.canon_set()
+end
+
 return canonical

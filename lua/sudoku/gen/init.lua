@@ -53,6 +53,15 @@ gen.transform = require("sudoku.gen.transform").transform
 -- regions or rules
 gen.canonical = require("sudoku.gen.canonical").canonical
 
+--- An empty set of classes of 9x9 puzzles, for keeping the first puzzle of each class in a
+-- stream: `set:add(x)` (x as `canonical` takes it) returns true when x's class is new to the
+-- set, false for a puzzle equivalent to one added before, or `nil, message` when x has no
+-- canonical form; `set:count()` the classes, `set:bytes()` its memory (41 bytes a class in a
+-- table kept at most 3/4 full; exact: whole forms are compared).
+-- @function canonical_set
+-- @treturn CanonSet the set
+gen.canonical_set = require("sudoku.gen.canonical").set
+
 local function argerror(fname, msg)
   error(("bad argument #1 to '%s' (%s)"):format(fname, msg), 3)
 end

@@ -80,6 +80,9 @@ function Generator:status() end
 ---@return sudoku.Generator
 function gen.generator(opts) end
 
+---@return sudoku.CanonSet
+function gen.canonical_set() end
+
 ---@param x sudoku.Board|string a 9x9 puzzle: a Board with 3x3 boxes and nothing else, or 81 symbols
 ---@return sudoku.Board|string? form the canonical form, of the kind given
 ---@return sudoku.Transform|string transform_or_message
