@@ -157,6 +157,7 @@ build = {
     ["sudoku.leetcode"] = "lua/sudoku/leetcode.lua",
     ["sudoku.logic"] = "lua/sudoku/logic/init.lua",
     ["sudoku.number"] = "lua/sudoku/number.lua",
+    ["sudoku.play"] = "lua/sudoku/play.lua",
     ["sudoku.records"] = "lua/sudoku/records.lua",
     ["sudoku.shape"] = "lua/sudoku/shape.lua",
     ["sudoku.show"] = "lua/sudoku/show.lua",

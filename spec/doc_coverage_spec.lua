@@ -31,7 +31,7 @@ local MODULES = {
   "sudoku.format.sdk", "sudoku.format.sdm", "sudoku.format.ss", "sudoku.format.pencil",
   "sudoku.format.hodoku", "sudoku.format.json", "sudoku.format.fpuzzles",
   "sudoku.format.fpuzzles_json", "sudoku.format.lzstring",
-  "sudoku.format.svg",
+  "sudoku.format.svg", "sudoku.play",
 }
 
 -- sudoku.board's table is the Board methods table itself: its functions are Board methods.
@@ -82,7 +82,8 @@ local function public_functions()
   local objects = { Board = board, Solver = sudoku.Solver.new(board),
     Pencil = require("sudoku.logic").pencil(board),
     Generator = require("sudoku.gen").generator { size = 4, seed = 1 },
-    CanonSet = require("sudoku.gen").canonical_set() }
+    CanonSet = require("sudoku.gen").canonical_set(),
+    Game = require("sudoku.play").new(("1234341221434321"):gsub("4321$", "...."):gsub("^1", ".")) }
   for class, object in pairs(objects) do
     for key, value in pairs(getmetatable(object).__index) do
       if type(value) == "function" then add("*", class .. ":" .. key) end

@@ -19,7 +19,7 @@ local LAYERS = {
   { "sudoku.core", "sudoku.symbols", "sudoku.shape", "sudoku.show", "sudoku.number" },
   { "sudoku.board" },
   { "sudoku.format", "sudoku.format.*", "sudoku.variant", "sudoku.variant.*" },
-  { "sudoku.records", "sudoku.gen", "sudoku.gen.*", "sudoku.leetcode", "sudoku.logic" },
+  { "sudoku.records", "sudoku.gen", "sudoku.gen.*", "sudoku.leetcode", "sudoku.logic", "sudoku.play" },
   { "sudoku" },
   { "sudoku.cli", "sudoku.cli.*" },
 }

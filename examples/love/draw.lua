@@ -15,9 +15,21 @@ local function fill_cell(r, c, colour)
 end
 
 local function digit(r, c, v, colour, font)
+  love.graphics.setFont(font)
   love.graphics.setColor(colour)
   love.graphics.printf(tostring(v), LEFT + (c - 1) * CELL, TOP + (r - 1) * CELL
     + (CELL - font:getHeight()) / 2, CELL, "center")
+end
+
+-- Pencil marks in a 3x3 layout inside the cell.
+local function marks(r, c, values, font)
+  love.graphics.setFont(font)
+  love.graphics.setColor(COLOURS.player)
+  for _, v in ipairs(values) do
+    local x = LEFT + (c - 1) * CELL + ((v - 1) % 3) * CELL / 3
+    local y = TOP + (r - 1) * CELL + math.floor((v - 1) / 3) * CELL / 3
+    love.graphics.printf(tostring(v), x, y + (CELL / 3 - font:getHeight()) / 2, CELL / 3, "center")
+  end
 end
 
 local function grid_lines()
@@ -37,17 +49,18 @@ function draw.frame(g, rp, fonts, status)
     fill_cell(g.selected[1], g.selected[2], COLOURS.selected)
     for _, cell in ipairs(g.hint and g.hint.cells or {}) do fill_cell(cell[1], cell[2], COLOURS.hint) end
   end
-  love.graphics.setFont(fonts.digits)
   for r = 1, 9 do
     for c = 1, 9 do
-      if g:is_given(r, c) then
-        digit(r, c, g.puzzle:get(r, c), COLOURS.given, fonts.digits)
+      local p = g.play
+      if p:is_given(r, c) then
+        digit(r, c, p:get(r, c), COLOURS.given, fonts.digits)
       elseif rp then
         local s = rp.shown[(r - 1) * 9 + c]
         if s then digit(r, c, s.v, COLOURS[s.reason], fonts.digits) end
+      elseif p:get(r, c) ~= 0 then
+        digit(r, c, p:get(r, c), p:is_right(r, c) and COLOURS.player or COLOURS.wrong, fonts.digits)
       else
-        local v = g.player:get(r, c)
-        if v ~= 0 then digit(r, c, v, g:is_wrong(r, c) and COLOURS.wrong or COLOURS.player, fonts.digits) end
+        marks(r, c, p:marks(r, c), fonts.marks)
       end
     end
   end

@@ -1,27 +1,18 @@
--- The player's side: a generated puzzle, the player's entries checked against the solution,
--- the selected cell, and hints from the human-style logic.
+-- The game's state: a generated puzzle played through sudoku.play (givens, entries checked
+-- against the solution, pencil marks, undo and redo, hints), the selected cell, the last
+-- message, and the hint on show.
 local sudoku = require "sudoku"
-local logic = require "sudoku.logic"
+local play = require "sudoku.play"
 
 local game = {}
 game.__index = game
 
 function game.new(seed)
-  local puzzle, solution = assert(sudoku.gen.puzzle { size = 9, seed = seed })
+  local puzzle = assert(sudoku.gen.puzzle { size = 9, seed = seed })
   return setmetatable({
-    seed = seed, puzzle = puzzle, solution = solution, player = puzzle:copy(),
-    selected = { 1, 1 }, hint = nil, message = "",
+    seed = seed, puzzle = puzzle, play = assert(play.new(puzzle)),
+    selected = { 1, 1 }, hint = nil, message = "", marking = false,
   }, game)
-end
-
-function game:is_given(r, c)
-  return self.puzzle:get(r, c) ~= 0
-end
-
--- Whether the player's entry at (r, c) is wrong (false for an empty or given cell).
-function game:is_wrong(r, c)
-  local v = self.player:get(r, c)
-  return v ~= 0 and v ~= self.solution:get(r, c)
 end
 
 function game:move(dr, dc)
@@ -29,39 +20,37 @@ function game:move(dr, dc)
   if r >= 1 and r <= 9 and c >= 1 and c <= 9 then self.selected = { r, c } end
 end
 
--- Enters v (0 clears) in the selected cell, unless it is a given.
-function game:enter(v)
+-- A digit key: an entry in the selected cell (0 clears it), or a pencil mark in marking mode.
+function game:key(v)
   local r, c = self.selected[1], self.selected[2]
-  if self:is_given(r, c) then
-    self.message = "r" .. r .. "c" .. c .. " is a given"
-    return
-  end
-  self.player:set(r, c, v)
+  local ok, err
+  if self.marking and v > 0 then ok, err = self.play:toggle_mark(r, c, v)
+  else ok, err = self.play:enter(r, c, v) end
   self.hint = nil
-  if v ~= 0 and self:is_wrong(r, c) then
+  if not ok then
+    self.message = err
+  elseif self.play:is_right(r, c) == false then
     self.message = v .. " does not go in r" .. r .. "c" .. c
-  elseif self.player:filled() == 81 then
+  elseif self.play:solved() then
     self.message = "Solved!"
   else
     self.message = ""
   end
 end
 
--- The next step a person could take, from the cells the player has right (a wrong entry is
--- pointed out first, since no logic can go on from it).
+function game:undo()
+  self.hint = nil
+  self.message = self.play:undo() and "" or "Nothing to undo"
+end
+
+function game:redo()
+  self.hint = nil
+  self.message = self.play:redo() and "" or "Nothing to redo"
+end
+
 function game:ask_hint()
-  for r = 1, 9 do
-    for c = 1, 9 do
-      if self:is_wrong(r, c) then
-        self.hint = { cells = { { r, c } } }
-        self.message = "r" .. r .. "c" .. c .. " is wrong"
-        return
-      end
-    end
-  end
-  local step = logic.hint(self.player)
-  self.hint = step
-  self.message = step and step.text or "No hint: the board is full"
+  self.hint = self.play:hint()
+  self.message = self.hint and self.hint.text or "Solved: no hint left"
 end
 
 return game

@@ -2,9 +2,10 @@
 --
 --   make LUA_VERSION=jit && love examples/love
 --
--- Keys: arrows or the mouse select a cell, 1-9 enter a digit, 0 or backspace clear it, h asks
--- for a hint, space animates the solver on the puzzle (space again stops it), n makes a new
--- puzzle, escape quits.
+-- Keys: arrows or the mouse select a cell, 1-9 enter a digit (or a pencil mark after m, which
+-- switches marking on and off), 0 or backspace clear it, u undoes, y redoes, h asks for a hint,
+-- space animates the solver on the puzzle (space again stops it), n makes a new puzzle, escape
+-- quits.
 --
 -- `love examples/love --selftest DIR` plays a scripted session instead, writes screenshots and a
 -- log to DIR and quits (spec/love_spec.lua runs it under Xvfb).
@@ -28,8 +29,8 @@ local function status_line()
     return ("Solver: %d events shown, %d nodes, %d guesses%s"):format(rp.events, st.nodes,
       st.guesses, rp:finished() and (" - " .. rp.status) or "")
   end
-  return g.message ~= "" and g.message or ("Puzzle %d: %d givens. h: hint, space: solver, n: new")
-    :format(g.seed, g.puzzle:filled())
+  return g.message ~= "" and g.message or ("Puzzle %d: %d givens.%s h: hint, u: undo, space: "
+    .. "solver, n: new"):format(g.seed, g.puzzle:filled(), g.marking and " Marking." or "")
 end
 
 local function log(text)
@@ -48,7 +49,8 @@ function love.load(args)
       selftest = { dir = dir, log = assert(io.open(dir .. "/log.txt", "w")) }
     end
   end
-  fonts = { digits = love.graphics.newFont(32), text = love.graphics.newFont(15) }
+  fonts = { digits = love.graphics.newFont(32), text = love.graphics.newFont(15),
+    marks = love.graphics.newFont(12) }
   log("module from " .. where)
   new_game(selftest and 1 or os.time())
 end
@@ -68,8 +70,11 @@ function love.keypressed(key)
     elseif key == "down" then g:move(1, 0)
     elseif key == "left" then g:move(0, -1)
     elseif key == "right" then g:move(0, 1)
-    elseif key == "backspace" or key == "delete" or key == "0" then g:enter(0)
-    elseif key:match("^[1-9]$") then g:enter(tonumber(key))
+    elseif key == "backspace" or key == "delete" or key == "0" then g:key(0)
+    elseif key:match("^[1-9]$") then g:key(tonumber(key))
+    elseif key == "u" then g:undo()
+    elseif key == "y" then g:redo()
+    elseif key == "m" then g.marking = not g.marking
     end
   end
 end
@@ -83,7 +88,7 @@ end
 local function first_empty()
   for r = 1, 9 do
     for c = 1, 9 do
-      if g.player:get(r, c) == 0 then return r, c end
+      if g.play:get(r, c) == 0 then return r, c end
     end
   end
 end
@@ -101,13 +106,18 @@ local function script()
   elseif frame == 3 then
     local r, c = first_empty()
     g.selected = { r, c }
-    local wrong = g.solution:get(r, c) % 9 + 1
+    local wrong = g.play:solution():get(r, c) % 9 + 1
     love.keypressed(tostring(wrong))
     log(("entered %d at r%dc%d: %s"):format(wrong, r, c, g.message))
   elseif frame == 4 then shoot("2-wrong-entry")
   elseif frame == 5 then love.keypressed("h")
   elseif frame == 6 then shoot("3-hint-wrong")
-  elseif frame == 7 then love.keypressed("0"); love.keypressed("h")
+  elseif frame == 7 then
+    love.keypressed("u")
+    love.keypressed("m")
+    love.keypressed("2")
+    love.keypressed("7")
+    love.keypressed("h")
   elseif frame == 8 then shoot("4-hint")
   elseif frame == 9 then love.keypressed("space")
   elseif frame == 14 then shoot("5-solver")
