@@ -8,12 +8,16 @@ static size_t unit_cells_total(const sdk_board *b) {
     return (size_t)3 * (size_t)b->ncells + (size_t)(b->extra_start ? b->extra_start[b->nextra] : 0);
 }
 
+/* The five unit arrays live in one block, in this order (the masks first, so no padding
+ * sits between them): one allocation and one free per rebuild instead of five, which is most of
+ * what making a board costs besides its values. */
+static size_t units_block_size(int nunits, int ncells, size_t total) {
+    return sizeof(sdk_mask) * (size_t)nunits + sizeof(int) * ((size_t)nunits + 1 + total +
+                                                               (size_t)ncells + 1 + total);
+}
+
 static void free_units(sdk_board *b, int nunits, size_t total) {
-    sdk_free(b->alloc, b->used, sizeof(sdk_mask) * (size_t)nunits);
-    sdk_free(b->alloc, b->unit_start, sizeof(int) * (size_t)(nunits + 1));
-    sdk_free(b->alloc, b->unit_cells, sizeof(int) * total);
-    sdk_free(b->alloc, b->cell_start, sizeof(int) * (size_t)(b->ncells + 1));
-    sdk_free(b->alloc, b->cell_units, sizeof(int) * total);
+    sdk_free(b->alloc, b->used, units_block_size(nunits, b->ncells, total));
     b->used = NULL;
     b->unit_start = b->unit_cells = b->cell_start = b->cell_units = NULL;
 }
@@ -61,15 +65,12 @@ static int build_units(sdk_board *b) {
     size_t old_total = b->unit_cells ? (size_t)b->unit_start[b->nunits] : 0;
 
     nb.nunits = nunits;
-    nb.used = sdk_alloc(b->alloc, sizeof(sdk_mask) * (size_t)nunits);
-    nb.unit_start = sdk_alloc(b->alloc, sizeof(int) * (size_t)(nunits + 1));
-    nb.unit_cells = sdk_alloc(b->alloc, sizeof(int) * total);
-    nb.cell_start = sdk_alloc(b->alloc, sizeof(int) * (size_t)(ncells + 1));
-    nb.cell_units = sdk_alloc(b->alloc, sizeof(int) * total);
-    if (!nb.used || !nb.unit_start || !nb.unit_cells || !nb.cell_start || !nb.cell_units) {
-        free_units(&nb, nunits, total);
-        return SDK_ENOMEM;
-    }
+    nb.used = sdk_alloc(b->alloc, units_block_size(nunits, ncells, total));
+    if (!nb.used) return SDK_ENOMEM;
+    nb.unit_start = (int *)(nb.used + nunits);
+    nb.unit_cells = nb.unit_start + nunits + 1;
+    nb.cell_start = nb.unit_cells + total;
+    nb.cell_units = nb.cell_start + ncells + 1;
 
     k = 0;
     for (u = 0; u < nunits; u++) {
@@ -99,7 +100,11 @@ static int build_units(sdk_board *b) {
 
     if (b->unit_cells) free_units(b, old_nunits, old_total);
     *b = nb;
-    for (u = 0; u < nunits; u++) recount_unit(b, u);
+    if (b->filled) {
+        for (u = 0; u < nunits; u++) recount_unit(b, u);
+    } else {
+        memset(b->used, 0, sizeof(sdk_mask) * (size_t)nunits);
+    }
     return SDK_OK;
 }
 
@@ -344,7 +349,21 @@ int sdk_board_squarest_rows(int n) {
 }
 
 void sdk_board_load(sdk_board *b, const uint8_t *givens) {
-    int cell;
-    for (cell = 0; cell < b->ncells; cell++)
-        if (givens[cell]) sdk_board_set(b, cell, givens[cell]);
+    int cell, i, loaded = 0;
+    for (cell = 0; cell < b->ncells; cell++) {
+        int v = givens[cell];
+        if (!v) continue;
+        if (b->value[cell]) {
+            sdk_board_set(b, cell, v);
+            continue;
+        }
+        /* Onto an empty cell a value only adds itself to its units' masks, conflicts or not
+         * (a mask says which values are present): no recount, which a removal needs. */
+        b->value[cell] = (uint8_t)v;
+        b->filled++;
+        for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
+            b->used[b->cell_units[i]] |= sdk_bit(v);
+        loaded = 1;
+    }
+    if (loaded) b->version++;
 }

@@ -409,15 +409,15 @@ static void read_restart(lua_State *L, lsolver *ls, int opts) {
 
 static int l_new_solver(lua_State *L) {
     sdk_board *b = lsdk_check_board(L, 1);
-    int opts = 2, slot;
+    int opts = 2, slot, has_opts = !lua_isnoneornil(L, 2);
     lsolver *ls;
-    if (lua_isnoneornil(L, 2)) {
-        lua_settop(L, 1);
-        lua_newtable(L);
-    } else {
+    if (has_opts) {
         luaL_checktype(L, 2, LUA_TTABLE);
         lua_settop(L, 2);
         lsdk_check_option_names(L, opts, option_names);
+    } else {
+        lua_settop(L, 1);
+        lua_pushnil(L);                                               /* 2: no options */
     }
     ls = (lsolver *)compat_newuserdata(L, sizeof(lsolver));          /* 3 */
     memset(ls, 0, sizeof *ls);
@@ -430,57 +430,66 @@ static int l_new_solver(lua_State *L) {
     lua_createtable(L, SLOT_REASON + SDK_REASON_GUESS, 0);             /* 4: user value */
     lua_pushvalue(L, 1);
     lua_rawseti(L, 4, SLOT_BOARD);
-    for (slot = SDK_REASON_SINGLE; slot <= SDK_REASON_GUESS; slot++) {
-        lua_pushstring(L, reasons[slot]);
-        lua_rawseti(L, 4, SLOT_REASON + slot);
-    }
     lua_pushcfunction(L, run_hook);
     lua_rawseti(L, 4, LSDK_SLOT_RUN_HOOK);
-    for (slot = SLOT_ON_PLACE; slot <= SLOT_ON_ELIMINATE; slot++) {
-        lua_getfield(L, opts, hook_names[slot]);
-        if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TFUNCTION) {
-            lua_pushfstring(L, "%s must be a function, got %s", hook_names[slot], luaL_typename(L, -1));
-            return luaL_argerror(L, 2, lua_tostring(L, -1));
+    /* Without options (the common case, and what a bench of the engine times) there is no hook
+     * to read and nothing else to set: only the board and the search. */
+    if (has_opts) {
+        for (slot = SLOT_ON_PLACE; slot <= SLOT_ON_ELIMINATE; slot++) {
+            lua_getfield(L, opts, hook_names[slot]);
+            if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TFUNCTION) {
+                lua_pushfstring(L, "%s must be a function, got %s", hook_names[slot], luaL_typename(L, -1));
+                return luaL_argerror(L, 2, lua_tostring(L, -1));
+            }
+            lua_rawseti(L, 4, slot);
         }
-        lua_rawseti(L, 4, slot);
+        lua_rawgeti(L, 4, SLOT_ON_PLACE);
+        if (!lua_isnil(L, -1)) {
+            ls->ev.on_place = ev_on_place;
+            /* The reasons on_place is given, made once so that a call pushes them without
+             * allocating. */
+            for (slot = SDK_REASON_SINGLE; slot <= SDK_REASON_GUESS; slot++) {
+                lua_pushstring(L, reasons[slot]);
+                lua_rawseti(L, 4, SLOT_REASON + slot);
+            }
+        }
+        lua_rawgeti(L, 4, SLOT_ON_BACKTRACK);
+        if (!lua_isnil(L, -1)) ls->ev.on_backtrack = ev_on_backtrack;
+        lua_rawgeti(L, 4, SLOT_ON_SOLUTION);
+        if (!lua_isnil(L, -1)) ls->ev.on_solution = ev_on_solution;
+        lua_rawgeti(L, 4, SLOT_CHOOSE_CELL);
+        if (!lua_isnil(L, -1)) ls->ev.choose_cell = ev_choose_cell;
+        lua_rawgeti(L, 4, SLOT_ORDER_VALUES);
+        if (!lua_isnil(L, -1)) ls->ev.order_values = ev_order_values;
+        lua_rawgeti(L, 4, SLOT_ON_ELIMINATE);
+        if (!lua_isnil(L, -1)) ls->ev.on_eliminate = ev_on_eliminate;
+        lua_pop(L, 6);
     }
     lua_pushvalue(L, 4);
     compat_setuservalue(L, 3);
 
-    lua_rawgeti(L, 4, SLOT_ON_PLACE);
-    if (!lua_isnil(L, -1)) ls->ev.on_place = ev_on_place;
-    lua_rawgeti(L, 4, SLOT_ON_BACKTRACK);
-    if (!lua_isnil(L, -1)) ls->ev.on_backtrack = ev_on_backtrack;
-    lua_rawgeti(L, 4, SLOT_ON_SOLUTION);
-    if (!lua_isnil(L, -1)) ls->ev.on_solution = ev_on_solution;
-    lua_rawgeti(L, 4, SLOT_CHOOSE_CELL);
-    if (!lua_isnil(L, -1)) ls->ev.choose_cell = ev_choose_cell;
-    lua_rawgeti(L, 4, SLOT_ORDER_VALUES);
-    if (!lua_isnil(L, -1)) ls->ev.order_values = ev_order_values;
-    lua_rawgeti(L, 4, SLOT_ON_ELIMINATE);
-    if (!lua_isnil(L, -1)) ls->ev.on_eliminate = ev_on_eliminate;
-    lua_pop(L, 6);
-
     ls->s = sdk_solver_new(lsdk_allocator(L), b, &ls->ev);
     if (!ls->s) return lsdk_memory_error(L);
 
-    read_pairs(L, ls, opts);
-    lua_rawgeti(L, 4, SLOT_CONSTRAINT);
-    if (!lua_isnil(L, -1)) {
-        sdk_rule c;
-        memset(&c, 0, sizeof c);
-        c.ops = &lua_constraint_ops;
-        if (sdk_solver_add_rule(ls->s, &c) != SDK_OK) return lsdk_memory_error(L);
-    }
-    lua_pop(L, 1);
+    if (has_opts) {
+        read_pairs(L, ls, opts);
+        lua_rawgeti(L, 4, SLOT_CONSTRAINT);
+        if (!lua_isnil(L, -1)) {
+            sdk_rule c;
+            memset(&c, 0, sizeof c);
+            c.ops = &lua_constraint_ops;
+            if (sdk_solver_add_rule(ls->s, &c) != SDK_OK) return lsdk_memory_error(L);
+        }
+        lua_pop(L, 1);
 
-    lua_getfield(L, opts, "seed");
-    if (!lua_isnil(L, -1)) {
-        if (!compat_isinteger(L, -1)) return luaL_argerror(L, 2, "seed must be an integer");
-        sdk_solver_seed(ls->s, (uint64_t)compat_tointeger(L, -1));
+        lua_getfield(L, opts, "seed");
+        if (!lua_isnil(L, -1)) {
+            if (!compat_isinteger(L, -1)) return luaL_argerror(L, 2, "seed must be an integer");
+            sdk_solver_seed(ls->s, (uint64_t)compat_tointeger(L, -1));
+        }
+        lua_pop(L, 1);
+        read_restart(L, ls, opts);
     }
-    lua_pop(L, 1);
-    read_restart(L, ls, opts);
     lua_pushvalue(L, 3);
     return 1;
 }
