@@ -18,8 +18,7 @@ sdk_solver *sdk_solver_new(sdk_allocator a, sdk_board *b, const sdk_events *ev) 
     size_t size = solver_block_size(b->ncells);
     sdk_solver *s = sdk_alloc(a, size);
     if (!s) return NULL;
-    /* Zeroed: the solver's fields, and banned, probe_mark and probe_both must start so. */
-    memset(s, 0, size);
+    memset(s, 0, sizeof *s);
     s->alloc = a;
     s->b = b;
     s->ncells = b->ncells;
@@ -32,6 +31,10 @@ sdk_solver *sdk_solver_new(sdk_allocator a, sdk_board *b, const sdk_events *ev) 
     s->dirty_cells = s->probe_both + words;
     s->trail = (int *)(s->dirty_cells + words);
     s->probe_mark = (uint32_t *)(s->trail + ncells);
+    /* What must start at zero; the other arrays are written before they are read. */
+    memset(s->banned, 0, sizeof(sdk_mask) * ncells);
+    memset(s->probe_mark, 0, sizeof(uint32_t) * ncells);
+    memset(s->probe_both, 0, sizeof(uint64_t) * words);
     sdk_rules_init(&s->extras);
     sdk_rules_init(&s->derived);
     return s;
@@ -446,6 +449,11 @@ static sdk_status fail(sdk_solver *s) {
     s->status = SDK_FAILED;
     s->b->busy = 0;
     return SDK_FAILED;
+}
+
+void sdk_solver_abort(sdk_solver *s) {
+    s->failure = SDK_ABORT;
+    fail(s);
 }
 
 /* Bumping the version at every pause lets a paused solver notice that another search has used

@@ -12,6 +12,53 @@ static sdk_mask shared_in(const sdk_solver *s, int w, int u) {
     return 0;
 }
 
+/* Eliminates v (bit) from the cells of w outside u: the places of v in u all lie in w. */
+static int clear_outside(sdk_solver *s, int u, int w, sdk_mask bit, int *progress) {
+    const sdk_board *b = s->b;
+    const int *unit_cells = b->unit_cells;
+    int j, wfirst = b->unit_start[w], wend = b->unit_start[w + 1];
+    /* The cells of w in u keep v: skip them by position, or by their units when w is an
+     * incomplete unit, which has no links to say where they are. */
+    sdk_mask inside = shared_in(s, w, u);
+    for (j = wfirst; j < wend; j++) {
+        int cell = unit_cells[j], r;
+        if (!(s->cand[cell] & bit)) continue;
+        if (inside ? (int)((inside >> (j - wfirst)) & 1) : sdk_cell_in_unit(b, cell, u)) continue;
+        r = sdk_solver_eliminate(s, cell, bit);
+        if (r != SDK_CONTINUE) return r;
+        *progress = 1;
+    }
+    return SDK_CONTINUE;
+}
+
+/* The values found in exactly one of ngroups groups of a unit's positions (values by position
+ * in at): group k holds the positions k * step + i * stride, i < size. */
+static sdk_mask in_one_group(const sdk_mask *at, int ngroups, int size, int step, int stride) {
+    sdk_mask once = 0, twice = 0;
+    int k, i;
+    for (k = 0; k < ngroups; k++) {
+        sdk_mask in = 0;
+        for (i = 0; i < size; i++) in |= at[k * step + i * stride];
+        twice |= once & in;
+        once |= in;
+    }
+    return once & ~twice;
+}
+
+/* On a board of boxes and nothing else the links of a unit come in families that each split
+ * it (a row's boxes; a column's boxes; a box's rows, and its columns: see box_links in
+ * search.c), so a value lies within one link exactly when it is found in one group of a
+ * family: the values that can be locked in unit u without a look at each link. */
+static sdk_mask box_lockable(const sdk_board *b, int u, const sdk_mask *at) {
+    int n = b->n, br = b->box_rows, bc = b->box_cols;
+    sdk_mask found = 0;
+    if (u < n) return bc >= 2 ? in_one_group(at, n / bc, bc, bc, 1) : 0;
+    if (u < 2 * n) return br >= 2 ? in_one_group(at, n / br, br, br, 1) : 0;
+    if (bc >= 2) found |= in_one_group(at, br, bc, bc, 1);     /* its rows */
+    if (br >= 2) found |= in_one_group(at, bc, br, 1, bc);     /* its columns */
+    return found;
+}
+
 /* Locked candidates, for any pair of units: when every place left for v in a complete unit u
  * lies inside another unit w, v goes in u ∩ w, so no other cell of w can take it. With boxes
  * and lines this is "pointing" and "claiming"; extra regions join in for free. */
@@ -22,11 +69,11 @@ int sdk_locked_candidates(sdk_solver *s, int *progress) {
     const int *link_start = s->link_start, *link_unit = s->link_unit;
     const sdk_mask *link_mask = s->link_mask, *used = b->used, *cand = s->cand;
     sdk_mask *dirty_values = s->dirty_values, full = b->full;
-    sdk_mask pos[SDK_MAX_N];
-    int u, i, j, l, nunits = b->nunits;
+    sdk_mask at[SDK_MAX_N];
+    int u, i, l, nunits = b->nunits, boxes = !b->jigsaw && b->nextra == 0 && b->box_rows > 0;
     for (u = 0; u < nunits; u++) {
-        sdk_mask need, left;
-        int first, end;
+        sdk_mask need, once = 0, twice = 0, locked, left;
+        int first, size, lend;
         if (!dirty_values[u]) continue;
         /* Only the values whose places in u changed can be newly locked. */
         need = full & ~used[u] & dirty_values[u];
@@ -34,33 +81,28 @@ int sdk_locked_candidates(sdk_solver *s, int *progress) {
         if (link_start[u] == link_start[u + 1]) continue;   /* incomplete or unlinked */
         if (!need) continue;
         first = unit_start[u];
-        end = unit_start[u + 1];
-        for (left = need; left; left &= left - 1) pos[sdk_lowest(left)] = 0;
-        for (i = first; i < end; i++) {
-            sdk_mask m = cand[unit_cells[i]] & need;
-            sdk_mask at = (sdk_mask)1 << (i - first);
-            for (; m; m &= m - 1) pos[sdk_lowest(m)] |= at;
+        size = unit_start[u + 1] - first;
+        for (i = 0; i < size; i++) {
+            sdk_mask m = cand[unit_cells[first + i]] & need;
+            at[i] = m;
+            twice |= once & m;
+            once |= m;
         }
-        for (left = need; left; left &= left - 1) {
-            int v = sdk_lowest(left);
-            sdk_mask where = pos[v], bit = (sdk_mask)1 << v;
-            if (!(where & (where - 1))) continue;   /* none: a contradiction; one: a hidden single */
-            for (l = link_start[u]; l < link_start[u + 1]; l++) {
-                int w = link_unit[l], wfirst;
-                sdk_mask inside;
+        /* A value with no place is a contradiction and one with one place a hidden single,
+         * for the rules that look for them: only values with two places or more can be locked. */
+        locked = need & twice;
+        if (boxes) locked &= box_lockable(b, u, at);
+        lend = link_start[u + 1];
+        /* Value by value, link by link, as a search of each value's places finds them. */
+        for (left = locked; left; left &= left - 1) {
+            sdk_mask bit = left & (~left + 1), where = 0;
+            for (i = 0; i < size; i++)
+                if (at[i] & bit) where |= (sdk_mask)1 << i;
+            for (l = link_start[u]; l < lend; l++) {
+                int r;
                 if (where & ~link_mask[l]) continue;
-                wfirst = unit_start[w];
-                /* The cells of w in u keep v: skip them by position, or by their units when w
-                 * is an incomplete unit, which has no links to say where they are. */
-                inside = shared_in(s, w, u);
-                for (j = wfirst; j < unit_start[w + 1]; j++) {
-                    int cell = unit_cells[j], r;
-                    if (!(cand[cell] & bit)) continue;
-                    if (inside ? (int)((inside >> (j - wfirst)) & 1) : sdk_cell_in_unit(b, cell, u)) continue;
-                    r = sdk_solver_eliminate(s, cell, bit);
-                    if (r != SDK_CONTINUE) return r;
-                    *progress = 1;
-                }
+                r = clear_outside(s, u, link_unit[l], bit, progress);
+                if (r != SDK_CONTINUE) return r;
             }
         }
     }

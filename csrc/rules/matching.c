@@ -24,12 +24,41 @@ static uint64_t unit_fingerprint(const sdk_solver *s, int u) {
  * cost more than it saved; on 25x25 in 12%. */
 enum { PRINT_MIN_N = 16 };
 
+/* At most `most` bits in m. */
+static int at_most_bits(sdk_mask m, int most) {
+    while (most-- > 0 && m) m &= m - 1;
+    return m == 0;
+}
+
+/* Whether the filter can be skipped on a unit of k empty cells (k missing values) with the
+ * domains dom, given that every cell has two candidates or more and every missing value two
+ * places or more (what naked and hidden singles leave). The filter removes a candidate only
+ * beside a tight set (j cells whose candidates are j values), and fails only on a set of j
+ * cells with fewer than j values; with those bounds either needs 2 <= j <= k - 2 (a tight set of
+ * k - 1 cells leaves a hidden single). So nothing can happen with k <= 3; with k = 4 only two
+ * cells with the same two candidates could make it, and with k = 5 two such cells or three
+ * cells with three candidates between them. The filter's result does not depend on the
+ * matching it starts from, so skipping it changes nothing but its cost. */
+static int quiet_unit(const sdk_mask *dom, int k) {
+    int i, j, l;
+    if (k > 5) return 0;
+    for (i = 0; i < k; i++)
+        for (j = i + 1; j < k; j++) {
+            sdk_mask pair = dom[i] | dom[j];
+            if (at_most_bits(pair, 2)) return 0;
+            if (k == 5)
+                for (l = j + 1; l < k; l++)
+                    if (at_most_bits(pair | dom[l], 3)) return 0;
+        }
+    return 1;
+}
+
 /* Domain consistency for one complete unit (Régin's all-different filter). The unit's empty
  * cells need a perfect matching onto its missing values, or there is no solution. Given one,
  * cell x may keep the value matched to cell y only if x and y lie on a common alternating
  * cycle: in the graph x -> y ("x could take y's value"), y must reach x back. This removes
  * every naked and hidden subset of any size within the unit. */
-static int unit_matching(sdk_solver *s, int u, int *progress) {
+static int unit_matching(sdk_solver *s, int u, int settled, int *progress) {
     const sdk_board *b = s->b;
     sdk_mask dom[SDK_MAX_N], reach[SDK_MAX_N], comp[SDK_MAX_N], left;
     int cell_of[SDK_MAX_N], slot[SDK_MAX_N], mcell[SDK_MAX_N], mval[SDK_MAX_N], from[SDK_MAX_N], queue[SDK_MAX_N];
@@ -69,6 +98,8 @@ static int unit_matching(sdk_solver *s, int u, int *progress) {
             k++;
         }
     }
+    /* settled: no candidate has changed since the singles found nothing (solver.h's order). */
+    if (settled && quiet_unit(dom, k)) return SDK_CONTINUE;
     for (v = 0; v < b->n; v++) mval[v] = -1;
     /* Start from last time's matching where it still holds: usually only a few cells moved. */
     for (x = 0; x < k; x++) {
@@ -155,11 +186,15 @@ static int unit_matching(sdk_solver *s, int u, int *progress) {
 }
 
 int sdk_unit_matching(sdk_solver *s, int *progress) {
+    /* The loop reaches this only when naked and hidden singles have nothing to do, so until a
+     * unit's filter removes something every empty cell has two candidates or more and every
+     * missing value of a complete unit two places or more. */
+    uint64_t start = s->changes;
     int u;
     for (u = 0; u < s->b->nunits; u++) {
         int r;
         if (!(s->dirty_units[u] & DIRTY_MATCHING) || !sdk_unit_is_complete(s->b, u)) continue;
-        r = unit_matching(s, u, progress);
+        r = unit_matching(s, u, s->changes == start, progress);
         if (r != SDK_CONTINUE) return r;
         /* Its own eliminations left it at its fixpoint (the filter is idempotent). */
         s->dirty_units[u] &= (uint8_t)~DIRTY_MATCHING;
