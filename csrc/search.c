@@ -219,6 +219,7 @@ static void fill_rules(sdk_solver *s, const sdk_rules *const lists[3], int nrule
         }
     /* Count, prefix-sum, fill: watch_start[c + 1] is the fill cursor of cell c. */
     memset(s->watch_start, 0, sizeof(int) * (size_t)(s->ncells + 1));
+    if (!nrules) return;                /* nothing to watch: every cell's list is empty */
     for (i = 0; i < nrules; i++)
         for (k = 0; k < s->rules[i]->ncells; k++) s->watch_start[s->rules[i]->cells[k] + 1]++;
     for (i = 0; i < s->ncells; i++) s->watch_start[i + 1] += s->watch_start[i];
@@ -324,12 +325,20 @@ static void *carve(char **at, size_t n, size_t size) {
     return p;
 }
 
+/* The number of links box_links writes. */
+static size_t box_link_count(const sdk_board *b) {
+    size_t n = (size_t)b->n, br = (size_t)b->box_rows, bc = (size_t)b->box_cols;
+    size_t rows = bc >= 2 ? n / bc : 0, cols = br >= 2 ? n / br : 0;
+    size_t in_box = (bc >= 2 ? br : 0) + (br >= 2 ? bc : 0);
+    return n * (rows + cols + in_box);
+}
+
 static int prepare(sdk_solver *s) {
     const sdk_board *b = s->b;
     const sdk_rules *lists[3];
     const sdk_rule_deriver *derive;
     size_t nu = (size_t)b->nunits, nc = (size_t)s->ncells;
-    size_t cells_values = (size_t)b->ncells * (size_t)b->n, root_cands = 0, nrules, nwatch = 0, need;
+    size_t cells_values = (size_t)b->ncells * (size_t)b->n, root_cands = 0, nrules, nwatch = 0, nlinks, need;
     void *p;
     char *at;
     int u, i, j, l, total = 0, ok = 1;
@@ -351,9 +360,12 @@ static int prepare(sdk_solver *s) {
      * one frame per cell. */
     for (i = 0; i < b->ncells; i++)
         if (!b->value[i]) root_cands += (size_t)sdk_popcount(sdk_board_candidates(b, i));
-    /* Everything but the links (whose number the first pass below counts) in one block, in
-     * falling order of alignment; nothing in it outlives a search, so growing it keeps nothing. */
+    /* All in one block, in falling order of alignment (nothing in it outlives a search, so
+     * growing it keeps nothing): the links too on a board of boxes, whose number its shape
+     * tells; on others they go in a block of their own once a first pass has counted them. */
+    nlinks = plain ? box_link_count(b) : 0;
     need = root_cands * sizeof(cand_change) + nu * 3 * sizeof(sdk_mask) + nrules * 2 * sizeof(sdk_rule *) +
+           nlinks * (sizeof(sdk_mask) + sizeof(int)) +
            sizeof(int) * (nu + nu + 1 + nc + 1 + nwatch + (size_t)SDK_LEVELS * nrules) +
            nu * (size_t)b->n + nu + nrules;
     GROW_FIELD(work, need);
@@ -361,6 +373,7 @@ static int prepare(sdk_solver *s) {
     if (!ok) return SDK_ENOMEM;
     at = s->work;
     s->ctrail = carve(&at, root_cands, sizeof(cand_change));
+    s->link_mask = carve(&at, nlinks, sizeof(sdk_mask));
     s->fixed = carve(&at, nu, sizeof(uint64_t));
     s->scratch = carve(&at, nu, sizeof(sdk_mask));
     s->dirty_values = carve(&at, nu, sizeof(sdk_mask));
@@ -368,6 +381,7 @@ static int prepare(sdk_solver *s) {
     s->checks = carve(&at, nrules, sizeof(sdk_rule *));
     s->weights = carve(&at, nu, sizeof(uint32_t));
     s->link_start = carve(&at, nu + 1, sizeof(int));
+    s->link_unit = carve(&at, nlinks, sizeof(int));
     s->watch_start = carve(&at, nc + 1, sizeof(int));
     s->watch_rule = carve(&at, nwatch, sizeof(int));
     s->queue = carve(&at, (size_t)SDK_LEVELS * nrules, sizeof(int));
@@ -378,20 +392,20 @@ static int prepare(sdk_solver *s) {
     memset(s->hints, 0, nu * (size_t)b->n);
     memset(s->fixed, 0, nu * sizeof(uint64_t));
     for (u = 0; u < b->nunits; u++) s->weights[u] = 1;
+    if (plain) {
+        box_links(s, 1);
+        return SDK_OK;
+    }
     memset(s->scratch, 0, nu * sizeof(sdk_mask));
     /* Two passes over the same loops: count the links, then fill them in. */
     for (j = 0; j < 2; j++) {
         total = 0;
-        if (plain) {
-            total = box_links(s, j);
-        } else {
-            for (u = 0; u < b->nunits; u++) {
-                s->link_start[u] = total;
-                if (!sdk_unit_is_complete(b, u)) continue;
-                total = link_unit(s, u, total, j);
-            }
-            s->link_start[b->nunits] = total;
+        for (u = 0; u < b->nunits; u++) {
+            s->link_start[u] = total;
+            if (!sdk_unit_is_complete(b, u)) continue;
+            total = link_unit(s, u, total, j);
         }
+        s->link_start[b->nunits] = total;
         if (!j) {
             GROW_FIELD(links, (size_t)total * (sizeof(sdk_mask) + sizeof(int)));
             if (!ok) return SDK_ENOMEM;

@@ -91,7 +91,8 @@ struct sdk_solver {
     sdk_mask *link_mask;     /* positions in u of the shared cells */
     sdk_mask *scratch;       /* per unit, for prepare() */
     /* The arrays above that a search sizes when it starts (everything from the candidate
-     * trail to the rules' rings, see prepare) live in one block, the links in another. */
+     * trail to the rules' rings, see prepare) live in one block; the links too on a board of
+     * boxes, in a block of their own (links) on other boards. */
     void *work;
     size_t work_size;
     void *links;
