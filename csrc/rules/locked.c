@@ -31,37 +31,68 @@ static int clear_outside(sdk_solver *s, int u, int w, sdk_mask bit, int *progres
     return SDK_CONTINUE;
 }
 
-/* The values found in exactly one of ngroups groups of a unit's positions (values by position
- * in at): group k holds the positions k * step + i * stride, i < size. */
-static sdk_mask in_one_group(const sdk_mask *at, int ngroups, int size, int step, int stride) {
+/* The values of positions (at, by position) that some cell of unit w outside its shared cells
+ * with u still holds. */
+static sdk_mask held_outside(const sdk_solver *s, int w, int u) {
+    const sdk_board *b = s->b;
+    const int *cells = b->unit_cells + b->unit_start[w];
+    sdk_mask rest = sdk_low_bits(b->unit_start[w + 1] - b->unit_start[w]) & ~shared_in(s, w, u), held = 0;
+    for (; rest; rest &= rest - 1) held |= s->cand[cells[sdk_lowest(rest)]];
+    return held;
+}
+
+/* One family of links of unit u on a board of boxes, ngroups groups of its positions that split
+ * it (group k: the positions k * step + i * stride, i < size), the links from first on in the
+ * same order. Sets lock[k] to the values of need (two places or more in u) found in group k
+ * and no other, and of them what the unit of link k still holds outside u: what locked
+ * candidates takes out there. */
+static void family(const sdk_solver *s, int u, const sdk_mask *at, sdk_mask need, int first,
+                   int ngroups, int size, int step, int stride, sdk_mask *lock) {
     sdk_mask once = 0, twice = 0;
     int k, i;
     for (k = 0; k < ngroups; k++) {
         sdk_mask in = 0;
         for (i = 0; i < size; i++) in |= at[k * step + i * stride];
+        lock[k] = in;
         twice |= once & in;
         once |= in;
     }
-    return once & ~twice;
+    need &= once & ~twice;
+    for (k = 0; k < ngroups; k++)
+        if ((lock[k] &= need)) lock[k] &= held_outside(s, s->link_unit[first + k], u);
 }
 
 /* On a board of boxes and nothing else the links of a unit come in families that each split
- * it (a row's boxes; a column's boxes; a box's rows, and its columns: see box_links in
+ * it (a row's boxes; a column's boxes; a box's rows, then its columns: see box_links in
  * search.c), so a value lies within one link exactly when it is found in one group of a
- * family: the values that can be locked in unit u without a look at each link. */
-static sdk_mask box_lockable(const sdk_board *b, int u, const sdk_mask *at) {
-    int n = b->n, br = b->box_rows, bc = b->box_cols;
-    sdk_mask found = 0;
-    if (u < n) return bc >= 2 ? in_one_group(at, n / bc, bc, bc, 1) : 0;
-    if (u < 2 * n) return br >= 2 ? in_one_group(at, n / br, br, br, 1) : 0;
-    if (bc >= 2) found |= in_one_group(at, br, bc, bc, 1);     /* its rows */
-    if (br >= 2) found |= in_one_group(at, bc, br, 1, bc);     /* its columns */
-    return found;
+ * family. Sets lock[l] for each link l of u (in link order) to the values it takes out of
+ * link l's unit; returns the number of links. */
+static int box_locks(const sdk_solver *s, int u, const sdk_mask *at, sdk_mask need, sdk_mask *lock) {
+    const sdk_board *b = s->b;
+    int n = b->n, br = b->box_rows, bc = b->box_cols, first = s->link_start[u], rows = 0;
+    if (u < n) {
+        family(s, u, at, need, first, n / bc, bc, bc, 1, lock);
+        return n / bc;
+    }
+    if (u < 2 * n) {
+        family(s, u, at, need, first, n / br, br, br, 1, lock);
+        return n / br;
+    }
+    if (bc >= 2) {                                            /* its rows */
+        family(s, u, at, need, first, br, bc, bc, 1, lock);
+        rows = br;
+    }
+    if (br >= 2) {                                            /* its columns */
+        family(s, u, at, need, first + rows, bc, br, 1, bc, lock + rows);
+        return rows + bc;
+    }
+    return rows;
 }
 
 /* Locked candidates, for any pair of units: when every place left for v in a complete unit u
  * lies inside another unit w, v goes in u ∩ w, so no other cell of w can take it. With boxes
- * and lines this is "pointing" and "claiming"; extra regions join in for free. */
+ * and lines this is "pointing" and "claiming"; extra regions join in for free. Values go in
+ * ascending order, and each one's links in theirs. */
 int sdk_locked_candidates(sdk_solver *s, int *progress) {
     /* Locals: eliminations store through s, and the compiler would reload all of these. */
     const sdk_board *b = s->b;
@@ -69,10 +100,10 @@ int sdk_locked_candidates(sdk_solver *s, int *progress) {
     const int *link_start = s->link_start, *link_unit = s->link_unit;
     const sdk_mask *link_mask = s->link_mask, *used = b->used, *cand = s->cand;
     sdk_mask *dirty_values = s->dirty_values, full = b->full;
-    sdk_mask at[SDK_MAX_N];
+    sdk_mask at[SDK_MAX_N], lock[2 * SDK_MAX_N];
     int u, i, l, nunits = b->nunits, boxes = !b->jigsaw && b->nextra == 0 && b->box_rows > 0;
     for (u = 0; u < nunits; u++) {
-        sdk_mask need, once = 0, twice = 0, locked, left;
+        sdk_mask need, once = 0, twice = 0, left;
         int first, size, lend;
         if (!dirty_values[u]) continue;
         /* Only the values whose places in u changed can be newly locked. */
@@ -90,11 +121,24 @@ int sdk_locked_candidates(sdk_solver *s, int *progress) {
         }
         /* A value with no place is a contradiction and one with one place a hidden single,
          * for the rules that look for them: only values with two places or more can be locked. */
-        locked = need & twice;
-        if (boxes) locked &= box_lockable(b, u, at);
+        if (!(need &= twice)) continue;
         lend = link_start[u + 1];
-        /* Value by value, link by link, as a search of each value's places finds them. */
-        for (left = locked; left; left &= left - 1) {
+        if (boxes) {
+            int nlock = box_locks(s, u, at, need, lock), k;
+            sdk_mask any = 0;
+            for (k = 0; k < nlock; k++) any |= lock[k];
+            for (left = any; left; left &= left - 1) {
+                sdk_mask bit = left & (~left + 1);
+                for (k = 0; k < nlock; k++) {
+                    int r;
+                    if (!(lock[k] & bit)) continue;
+                    r = clear_outside(s, u, link_unit[link_start[u] + k], bit, progress);
+                    if (r != SDK_CONTINUE) return r;
+                }
+            }
+            continue;
+        }
+        for (left = need; left; left &= left - 1) {
             sdk_mask bit = left & (~left + 1), where = 0;
             for (i = 0; i < size; i++)
                 if (at[i] & bit) where |= (sdk_mask)1 << i;
