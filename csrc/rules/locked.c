@@ -62,6 +62,37 @@ static void family(const sdk_solver *s, int u, const sdk_mask *at, sdk_mask need
         if ((lock[k] &= need)) lock[k] &= held_outside(s, s->link_unit[first + k], u);
 }
 
+/* The values in exactly one of three groups. */
+static sdk_mask in_one_of_3(sdk_mask a, sdk_mask b, sdk_mask c) {
+    return (a | b | c) & ~((a & b) | (a & c) | (b & c));
+}
+
+/* family() for a group of three of 3x3 boxes (a 9x9 board), by hand: g holds the three
+ * groups' values. */
+static void family3(const sdk_solver *s, int u, sdk_mask need, int first, const sdk_mask *g,
+                    sdk_mask *lock) {
+    int k;
+    need &= in_one_of_3(g[0], g[1], g[2]);
+    for (k = 0; k < 3; k++)
+        if ((lock[k] = g[k] & need)) lock[k] &= held_outside(s, s->link_unit[first + k], u);
+}
+
+/* box_locks() on 3x3 boxes: a line's three boxes, a box's three rows and three columns. */
+static int box_locks3(const sdk_solver *s, int u, const sdk_mask *at, sdk_mask need, sdk_mask *lock) {
+    int first = s->link_start[u];
+    sdk_mask g[3];
+    g[0] = at[0] | at[1] | at[2];
+    g[1] = at[3] | at[4] | at[5];
+    g[2] = at[6] | at[7] | at[8];
+    family3(s, u, need, first, g, lock);
+    if (u < 18) return 3;
+    g[0] = at[0] | at[3] | at[6];
+    g[1] = at[1] | at[4] | at[7];
+    g[2] = at[2] | at[5] | at[8];
+    family3(s, u, need, first + 3, g, lock + 3);
+    return 6;
+}
+
 /* On a board of boxes and nothing else the links of a unit come in families that each split
  * it (a row's boxes; a column's boxes; a box's rows, then its columns: see box_links in
  * search.c), so a value lies within one link exactly when it is found in one group of a
@@ -102,6 +133,7 @@ int sdk_locked_candidates(sdk_solver *s, int *progress) {
     sdk_mask *dirty_values = s->dirty_values, full = b->full;
     sdk_mask at[SDK_MAX_N], lock[2 * SDK_MAX_N];
     int u, i, l, nunits = b->nunits, boxes = !b->jigsaw && b->nextra == 0 && b->box_rows > 0;
+    int nine = boxes && b->box_rows == 3 && b->box_cols == 3;
     for (u = 0; u < nunits; u++) {
         sdk_mask need, once = 0, twice = 0, left;
         int first, size, lend;
@@ -124,7 +156,7 @@ int sdk_locked_candidates(sdk_solver *s, int *progress) {
         if (!(need &= twice)) continue;
         lend = link_start[u + 1];
         if (boxes) {
-            int nlock = box_locks(s, u, at, need, lock), k;
+            int nlock = nine ? box_locks3(s, u, at, need, lock) : box_locks(s, u, at, need, lock), k;
             sdk_mask any = 0;
             for (k = 0; k < nlock; k++) any |= lock[k];
             for (left = any; left; left &= left - 1) {

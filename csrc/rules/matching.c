@@ -30,18 +30,26 @@ static int at_most_bits(sdk_mask m, int most) {
     return m == 0;
 }
 
-/* Whether the filter can be skipped on a unit of k empty cells (k missing values) with the
- * domains dom, given that every cell has two candidates or more and every missing value two
- * places or more (what naked and hidden singles leave). The filter removes a candidate only
- * beside a tight set (j cells whose candidates are j values), and fails only on a set of j
- * cells with fewer than j values; with those bounds either needs 2 <= j <= k - 2 (a tight set of
+/* Whether the filter can be skipped on a unit of k empty cells with the domains dom and the
+ * missing values need. The filter removes a candidate only beside a tight set (j cells whose
+ * candidates are j values), and fails only on a set of j cells with fewer than j values. When
+ * every cell has two candidates or more and every missing value two places or more (what
+ * naked and hidden singles leave, checked here), either needs 2 <= j <= k - 2 (a tight set of
  * k - 1 cells leaves a hidden single). So nothing can happen with k <= 3; with k = 4 only two
  * cells with the same two candidates could make it, and with k = 5 two such cells or three
  * cells with three candidates between them. The filter's result does not depend on the
  * matching it starts from, so skipping it changes nothing but its cost. */
-static int quiet_unit(const sdk_mask *dom, int k) {
+static int quiet_unit(const sdk_mask *dom, int k, sdk_mask need) {
+    sdk_mask once = 0, twice = 0;
     int i, j, l;
     if (k > 5) return 0;
+    for (i = 0; i < k; i++) {
+        if (!(dom[i] & (dom[i] - 1))) return 0;
+        twice |= once & dom[i];
+        once |= dom[i];
+    }
+    if (need & ~twice) return 0;
+    if (k <= 3) return 1;
     for (i = 0; i < k; i++)
         for (j = i + 1; j < k; j++) {
             sdk_mask pair = dom[i] | dom[j];
@@ -58,7 +66,7 @@ static int quiet_unit(const sdk_mask *dom, int k) {
  * cell x may keep the value matched to cell y only if x and y lie on a common alternating
  * cycle: in the graph x -> y ("x could take y's value"), y must reach x back. This removes
  * every naked and hidden subset of any size within the unit. */
-static int unit_matching(sdk_solver *s, int u, int settled, int *progress) {
+static int unit_matching(sdk_solver *s, int u, int *progress) {
     const sdk_board *b = s->b;
     sdk_mask dom[SDK_MAX_N], reach[SDK_MAX_N], comp[SDK_MAX_N], left;
     int cell_of[SDK_MAX_N], slot[SDK_MAX_N], mcell[SDK_MAX_N], mval[SDK_MAX_N], from[SDK_MAX_N], queue[SDK_MAX_N];
@@ -98,8 +106,7 @@ static int unit_matching(sdk_solver *s, int u, int settled, int *progress) {
             k++;
         }
     }
-    /* settled: no candidate has changed since the singles found nothing (solver.h's order). */
-    if (settled && quiet_unit(dom, k)) return SDK_CONTINUE;
+    if (quiet_unit(dom, k, need)) return SDK_CONTINUE;
     for (v = 0; v < b->n; v++) mval[v] = -1;
     /* Start from last time's matching where it still holds: usually only a few cells moved. */
     for (x = 0; x < k; x++) {
@@ -186,15 +193,11 @@ static int unit_matching(sdk_solver *s, int u, int settled, int *progress) {
 }
 
 int sdk_unit_matching(sdk_solver *s, int *progress) {
-    /* The loop reaches this only when naked and hidden singles have nothing to do, so until a
-     * unit's filter removes something every empty cell has two candidates or more and every
-     * missing value of a complete unit two places or more. */
-    uint64_t start = s->changes;
     int u;
     for (u = 0; u < s->b->nunits; u++) {
         int r;
         if (!(s->dirty_units[u] & DIRTY_MATCHING) || !sdk_unit_is_complete(s->b, u)) continue;
-        r = unit_matching(s, u, s->changes == start, progress);
+        r = unit_matching(s, u, progress);
         if (r != SDK_CONTINUE) return r;
         /* Its own eliminations left it at its fixpoint (the filter is idempotent). */
         s->dirty_units[u] &= (uint8_t)~DIRTY_MATCHING;
