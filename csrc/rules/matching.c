@@ -24,10 +24,16 @@ static uint64_t unit_fingerprint(const sdk_solver *s, int u) {
  * cost more than it saved; on 25x25 in 12%. */
 enum { PRINT_MIN_N = 16 };
 
-/* At most `most` bits in m. */
-static int at_most_bits(sdk_mask m, int most) {
-    while (most-- > 0 && m) m &= m - 1;
-    return m == 0;
+/* At most two, at most three bits in m. */
+static int at_most_2(sdk_mask m) {
+    m &= m - 1;
+    return (m & (m - 1)) == 0;
+}
+
+static int at_most_3(sdk_mask m) {
+    m &= m - 1;
+    m &= m - 1;
+    return (m & (m - 1)) == 0;
 }
 
 /* Whether the filter can be skipped on a unit of k empty cells with the domains dom and the
@@ -53,10 +59,10 @@ static int quiet_unit(const sdk_mask *dom, int k, sdk_mask need) {
     for (i = 0; i < k; i++)
         for (j = i + 1; j < k; j++) {
             sdk_mask pair = dom[i] | dom[j];
-            if (at_most_bits(pair, 2)) return 0;
+            if (at_most_2(pair)) return 0;
             if (k == 5)
                 for (l = j + 1; l < k; l++)
-                    if (at_most_bits(pair | dom[l], 3)) return 0;
+                    if (at_most_3(pair | dom[l])) return 0;
         }
     return 1;
 }
@@ -174,6 +180,11 @@ static int unit_matching(sdk_solver *s, int u, int *progress) {
                     bwd |= todo & (~todo + 1);
                     grew = 1;
                 }
+        }
+        /* Usually one component holds every node: then no edge leaves one, nothing goes. */
+        if (bwd == need) {
+            if (b->n >= PRINT_MIN_N) s->fixed[u] = print;
+            return SDK_CONTINUE;
         }
         for (todo = bwd; todo; todo &= todo - 1) comp[sdk_lowest(todo)] = bwd;
         left &= ~bwd;
