@@ -88,12 +88,13 @@ static int build_units(sdk_board *b) {
     if (!b->nextra) {
         /* Every cell is in its row, its column and its box (or region), in that order of
          * units: what the inversion below finds, written at once. */
-        for (i = 0; i < ncells; i++) {
-            int *units = nb.cell_units + 3 * i;
-            nb.cell_start[i] = 3 * i;
-            units[0] = i / n;
-            units[1] = n + i % n;
-        }
+        int r, c;
+        for (r = 0, i = 0; r < n; r++)
+            for (c = 0; c < n; c++, i++) {
+                nb.cell_start[i] = 3 * i;
+                nb.cell_units[3 * i] = r;
+                nb.cell_units[3 * i + 1] = n + c;
+            }
         nb.cell_start[ncells] = 3 * ncells;
         for (u = 2 * n; u < 3 * n; u++)
             for (i = nb.unit_start[u]; i < nb.unit_start[u + 1]; i++) nb.cell_units[3 * nb.unit_cells[i] + 2] = u;
