@@ -410,7 +410,7 @@ static int prepare(sdk_solver *s) {
             GROW_FIELD(links, (size_t)total * (sizeof(sdk_mask) + sizeof(int)));
             if (!ok) return SDK_ENOMEM;
             s->link_mask = s->links;
-            s->link_unit = (int *)(s->link_mask + total);
+            s->link_unit = total ? (int *)(s->link_mask + total) : NULL;   /* no links: no block */
         }
     }
 #undef GROW_FIELD
