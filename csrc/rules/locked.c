@@ -31,8 +31,7 @@ static int clear_outside(sdk_solver *s, int u, int w, sdk_mask bit, int *progres
     return SDK_CONTINUE;
 }
 
-/* The values of positions (at, by position) that some cell of unit w outside its shared cells
- * with u still holds. */
+/* The candidates that the cells of unit w outside the cells it shares with u still hold. */
 static sdk_mask held_outside(const sdk_solver *s, int w, int u) {
     const sdk_board *b = s->b;
     const int *cells = b->unit_cells + b->unit_start[w];
@@ -67,8 +66,8 @@ static sdk_mask in_one_of_3(sdk_mask a, sdk_mask b, sdk_mask c) {
     return (a | b | c) & ~((a & b) | (a & c) | (b & c));
 }
 
-/* family() for a group of three of 3x3 boxes (a 9x9 board), by hand: g holds the three
- * groups' values. */
+/* family() for a family of three groups on 3x3 boxes (a 9x9 board), written out: g holds the
+ * three groups' values. */
 static void family3(const sdk_solver *s, int u, sdk_mask need, int first, const sdk_mask *g,
                     sdk_mask *lock) {
     int k;
