@@ -31,6 +31,7 @@ typedef struct lsolver {
     sdk_board *b;
     sdk_events ev;
     int running;
+    int hooked;        /* a hook or a constraint calls into Lua (through the host) */
     uint32_t row_of;   /* cell * row_of >> 20 is cell's row (0-based): no division per event */
 } lsolver;
 
@@ -264,6 +265,13 @@ static int call_direct(lsolver *ls, int fn, int cell, int v, int depth, int reas
     return verdict;
 }
 
+static int board_has_lua_rules(const sdk_board *b) {
+    int i;
+    for (i = 0; i < b->rules.n; i++)
+        if (lsdk_is_lua_rule(&b->rules.rule[i])) return 1;
+    return 0;
+}
+
 /* One step() in flight: what run_step needs and what it found. */
 typedef struct step_call {
     lsolver *ls;
@@ -286,7 +294,10 @@ static int run_step(lua_State *L) {
     lua_rawgeti(L, STEP_ENV, SLOT_ON_BACKTRACK);
     for (i = SDK_REASON_SINGLE; i <= SDK_REASON_GUESS; i++)
         lua_rawgeti(L, STEP_ENV, SLOT_REASON + i);                    /* .. STEP_TOP */
-    lsdk_host_enter(L, &ls->host, STEP_ENV, STEP_BOARD);
+    /* The host is what hooks and the board's Lua rules call back through: a search with
+     * neither runs without one (its references cost more than a short search's step). */
+    if (ls->hooked || board_has_lua_rules(ls->b)) lsdk_host_enter(L, &ls->host, STEP_ENV, STEP_BOARD);
+    else ls->host.L = L;
     ls->running = 1;
     sdk_solver_watch(ls->s, sc->w);
     sc->stepping = 1;
@@ -508,6 +519,8 @@ static int l_new_solver(lua_State *L) {
         if (!lua_isnil(L, -1)) ls->ev.on_eliminate = ev_on_eliminate;
         lua_pop(L, 6);
     }
+    ls->hooked = ls->ev.on_place || ls->ev.on_backtrack || ls->ev.on_solution || ls->ev.choose_cell ||
+                 ls->ev.order_values || ls->ev.on_eliminate;
     lua_pushvalue(L, 4);
     compat_setuservalue(L, 3);
 
@@ -522,6 +535,7 @@ static int l_new_solver(lua_State *L) {
             memset(&c, 0, sizeof c);
             c.ops = &lua_constraint_ops;
             if (sdk_solver_add_rule(ls->s, &c) != SDK_OK) return lsdk_memory_error(L);
+            ls->hooked = 1;
         }
         lua_pop(L, 1);
 
