@@ -31,7 +31,8 @@ typedef struct sdk_board {
     sdk_mask *used;         /* per unit: values present */
     int *unit_start;        /* nunits + 1 offsets into unit_cells */
     int *unit_cells;
-    int *cell_start;        /* ncells + 1 offsets into cell_units */
+    int *cell_start;        /* ncells + 1 offsets into cell_units (without extra regions, 3 * cell:
+                             * a cell's row, column and box or region) */
     int *cell_units;
 
     /* Where the non-standard units come from, kept so units can be rebuilt and compared. */
@@ -85,6 +86,10 @@ SDK_INTERNAL int sdk_board_equal(const sdk_board *a, const sdk_board *b);
 static inline sdk_mask sdk_board_candidates(const sdk_board *b, int cell) {
     sdk_mask used = 0;
     int i;
+    if (!b->nextra) {   /* its row, column and box (or region), three to a cell (build_units) */
+        const int *units = b->cell_units + 3 * cell;
+        return b->full & ~(b->used[units[0]] | b->used[units[1]] | b->used[units[2]]);
+    }
     for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
         used |= b->used[b->cell_units[i]];
     return b->full & ~used;

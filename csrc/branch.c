@@ -23,15 +23,25 @@ void sdk_solver_seed(sdk_solver *s, uint64_t seed) {
  * any contradiction this is plain minimum remaining values. */
 static int choose_cell(const sdk_solver *s, int *count_out) {
     const sdk_board *b = s->b;
-    int best = -1, best_count = SDK_MAX_N + 1, cell, i;
+    const sdk_mask *cand = s->cand;
+    const uint32_t *weights = s->weights;
+    const int *cell_units = b->cell_units;
+    int best = -1, best_count = SDK_MAX_N + 1, cell, i, three = b->nextra == 0;
     uint64_t best_weight = 1;
     for (cell = 0; cell < s->ncells; cell++) {
         uint64_t weight = 0;
         int count;
-        if (b->value[cell]) continue;
-        count = sdk_popcount(s->cand[cell]);
-        for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
-            weight += s->weights[b->cell_units[i]];
+        if (!cand[cell]) continue;                  /* filled (an empty cell has candidates) */
+        if (three) {                                /* its row, column and box (or region) */
+            const int *units = cell_units + 3 * cell;
+            weight = (uint64_t)weights[units[0]] + weights[units[1]] + weights[units[2]];
+        } else {
+            for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++) weight += weights[cell_units[i]];
+        }
+        /* Propagation leaves every empty cell two candidates or more: a cell that could not
+         * win with two is not counted. */
+        if (weight * (uint64_t)best_count <= 2 * best_weight) continue;
+        count = sdk_popcount(cand[cell]);
         if ((uint64_t)count * best_weight < (uint64_t)best_count * weight) {
             best = cell;
             best_count = count;

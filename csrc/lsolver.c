@@ -1,10 +1,12 @@
 /*
  * sudoku.Solver: the step-wise search over a board, and its hooks into Lua.
  *
- * Callbacks into Lua run through lua_pcall, one protected call per event, so a Lua error never
- * unwinds through the core's C frames: the error value is parked in the solver's user value, the
- * core is told to abort (it restores the board and resets itself), and then step() re-raises
- * the original value.
+ * Most callbacks into Lua run through lua_pcall, one protected call per event: the error value
+ * is parked in the solver's user value, the core is told to abort (it restores the board and
+ * resets itself), and then step() re-raises the original value. on_place and on_backtrack,
+ * which come by the thousand, are called unprotected instead, inside one protected call around
+ * the whole step: an error in them unwinds the core's frames to step(), which then has the core
+ * abort as it would have (sdk_solver_abort) and re-raises the same value.
  */
 #include <string.h>
 
@@ -29,6 +31,8 @@ typedef struct lsolver {
     sdk_board *b;
     sdk_events ev;
     int running;
+    int hooked;        /* a hook or a constraint calls into Lua (through the host) */
+    uint32_t row_of;   /* cell * row_of >> 20 is cell's row (0-based): no division per event */
 } lsolver;
 
 static lsolver *check_lsolver(lua_State *L, int idx) {
@@ -56,17 +60,20 @@ typedef struct hook_call {
 
 static const char *const reasons[] = {NULL, "single", "hidden", "guess"};
 
-/* step()'s stack frame while the search runs: its arguments (1-3), then what the direct hooks
- * use (call_direct), then the room they need. */
+/* step()'s stack frame while the search runs (run_step's, the same whether step() calls it or
+ * runs it protected): the solver (1), the step's own state (step_call), the user value, then
+ * what the direct hooks use (call_direct), then the room they need. */
 enum {
-    STEP_ENV = 4, STEP_BOARD, STEP_ON_PLACE, STEP_ON_BACKTRACK,
+    STEP_CALL = 2, STEP_ENV, STEP_BOARD, STEP_ON_PLACE, STEP_ON_BACKTRACK,
     STEP_REASONS = STEP_ON_BACKTRACK,  /* reason k (1..SDK_REASON_GUESS) at STEP_REASONS + k */
     STEP_TOP = STEP_REASONS + SDK_REASON_GUESS,
     STEP_ROOM = 8                      /* a hook and its five arguments, or its result */
 };
 /* The reasons' strings sit in the user value from SLOT_REASON + 1 on, made with the solver, so
- * that an on_place call pushes them without allocating. */
+ * that an on_place call pushes them without allocating; after them run_step, made with a
+ * solver that has on_place or on_backtrack (on Lua 5.1 pushing a C function allocates). */
 #define SLOT_REASON LSDK_SLOTS
+#define SLOT_RUN_STEP (SLOT_REASON + SDK_REASON_GUESS + 1)
 
 /* Raises an error about a hook's answer, naming the hook: fmt has two %s for a and b, which are
  * written in full (a row of 2^40 is shown as such, not cut to an int). */
@@ -237,27 +244,67 @@ static int call_hook(hook_call *hc) {
 }
 
 /* on_place and on_backtrack, the events that come by the thousand: the hook itself is called
- * in protected mode with its arguments, no trampoline in between. step() leaves what a call
- * needs on its own stack frame (STEP_*), with room checked once: each call copies the hook and
- * its reason from there and pushes integers, so nothing here allocates or looks a table up.
- * Same answers as call_hook. */
+ * with its arguments, no trampoline in between and no protected call of its own (an error
+ * unwinds to the one around the step, see run_step). step() leaves what a call needs on its
+ * own stack frame (STEP_*), with room checked once: each call copies the hook and its reason
+ * from there and pushes integers, so nothing here allocates or looks a table up. Same answers
+ * as call_hook. */
 static int call_direct(lsolver *ls, int fn, int cell, int v, int depth, int reason) {
     lua_State *L = ls->host.L;
-    int verdict;
+    int verdict, row = (int)(((uint32_t)cell * ls->row_of) >> 20);
     lua_pushvalue(L, fn);
-    lua_pushinteger(L, cell / ls->b->n + 1);
-    lua_pushinteger(L, cell % ls->b->n + 1);
+    lua_pushinteger(L, row + 1);
+    lua_pushinteger(L, cell - row * ls->b->n + 1);
     lua_pushinteger(L, v);
     lua_pushinteger(L, depth);
     if (reason) lua_pushvalue(L, STEP_REASONS + reason);
-    if (lua_pcall(L, reason ? 5 : 4, 1, 0) != 0) {                  /* error */
-        lua_rawseti(L, STEP_ENV, SLOT_ERROR);
-        return SDK_ABORT;
-    }
+    lua_call(L, reason ? 5 : 4, 1);
     /* Only an explicit false vetoes: a hook that returns nothing lets the search go on. */
     verdict = lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1) ? SDK_PRUNE : SDK_CONTINUE;
     lua_pop(L, 1);
     return verdict;
+}
+
+static int board_has_lua_rules(const sdk_board *b) {
+    int i;
+    for (i = 0; i < b->rules.n; i++)
+        if (lsdk_is_lua_rule(&b->rules.rule[i])) return 1;
+    return 0;
+}
+
+/* One step() in flight: what run_step needs and what it found. */
+typedef struct step_call {
+    lsolver *ls;
+    int64_t budget;
+    sdk_watch *w;
+    int stepping;       /* the core's step is under way (an error now leaves it mid-step) */
+    sdk_status status;
+} step_call;
+
+/* The step itself, on step()'s frame (STEP_*: the solver, the step_call, the user value), and
+ * protected when the direct hooks may run (they raise from inside the core). */
+static int run_step(lua_State *L) {
+    step_call *sc = (step_call *)lua_touserdata(L, STEP_CALL);
+    lsolver *ls = sc->ls;
+    int i;
+    lua_settop(L, STEP_ENV);
+    luaL_checkstack(L, STEP_TOP - STEP_ENV + STEP_ROOM, "too many nested calls");
+    lua_rawgeti(L, STEP_ENV, SLOT_BOARD);
+    lua_rawgeti(L, STEP_ENV, SLOT_ON_PLACE);
+    lua_rawgeti(L, STEP_ENV, SLOT_ON_BACKTRACK);
+    for (i = SDK_REASON_SINGLE; i <= SDK_REASON_GUESS; i++)
+        lua_rawgeti(L, STEP_ENV, SLOT_REASON + i);                    /* .. STEP_TOP */
+    /* The host is what hooks and the board's Lua rules call back through: a search with
+     * neither runs without one (its references cost more than a short search's step). */
+    if (ls->hooked || board_has_lua_rules(ls->b)) lsdk_host_enter(L, &ls->host, STEP_ENV, STEP_BOARD);
+    else ls->host.L = L;
+    ls->running = 1;
+    sdk_solver_watch(ls->s, sc->w);
+    sc->stepping = 1;
+    sc->status = sdk_solver_step(ls->s, sc->budget);
+    sc->stepping = 0;
+    sdk_solver_watch(ls->s, NULL);
+    return 0;
 }
 
 static void init_call(hook_call *hc, void *ud, int slot) {
@@ -409,78 +456,97 @@ static void read_restart(lua_State *L, lsolver *ls, int opts) {
 
 static int l_new_solver(lua_State *L) {
     sdk_board *b = lsdk_check_board(L, 1);
-    int opts = 2, slot;
+    int opts = 2, slot, has_opts = !lua_isnoneornil(L, 2);
     lsolver *ls;
-    if (lua_isnoneornil(L, 2)) {
-        lua_settop(L, 1);
-        lua_newtable(L);
-    } else {
+    if (has_opts) {
         luaL_checktype(L, 2, LUA_TTABLE);
         lua_settop(L, 2);
         lsdk_check_option_names(L, opts, option_names);
+    } else {
+        lua_settop(L, 1);
+        lua_pushnil(L);                                               /* 2: no options */
     }
     ls = (lsolver *)compat_newuserdata(L, sizeof(lsolver));          /* 3 */
     memset(ls, 0, sizeof *ls);
     luaL_getmetatable(L, SOLVER_MT);
     lua_setmetatable(L, 3);
     ls->b = b;
+    /* ceil(2^20 / n), which overshoots 2^20 / n by less than 1: the row it gives is exact
+     * while cell * n < 2^20, which every board has (cell < 4096, n <= 64). */
+    ls->row_of = (uint32_t)(((1u << 20) + (unsigned)b->n - 1) / (unsigned)b->n);
     ls->ev.ud = ls;
     ls->host.env = ls->host.rules = LUA_NOREF;
 
-    lua_createtable(L, SLOT_REASON + SDK_REASON_GUESS, 0);             /* 4: user value */
+    lua_createtable(L, SLOT_RUN_STEP, 0);                              /* 4: user value */
     lua_pushvalue(L, 1);
     lua_rawseti(L, 4, SLOT_BOARD);
-    for (slot = SDK_REASON_SINGLE; slot <= SDK_REASON_GUESS; slot++) {
-        lua_pushstring(L, reasons[slot]);
-        lua_rawseti(L, 4, SLOT_REASON + slot);
-    }
     lua_pushcfunction(L, run_hook);
     lua_rawseti(L, 4, LSDK_SLOT_RUN_HOOK);
-    for (slot = SLOT_ON_PLACE; slot <= SLOT_ON_ELIMINATE; slot++) {
-        lua_getfield(L, opts, hook_names[slot]);
-        if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TFUNCTION) {
-            lua_pushfstring(L, "%s must be a function, got %s", hook_names[slot], luaL_typename(L, -1));
-            return luaL_argerror(L, 2, lua_tostring(L, -1));
+    /* Without options (the common case, and what a bench of the engine times) there is no hook
+     * to read and nothing else to set: only the board and the search. */
+    if (has_opts) {
+        for (slot = SLOT_ON_PLACE; slot <= SLOT_ON_ELIMINATE; slot++) {
+            lua_getfield(L, opts, hook_names[slot]);
+            if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TFUNCTION) {
+                lua_pushfstring(L, "%s must be a function, got %s", hook_names[slot], luaL_typename(L, -1));
+                return luaL_argerror(L, 2, lua_tostring(L, -1));
+            }
+            lua_rawseti(L, 4, slot);
         }
-        lua_rawseti(L, 4, slot);
+        lua_rawgeti(L, 4, SLOT_ON_PLACE);
+        if (!lua_isnil(L, -1)) {
+            ls->ev.on_place = ev_on_place;
+            /* The reasons on_place is given, made once so that a call pushes them without
+             * allocating. */
+            for (slot = SDK_REASON_SINGLE; slot <= SDK_REASON_GUESS; slot++) {
+                lua_pushstring(L, reasons[slot]);
+                lua_rawseti(L, 4, SLOT_REASON + slot);
+            }
+        }
+        lua_rawgeti(L, 4, SLOT_ON_BACKTRACK);
+        if (!lua_isnil(L, -1)) ls->ev.on_backtrack = ev_on_backtrack;
+        if (ls->ev.on_place || ls->ev.on_backtrack) {
+            lua_pushcfunction(L, run_step);
+            lua_rawseti(L, 4, SLOT_RUN_STEP);
+        }
+        lua_rawgeti(L, 4, SLOT_ON_SOLUTION);
+        if (!lua_isnil(L, -1)) ls->ev.on_solution = ev_on_solution;
+        lua_rawgeti(L, 4, SLOT_CHOOSE_CELL);
+        if (!lua_isnil(L, -1)) ls->ev.choose_cell = ev_choose_cell;
+        lua_rawgeti(L, 4, SLOT_ORDER_VALUES);
+        if (!lua_isnil(L, -1)) ls->ev.order_values = ev_order_values;
+        lua_rawgeti(L, 4, SLOT_ON_ELIMINATE);
+        if (!lua_isnil(L, -1)) ls->ev.on_eliminate = ev_on_eliminate;
+        lua_pop(L, 6);
     }
+    ls->hooked = ls->ev.on_place || ls->ev.on_backtrack || ls->ev.on_solution || ls->ev.choose_cell ||
+                 ls->ev.order_values || ls->ev.on_eliminate;
     lua_pushvalue(L, 4);
     compat_setuservalue(L, 3);
-
-    lua_rawgeti(L, 4, SLOT_ON_PLACE);
-    if (!lua_isnil(L, -1)) ls->ev.on_place = ev_on_place;
-    lua_rawgeti(L, 4, SLOT_ON_BACKTRACK);
-    if (!lua_isnil(L, -1)) ls->ev.on_backtrack = ev_on_backtrack;
-    lua_rawgeti(L, 4, SLOT_ON_SOLUTION);
-    if (!lua_isnil(L, -1)) ls->ev.on_solution = ev_on_solution;
-    lua_rawgeti(L, 4, SLOT_CHOOSE_CELL);
-    if (!lua_isnil(L, -1)) ls->ev.choose_cell = ev_choose_cell;
-    lua_rawgeti(L, 4, SLOT_ORDER_VALUES);
-    if (!lua_isnil(L, -1)) ls->ev.order_values = ev_order_values;
-    lua_rawgeti(L, 4, SLOT_ON_ELIMINATE);
-    if (!lua_isnil(L, -1)) ls->ev.on_eliminate = ev_on_eliminate;
-    lua_pop(L, 6);
 
     ls->s = sdk_solver_new(lsdk_allocator(L), b, &ls->ev);
     if (!ls->s) return lsdk_memory_error(L);
 
-    read_pairs(L, ls, opts);
-    lua_rawgeti(L, 4, SLOT_CONSTRAINT);
-    if (!lua_isnil(L, -1)) {
-        sdk_rule c;
-        memset(&c, 0, sizeof c);
-        c.ops = &lua_constraint_ops;
-        if (sdk_solver_add_rule(ls->s, &c) != SDK_OK) return lsdk_memory_error(L);
-    }
-    lua_pop(L, 1);
+    if (has_opts) {
+        read_pairs(L, ls, opts);
+        lua_rawgeti(L, 4, SLOT_CONSTRAINT);
+        if (!lua_isnil(L, -1)) {
+            sdk_rule c;
+            memset(&c, 0, sizeof c);
+            c.ops = &lua_constraint_ops;
+            if (sdk_solver_add_rule(ls->s, &c) != SDK_OK) return lsdk_memory_error(L);
+            ls->hooked = 1;
+        }
+        lua_pop(L, 1);
 
-    lua_getfield(L, opts, "seed");
-    if (!lua_isnil(L, -1)) {
-        if (!compat_isinteger(L, -1)) return luaL_argerror(L, 2, "seed must be an integer");
-        sdk_solver_seed(ls->s, (uint64_t)compat_tointeger(L, -1));
+        lua_getfield(L, opts, "seed");
+        if (!lua_isnil(L, -1)) {
+            if (!compat_isinteger(L, -1)) return luaL_argerror(L, 2, "seed must be an integer");
+            sdk_solver_seed(ls->s, (uint64_t)compat_tointeger(L, -1));
+        }
+        lua_pop(L, 1);
+        read_restart(L, ls, opts);
     }
-    lua_pop(L, 1);
-    read_restart(L, ls, opts);
     lua_pushvalue(L, 3);
     return 1;
 }
@@ -521,10 +587,10 @@ static void check_not_running(lua_State *L, const lsolver *ls, const char *what)
 static int solver_step(lua_State *L) {
     lsolver *ls = check_solver(L, 1);
     lua_Integer budget = 0;
-    sdk_status st;
     sdk_limits l = lsdk_no_limits();
     sdk_watch w;
-    int i;
+    step_call sc;
+    sdk_status st;
     if (!lua_isnoneornil(L, 2)) {
         budget = compat_checkinteger(L, 2);
         luaL_argcheck(L, budget >= 1, 2, "budget must be at least 1");
@@ -532,22 +598,37 @@ static int solver_step(lua_State *L) {
     if (!lua_isnoneornil(L, 3)) l.seconds = lsdk_check_seconds(L, 3, 3, "seconds");
     check_not_running(L, ls, "step");
     if (ls->b->busy) return luaL_error(L, "cannot step: the board is being solved by another solver");
-    lua_settop(L, 3);
-    luaL_checkstack(L, STEP_TOP - 3 + STEP_ROOM, "too many nested calls");
-    compat_getuservalue(L, 1);                                        /* STEP_ENV */
-    lua_rawgeti(L, STEP_ENV, SLOT_BOARD);
-    lua_rawgeti(L, STEP_ENV, SLOT_ON_PLACE);
-    lua_rawgeti(L, STEP_ENV, SLOT_ON_BACKTRACK);
-    for (i = SDK_REASON_SINGLE; i <= SDK_REASON_GUESS; i++)
-        lua_rawgeti(L, STEP_ENV, SLOT_REASON + i);                    /* .. STEP_TOP */
-    lsdk_host_enter(L, &ls->host, STEP_ENV, STEP_BOARD);
-    ls->running = 1;
+    lua_settop(L, 1);
+    luaL_checkstack(L, STEP_TOP + STEP_ROOM, "too many nested calls");
     sdk_watch_start(&w, &l);
-    sdk_solver_watch(ls->s, &w);
-    st = sdk_solver_step(ls->s, (int64_t)budget);
-    sdk_solver_watch(ls->s, NULL);
+    sc.ls = ls;
+    sc.budget = (int64_t)budget;
+    sc.w = &w;
+    sc.stepping = 0;
+    sc.status = SDK_READY;
+    lua_pushlightuserdata(L, &sc);                                    /* STEP_CALL */
+    compat_getuservalue(L, 1);                                        /* STEP_ENV */
+    if (ls->ev.on_place || ls->ev.on_backtrack) {
+        lua_rawgeti(L, STEP_ENV, SLOT_RUN_STEP);
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, STEP_CALL);
+        lua_pushvalue(L, STEP_ENV);
+        if (lua_pcall(L, 3, 0, 0) != 0) {                             /* error */
+            ls->running = 0;
+            if (sc.stepping) {
+                /* A hook's error left the core mid-step: it aborts as on a hook's SDK_ABORT. */
+                sdk_solver_watch(ls->s, NULL);
+                sdk_solver_abort(ls->s);
+            }
+            lsdk_host_end(L, &ls->host);
+            return lua_error(L);
+        }
+    } else {
+        run_step(L);
+    }
     ls->running = 0;
     lsdk_host_end(L, &ls->host);
+    st = sc.status;
     if (st == SDK_FAILED) {
         if (sdk_solver_failure(ls->s) == SDK_ENOMEM) return lsdk_memory_error(L);
         lua_rawgeti(L, STEP_ENV, SLOT_ERROR);

@@ -5,77 +5,53 @@
 
 /* ---- allocation --------------------------------------------------------------------------- */
 
+/* The solver and its per-cell arrays are one block, the arrays in falling order of alignment
+ * so that no padding sits between them: one allocation per solver where there were nine. */
+static size_t solver_block_size(int ncells) {
+    size_t n = (size_t)ncells;
+    return sizeof(sdk_solver) + n * (sizeof(frame) + 3 * sizeof(sdk_mask) + sizeof(int) + sizeof(uint32_t)) +
+           2 * sizeof(uint64_t) * sdk_dirty_words(ncells);
+}
+
 sdk_solver *sdk_solver_new(sdk_allocator a, sdk_board *b, const sdk_events *ev) {
-    size_t ncells = (size_t)b->ncells;
-    sdk_solver *s = sdk_alloc(a, sizeof *s);
+    size_t ncells = (size_t)b->ncells, words = sdk_dirty_words(b->ncells);
+    size_t size = solver_block_size(b->ncells);
+    sdk_solver *s = sdk_alloc(a, size);
     if (!s) return NULL;
     memset(s, 0, sizeof *s);
     s->alloc = a;
     s->b = b;
     s->ncells = b->ncells;
     s->ev = ev;
-    s->trail = sdk_alloc(a, sizeof(int) * ncells);
-    s->probe_mark = sdk_alloc(a, sizeof(uint32_t) * ncells);
-    s->probe_both = sdk_alloc(a, sizeof(uint64_t) * sdk_dirty_words(b->ncells));
-    s->banned = sdk_alloc(a, sizeof(sdk_mask) * ncells);
-    s->cand = sdk_alloc(a, sizeof(sdk_mask) * ncells);
-    s->seen = sdk_alloc(a, sizeof(sdk_mask) * ncells);
-    s->frames = sdk_alloc(a, sizeof(frame) * ncells);
-    s->dirty_cells = sdk_alloc(a, sizeof(uint64_t) * sdk_dirty_words(b->ncells));
-    if (!s->trail || !s->probe_mark || !s->probe_both || !s->banned ||
-        !s->cand || !s->seen || !s->frames || !s->dirty_cells) {
-        sdk_solver_free(s);
-        return NULL;
-    }
+    s->frames = (frame *)(s + 1);
+    s->banned = (sdk_mask *)(s->frames + ncells);
+    s->cand = s->banned + ncells;
+    s->seen = s->cand + ncells;
+    s->probe_both = (uint64_t *)(s->seen + ncells);
+    s->dirty_cells = s->probe_both + words;
+    s->trail = (int *)(s->dirty_cells + words);
+    s->probe_mark = (uint32_t *)(s->trail + ncells);
+    /* What must start at zero; the other arrays are written before they are read. */
     memset(s->banned, 0, sizeof(sdk_mask) * ncells);
     memset(s->probe_mark, 0, sizeof(uint32_t) * ncells);
-    memset(s->probe_both, 0, sizeof(uint64_t) * sdk_dirty_words(b->ncells));
+    memset(s->probe_both, 0, sizeof(uint64_t) * words);
     sdk_rules_init(&s->extras);
     sdk_rules_init(&s->derived);
     return s;
 }
 
 void sdk_solver_free(sdk_solver *s) {
-    size_t ncells;
     if (!s) return;
-    ncells = (size_t)s->ncells;
-    sdk_free(s->alloc, s->trail, sizeof(int) * ncells);
-    sdk_free(s->alloc, s->probe_mark, sizeof(uint32_t) * ncells);
-    sdk_free(s->alloc, s->probe_both, sizeof(uint64_t) * sdk_dirty_words(s->ncells));
-    sdk_free(s->alloc, s->banned, sizeof(sdk_mask) * ncells);
-    sdk_free(s->alloc, s->cand, sizeof(sdk_mask) * ncells);
-    sdk_free(s->alloc, s->seen, sizeof(sdk_mask) * ncells);
-    sdk_free(s->alloc, s->frames, sizeof(frame) * ncells);
-    sdk_free(s->alloc, s->dirty_cells, sizeof(uint64_t) * sdk_dirty_words(s->ncells));
-    sdk_free(s->alloc, s->dirty_units, s->dirty_units_size);
-    sdk_free(s->alloc, s->dirty_values, s->dirty_values_size);
-    sdk_free(s->alloc, s->ctrail, s->ctrail_size);
+    sdk_free(s->alloc, s->work, s->work_size);
+    sdk_free(s->alloc, s->links, s->links_size);
     sdk_free(s->alloc, s->order, s->order_size);
-    sdk_free(s->alloc, s->hints, s->hints_size);
-    sdk_free(s->alloc, s->weights, s->weights_size);
-    sdk_free(s->alloc, s->fixed, s->fixed_size);
-    sdk_free(s->alloc, s->link_start, s->link_start_size);
-    sdk_free(s->alloc, s->link_unit, s->link_unit_size);
-    sdk_free(s->alloc, s->link_mask, s->link_mask_size);
-    sdk_free(s->alloc, s->scratch, s->scratch_size);
-    sdk_free(s->alloc, s->rules, s->rules_size);
-    sdk_free(s->alloc, s->checks, s->checks_size);
-    sdk_free(s->alloc, s->watch_start, s->watch_start_size);
-    sdk_free(s->alloc, s->watch_rule, s->watch_rule_size);
-    sdk_free(s->alloc, s->queue, s->queue_size);
-    sdk_free(s->alloc, s->queued, s->queued_size);
     sdk_rules_free(&s->extras, s->alloc);
     sdk_rules_free(&s->derived, s->alloc);
-    sdk_free(s->alloc, s, sizeof *s);
+    sdk_free(s->alloc, s, solver_block_size(s->ncells));
 }
 
 size_t sdk_solver_bytes(const sdk_solver *s) {
-    size_t ncells = (size_t)s->ncells;
-    return sizeof *s + ncells * (sizeof(int) + sizeof(uint32_t) + 3 * sizeof(sdk_mask) + sizeof(frame)) +
-           2 * sizeof(uint64_t) * sdk_dirty_words(s->ncells) + s->dirty_units_size + s->dirty_values_size + s->ctrail_size + s->order_size + s->hints_size +
-           s->weights_size + s->fixed_size + s->link_start_size + s->link_unit_size +
-           s->link_mask_size + s->scratch_size + s->rules_size + s->checks_size +
-           s->watch_start_size + s->watch_rule_size + s->queue_size + s->queued_size;
+    return solver_block_size(s->ncells) + s->work_size + s->links_size + s->order_size;
 }
 
 int sdk_solver_add_rule(sdk_solver *s, const sdk_rule *r) {
@@ -229,28 +205,10 @@ void sdk_solver_reset(sdk_solver *s) {
 
 /* The rules of this search in one table (the board's, its own extras, then what the derivers
  * find the board implies), the rules that veto placements, the rules each cell wakes (counted,
- * then filled), and one ring per level for the woken ones. */
-static int prepare_rules(sdk_solver *s) {
-    const sdk_rules *lists[3];
-    const sdk_rule_deriver *derive;
-    int nrules, nwatch = 0, l, i, k, ok = 1;
-    void *p;
-    sdk_rules_free(&s->derived, s->alloc);
-    for (derive = sdk_rule_derivers(); *derive; derive++)
-        if ((*derive)(s->b, &s->derived, s->alloc) != SDK_OK) return SDK_ENOMEM;
-    lists[0] = &s->b->rules;
-    lists[1] = &s->extras;
-    lists[2] = &s->derived;
-    nrules = lists[0]->n + lists[1]->n + lists[2]->n;
-    for (l = 0; l < 3; l++)
-        for (i = 0; i < lists[l]->n; i++) nwatch += lists[l]->rule[i].ncells;
-    GROW_FIELD(rules, sizeof(sdk_rule *) * (size_t)nrules);
-    GROW_FIELD(checks, sizeof(sdk_rule *) * (size_t)nrules);
-    GROW_FIELD(watch_start, sizeof(int) * (size_t)(s->ncells + 1));
-    GROW_FIELD(watch_rule, sizeof(int) * (size_t)nwatch);
-    GROW_FIELD(queue, sizeof(int) * (size_t)SDK_LEVELS * (size_t)nrules);
-    GROW_FIELD(queued, (size_t)nrules);
-    if (!ok) return SDK_ENOMEM;
+ * then filled), and one ring per level for the woken ones. Their arrays are in the work block
+ * (prepare). */
+static void fill_rules(sdk_solver *s, const sdk_rules *const lists[3], int nrules) {
+    int l, i, k;
     s->nrules = s->nchecks = s->cell_branching = 0;
     for (l = 0; l < 3; l++)
         for (i = 0; i < lists[l]->n; i++) {
@@ -261,6 +219,7 @@ static int prepare_rules(sdk_solver *s) {
         }
     /* Count, prefix-sum, fill: watch_start[c + 1] is the fill cursor of cell c. */
     memset(s->watch_start, 0, sizeof(int) * (size_t)(s->ncells + 1));
+    if (!nrules) return;                /* nothing to watch: every cell's list is empty */
     for (i = 0; i < nrules; i++)
         for (k = 0; k < s->rules[i]->ncells; k++) s->watch_start[s->rules[i]->cells[k] + 1]++;
     for (i = 0; i < s->ncells; i++) s->watch_start[i + 1] += s->watch_start[i];
@@ -269,7 +228,6 @@ static int prepare_rules(sdk_solver *s) {
             s->watch_rule[s->watch_start[s->rules[i]->cells[k]]++] = i;
     for (i = s->ncells; i > 0; i--) s->watch_start[i] = s->watch_start[i - 1];
     s->watch_start[0] = 0;
-    return SDK_OK;
 }
 
 /* Link number total (links are counted on a first pass, written on a second): unit w shares the
@@ -359,20 +317,41 @@ static int box_links(sdk_solver *s, int fill) {
     return total;
 }
 
+/* Carves the next n items of size each off the block at *at (the block's parts are laid out in
+ * falling order of alignment, so *at is always aligned for what comes next). */
+static void *carve(char **at, size_t n, size_t size) {
+    void *p = *at;
+    *at += n * size;
+    return p;
+}
+
+/* The number of links box_links writes. */
+static size_t box_link_count(const sdk_board *b) {
+    size_t n = (size_t)b->n, br = (size_t)b->box_rows, bc = (size_t)b->box_cols;
+    size_t rows = bc >= 2 ? n / bc : 0, cols = br >= 2 ? n / br : 0;
+    size_t in_box = (bc >= 2 ? br : 0) + (br >= 2 ? bc : 0);
+    return n * (rows + cols + in_box);
+}
+
 static int prepare(sdk_solver *s) {
     const sdk_board *b = s->b;
-    size_t nu = (size_t)b->nunits;
-    size_t cells_values = (size_t)b->ncells * (size_t)b->n, root_cands = 0;
+    const sdk_rules *lists[3];
+    const sdk_rule_deriver *derive;
+    size_t nu = (size_t)b->nunits, nc = (size_t)s->ncells;
+    size_t cells_values = (size_t)b->ncells * (size_t)b->n, root_cands = 0, nrules, nwatch = 0, nlinks, need;
     void *p;
-    int u, i, j, total = 0, ok = prepare_rules(s) == SDK_OK;
+    char *at;
+    int u, i, j, l, total = 0, ok = 1;
     int plain = !b->jigsaw && b->nextra == 0 && b->box_rows > 0;
-    GROW_FIELD(hints, nu * (size_t)b->n);
-    GROW_FIELD(weights, nu * sizeof(uint32_t));
-    GROW_FIELD(fixed, nu * sizeof(uint64_t));
-    GROW_FIELD(link_start, (nu + 1) * sizeof(int));
-    GROW_FIELD(scratch, nu * sizeof(sdk_mask));
-    GROW_FIELD(dirty_units, nu);
-    GROW_FIELD(dirty_values, nu * sizeof(sdk_mask));
+    sdk_rules_free(&s->derived, s->alloc);
+    for (derive = sdk_rule_derivers(); *derive; derive++)
+        if ((*derive)(s->b, &s->derived, s->alloc) != SDK_OK) return SDK_ENOMEM;
+    lists[0] = &s->b->rules;
+    lists[1] = &s->extras;
+    lists[2] = &s->derived;
+    nrules = (size_t)(lists[0]->n + lists[1]->n + lists[2]->n);
+    for (l = 0; l < 3; l++)
+        for (i = 0; i < lists[l]->n; i++) nwatch += (size_t)lists[l]->rule[i].ncells;
     /* The candidate trail never grows inside the search: each change it records takes at least
      * one candidate away from an empty cell, and along one path candidates only go, so the
      * candidates the units leave at the root bound it (a pass's pencil marks only take more
@@ -381,30 +360,57 @@ static int prepare(sdk_solver *s) {
      * one frame per cell. */
     for (i = 0; i < b->ncells; i++)
         if (!b->value[i]) root_cands += (size_t)sdk_popcount(sdk_board_candidates(b, i));
-    GROW_FIELD(ctrail, root_cands * sizeof(cand_change));
+    /* All in one block, in falling order of alignment (nothing in it outlives a search, so
+     * growing it keeps nothing): the links too on a board of boxes, whose number its shape
+     * tells; on others they go in a block of their own once a first pass has counted them. */
+    nlinks = plain ? box_link_count(b) : 0;
+    need = root_cands * sizeof(cand_change) + nu * 3 * sizeof(sdk_mask) + nrules * 2 * sizeof(sdk_rule *) +
+           nlinks * (sizeof(sdk_mask) + sizeof(int)) +
+           sizeof(int) * (nu + nu + 1 + nc + 1 + nwatch + (size_t)SDK_LEVELS * nrules) +
+           nu * (size_t)b->n + nu + nrules;
+    GROW_FIELD(work, need);
     if (s->ev && s->ev->order_values) GROW_FIELD(order, cells_values);
     if (!ok) return SDK_ENOMEM;
+    at = s->work;
+    s->ctrail = carve(&at, root_cands, sizeof(cand_change));
+    s->link_mask = carve(&at, nlinks, sizeof(sdk_mask));
+    s->fixed = carve(&at, nu, sizeof(uint64_t));
+    s->scratch = carve(&at, nu, sizeof(sdk_mask));
+    s->dirty_values = carve(&at, nu, sizeof(sdk_mask));
+    s->rules = carve(&at, nrules, sizeof(sdk_rule *));
+    s->checks = carve(&at, nrules, sizeof(sdk_rule *));
+    s->weights = carve(&at, nu, sizeof(uint32_t));
+    s->link_start = carve(&at, nu + 1, sizeof(int));
+    s->link_unit = carve(&at, nlinks, sizeof(int));
+    s->watch_start = carve(&at, nc + 1, sizeof(int));
+    s->watch_rule = carve(&at, nwatch, sizeof(int));
+    s->queue = carve(&at, (size_t)SDK_LEVELS * nrules, sizeof(int));
+    s->hints = carve(&at, nu * (size_t)b->n, 1);
+    s->dirty_units = carve(&at, nu, 1);
+    s->queued = carve(&at, nrules, 1);
+    fill_rules(s, lists, (int)nrules);
     memset(s->hints, 0, nu * (size_t)b->n);
     memset(s->fixed, 0, nu * sizeof(uint64_t));
     for (u = 0; u < b->nunits; u++) s->weights[u] = 1;
+    if (plain) {
+        box_links(s, 1);
+        return SDK_OK;
+    }
     memset(s->scratch, 0, nu * sizeof(sdk_mask));
     /* Two passes over the same loops: count the links, then fill them in. */
     for (j = 0; j < 2; j++) {
         total = 0;
-        if (plain) {
-            total = box_links(s, j);
-        } else {
-            for (u = 0; u < b->nunits; u++) {
-                s->link_start[u] = total;
-                if (!sdk_unit_is_complete(b, u)) continue;
-                total = link_unit(s, u, total, j);
-            }
-            s->link_start[b->nunits] = total;
+        for (u = 0; u < b->nunits; u++) {
+            s->link_start[u] = total;
+            if (!sdk_unit_is_complete(b, u)) continue;
+            total = link_unit(s, u, total, j);
         }
+        s->link_start[b->nunits] = total;
         if (!j) {
-            GROW_FIELD(link_unit, (size_t)total * sizeof(int));
-            GROW_FIELD(link_mask, (size_t)total * sizeof(sdk_mask));
+            GROW_FIELD(links, (size_t)total * (sizeof(sdk_mask) + sizeof(int)));
             if (!ok) return SDK_ENOMEM;
+            s->link_mask = s->links;
+            s->link_unit = total ? (int *)(s->link_mask + total) : NULL;   /* no links: no block */
         }
     }
 #undef GROW_FIELD
@@ -457,6 +463,11 @@ static sdk_status fail(sdk_solver *s) {
     s->status = SDK_FAILED;
     s->b->busy = 0;
     return SDK_FAILED;
+}
+
+void sdk_solver_abort(sdk_solver *s) {
+    s->failure = SDK_ABORT;
+    fail(s);
 }
 
 /* Bumping the version at every pause lets a paused solver notice that another search has used

@@ -49,19 +49,13 @@ struct sdk_solver {
     /* The rules of a search (the board's, then the extras), and who wakes them. */
     const sdk_rule **rules;
     int nrules;
-    size_t rules_size;
     int nchecks;             /* rules[0 .. nchecks) that veto placements come first in checks */
     int cell_branching;      /* a rule asks for branching on cells only (sdk_rule_ops) */
     const sdk_rule **checks;
-    size_t checks_size;
     int *watch_start;        /* per cell: its watchers are watch_rule[watch_start[c] ..] */
-    size_t watch_start_size;
     int *watch_rule;
-    size_t watch_rule_size;
     int *queue;              /* per level, a ring of nrules woken rules */
-    size_t queue_size;
     uint8_t *queued;         /* per rule: in its level's ring */
-    size_t queued_size;
     int queue_head[SDK_LEVELS], queue_len[SDK_LEVELS];
     uint64_t changes;        /* grows with every candidate change: did a rule find anything? */
     const char *because;     /* the name of the reasoning whose eliminations are under way */
@@ -83,27 +77,26 @@ struct sdk_solver {
      * both stood. Each change drops a candidate, so the root's candidates bound its length. */
     cand_change *ctrail;
     int nctrail;
-    size_t ctrail_size;
     int nbans;               /* the bans among them (probing scores a probe by its bans) */
 
     frame *frames;
     int nframes;
 
     uint8_t *hints;          /* per unit and position: value matched last time (0: none) */
-    size_t hints_size;
     uint32_t *weights;       /* per unit: 1 + contradictions found in it (dom/wdeg branching) */
-    size_t weights_size;
     uint64_t *fixed;         /* per unit: fingerprint of its candidates when the matching filter
                               * last left it at a fixpoint (0: none) */
-    size_t fixed_size;
     int *link_start;         /* per complete unit: its links are link_start[u] .. link_start[u+1] */
-    size_t link_start_size;
     int *link_unit;          /* another unit sharing at least two cells with u */
-    size_t link_unit_size;
     sdk_mask *link_mask;     /* positions in u of the shared cells */
-    size_t link_mask_size;
     sdk_mask *scratch;       /* per unit, for prepare() */
-    size_t scratch_size;
+    /* The arrays above that a search sizes when it starts (everything from the candidate
+     * trail to the rules' rings, see prepare) live in one block; the links too on a board of
+     * boxes, in a block of their own (links) on other boards. */
+    void *work;
+    size_t work_size;
+    void *links;
+    size_t links_size;
 
     uint8_t *order;          /* custom value orders of all open frames */
     int norder;
@@ -133,10 +126,8 @@ struct sdk_solver {
     /* Where a rule may find something new (see touch()): the rules scan only these. */
     uint64_t *dirty_cells;   /* bit per cell: candidates changed since naked singles saw it */
     uint8_t *dirty_units;    /* per unit: DIRTY_* bits of the rules that have not seen it since */
-    size_t dirty_units_size;
     sdk_mask *dirty_values;  /* per unit: values whose places changed since locked candidates
                               * looked at them there */
-    size_t dirty_values_size;
 
     const sdk_watch *watch;  /* asked before every node (sdk_solver_watch), or NULL */
     int stopped;             /* why the watch paused the last step, or SDK_OK */

@@ -124,6 +124,12 @@ SDK_INTERNAL int sdk_solver_rule_pass(sdk_solver *s, const sdk_mask *cand);
 /* Runs at most budget nodes (budget <= 0: no limit). Returns the new status. On SDK_FAILED,
  * sdk_solver_failure tells SDK_ENOMEM from a callback's SDK_ABORT. */
 SDK_INTERNAL sdk_status sdk_solver_step(sdk_solver *s, int64_t budget);
+/* For a host whose callback left sdk_solver_step by a long jump (a Lua error raised through
+ * the core) instead of returning SDK_ABORT: does what that SDK_ABORT would have done (the board
+ * put back as it was, the solver reset, status SDK_FAILED). The core calls on_place and
+ * on_backtrack only once its trails are whole, which is all this reads; the other callbacks
+ * must return, not jump. */
+SDK_INTERNAL void sdk_solver_abort(sdk_solver *s);
 SDK_INTERNAL int sdk_solver_failure(const sdk_solver *s);
 /* Puts the steps that follow under w (NULL: none), whose node count is the search's (the
  * stats' nodes since the start or the last reset): before every node the step asks w, and

@@ -15,8 +15,11 @@ int sdk_hidden_single(sdk_solver *s, int *progress) {
     int u, i, n = b->n, nunits = b->nunits;
     for (u = 0; u < nunits; u++) {
         sdk_mask once = 0, twice = 0, need, hidden, bit;
-        int first = unit_start[u], end = unit_start[u + 1];
-        if (!(dirty_units[u] & DIRTY_HIDDEN) || end - first != n) continue;
+        int first, end;
+        if (!(dirty_units[u] & DIRTY_HIDDEN)) continue;
+        first = unit_start[u];
+        end = unit_start[u + 1];
+        if (end - first != n) continue;
         dirty_units[u] &= (uint8_t)~DIRTY_HIDDEN;
         need = full & ~used[u];
         if (!need) continue;

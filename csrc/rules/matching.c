@@ -24,6 +24,49 @@ static uint64_t unit_fingerprint(const sdk_solver *s, int u) {
  * cost more than it saved; on 25x25 in 12%. */
 enum { PRINT_MIN_N = 16 };
 
+/* At most two, at most three bits in m. */
+static int at_most_2(sdk_mask m) {
+    m &= m - 1;
+    return (m & (m - 1)) == 0;
+}
+
+static int at_most_3(sdk_mask m) {
+    m &= m - 1;
+    m &= m - 1;
+    return (m & (m - 1)) == 0;
+}
+
+/* Whether the filter can be skipped on a unit of k empty cells with the domains dom and the
+ * missing values need. The filter removes a candidate only beside a tight set (j cells whose
+ * candidates are j values), and fails only on a set of j cells with fewer than j values. When
+ * every cell has two candidates or more and every missing value two places or more (what
+ * naked and hidden singles leave, checked here), either needs 2 <= j <= k - 2 (a tight set of
+ * k - 1 cells leaves a hidden single). So nothing can happen with k <= 3; with k = 4 only two
+ * cells with the same two candidates could make it, and with k = 5 two such cells or three
+ * cells with three candidates between them. The filter's result does not depend on the
+ * matching it starts from, so skipping it changes nothing but its cost. */
+static int quiet_unit(const sdk_mask *dom, int k, sdk_mask need) {
+    sdk_mask once = 0, twice = 0;
+    int i, j, l;
+    if (k > 5) return 0;
+    for (i = 0; i < k; i++) {
+        if (!(dom[i] & (dom[i] - 1))) return 0;
+        twice |= once & dom[i];
+        once |= dom[i];
+    }
+    if (need & ~twice) return 0;
+    if (k <= 3) return 1;
+    for (i = 0; i < k; i++)
+        for (j = i + 1; j < k; j++) {
+            sdk_mask pair = dom[i] | dom[j];
+            if (at_most_2(pair)) return 0;
+            if (k == 5)
+                for (l = j + 1; l < k; l++)
+                    if (at_most_3(pair | dom[l])) return 0;
+        }
+    return 1;
+}
+
 /* Domain consistency for one complete unit (Régin's all-different filter). The unit's empty
  * cells need a perfect matching onto its missing values, or there is no solution. Given one,
  * cell x may keep the value matched to cell y only if x and y lie on a common alternating
@@ -69,6 +112,7 @@ static int unit_matching(sdk_solver *s, int u, int *progress) {
             k++;
         }
     }
+    if (quiet_unit(dom, k, need)) return SDK_CONTINUE;
     for (v = 0; v < b->n; v++) mval[v] = -1;
     /* Start from last time's matching where it still holds: usually only a few cells moved. */
     for (x = 0; x < k; x++) {
@@ -136,6 +180,11 @@ static int unit_matching(sdk_solver *s, int u, int *progress) {
                     bwd |= todo & (~todo + 1);
                     grew = 1;
                 }
+        }
+        /* Usually one component holds every node: then no edge leaves one, nothing goes. */
+        if (bwd == need) {
+            if (b->n >= PRINT_MIN_N) s->fixed[u] = print;
+            return SDK_CONTINUE;
         }
         for (todo = bwd; todo; todo &= todo - 1) comp[sdk_lowest(todo)] = bwd;
         left &= ~bwd;
