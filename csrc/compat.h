@@ -31,6 +31,32 @@ static inline void compat_setfuncs(lua_State *L, const luaL_Reg *l) {
 #endif
 
 #if LUA_VERSION_NUM < 502
+/* luaL_traceback (5.2 on; LuaJIT has one, PUC 5.1 not): pushes msg and the stack of L from
+ * level on, one "\n\tsource:line: in function name" a frame, as the later versions write it. */
+static inline void compat_traceback(lua_State *L, const char *msg, int level) {
+    lua_Debug ar;
+    int top = lua_gettop(L);
+    lua_pushstring(L, msg ? msg : "");
+    lua_pushliteral(L, "\nstack traceback:");
+    while (lua_getstack(L, level++, &ar)) {
+        lua_getinfo(L, "Snl", &ar);
+        if (ar.currentline > 0)
+            lua_pushfstring(L, "\n\t%s:%d: in ", ar.short_src, ar.currentline);
+        else
+            lua_pushfstring(L, "\n\t%s: in ", ar.short_src);
+        if (ar.name) lua_pushfstring(L, "function '%s'", ar.name);
+        else if (*ar.what == 'm') lua_pushliteral(L, "main chunk");
+        else if (*ar.what == 'C') lua_pushliteral(L, "?");
+        else lua_pushfstring(L, "function <%s:%d>", ar.short_src, ar.linedefined);
+        lua_concat(L, lua_gettop(L) - top);
+    }
+    lua_concat(L, lua_gettop(L) - top);
+}
+#else
+#define compat_traceback(L, msg, level) luaL_traceback((L), (L), (msg), (level))
+#endif
+
+#if LUA_VERSION_NUM < 502
 static inline void *compat_testudata(lua_State *L, int idx, const char *name) {
     void *p = lua_touserdata(L, idx);
     int same;

@@ -235,20 +235,21 @@ static int lua_rule_propagate(const sdk_rule *r, sdk_solver *s) {
     /* Nothing here allocates (a memory error would unwind through the core): the function was
      * made when the host began, and the rest are light userdata and references. */
     lua_rawgeti(L, LUA_REGISTRYINDEX, h->env);                      /* env */
-    lua_rawgeti(L, -1, LSDK_SLOT_RUN_RULE);
+    lua_rawgeti(L, -1, LSDK_SLOT_ON_ERROR);                         /* env, handler */
+    lua_rawgeti(L, -2, LSDK_SLOT_RUN_RULE);
     lua_pushlightuserdata(L, &rc);
     lua_rawgeti(L, LUA_REGISTRYINDEX, h->rules);
-    lua_pushvalue(L, -4);                                           /* env, f, rc, rules, env */
-    if (lua_pcall(L, 3, 0, 0) != 0) {                               /* env, error */
-        lua_rawgeti(L, -2, LSDK_SLOT_CONTEXT);
+    lua_pushvalue(L, -5);                          /* env, handler, f, rc, rules, env */
+    if (lua_pcall(L, 3, 0, -5) != 0) {                              /* env, handler, error */
+        lua_rawgeti(L, -3, LSDK_SLOT_CONTEXT);
         if (!lua_isnil(L, -1)) ((rule_context *)lua_touserdata(L, -1))->live = 0;
         lua_pop(L, 1);
-        if (!h->aborted) lua_rawseti(L, -2, LSDK_SLOT_ERROR);
+        if (!h->aborted) lua_rawseti(L, -3, LSDK_SLOT_ERROR);
         else lua_pop(L, 1);                                         /* the hook's error waits */
-        lua_pop(L, 1);
+        lua_pop(L, 2);
         return SDK_ABORT;
     }
-    lua_pop(L, 1);
+    lua_pop(L, 2);
     return rc.verdict;
 }
 
@@ -358,6 +359,36 @@ int lsdk_host_begin(lua_State *L, lsdk_host *h, sdk_events *ev, int board) {
     return 1;
 }
 
+/* The message handler of calls into Lua (upvalue 1: the search's table): the traceback goes to
+ * the table, the error value comes back unchanged. */
+static int on_error(lua_State *L) {
+    const char *msg;
+    /* lua_tostring turns a number into a string where it stands: read a copy, so that the
+     * error value itself stays a number (NaN included). */
+    if (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER) {
+        lua_pushvalue(L, 1);
+        msg = lua_tostring(L, -1);
+    } else {
+        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    compat_traceback(L, msg, 1);
+    lua_rawseti(L, lua_upvalueindex(1), LSDK_SLOT_TRACEBACK);
+    lua_settop(L, 1);
+    return 1;
+}
+
+void lsdk_push_on_error(lua_State *L, int env) {
+    env = compat_absindex(L, env);
+    lua_rawgeti(L, env, LSDK_SLOT_ON_ERROR);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, env);
+        lua_pushcclosure(L, on_error, 1);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, env, LSDK_SLOT_ON_ERROR);
+    }
+}
+
 void lsdk_host_enter(lua_State *L, lsdk_host *h, int env, int board) {
     env = compat_absindex(L, env);
     lua_rawgeti(L, env, LSDK_SLOT_RUN_RULE);
@@ -365,6 +396,8 @@ void lsdk_host_enter(lua_State *L, lsdk_host *h, int env, int board) {
         lua_pushcfunction(L, run_rule);
         lua_rawseti(L, env, LSDK_SLOT_RUN_RULE);
     }
+    lua_pop(L, 1);
+    lsdk_push_on_error(L, env);          /* made now for the same reason */
     lua_pop(L, 1);
     lua_pushvalue(L, env);
     h->env = luaL_ref(L, LUA_REGISTRYINDEX);

@@ -231,15 +231,16 @@ static int call_hook(hook_call *hc) {
     /* Nothing here allocates (a memory error would unwind through the core): run_hook was
      * made with the solver. */
     lua_rawgeti(L, LUA_REGISTRYINDEX, ls->host.env);                /* env */
-    lua_rawgeti(L, -1, LSDK_SLOT_RUN_HOOK);
+    lua_rawgeti(L, -1, LSDK_SLOT_ON_ERROR);                         /* env, handler */
+    lua_rawgeti(L, -2, LSDK_SLOT_RUN_HOOK);
     lua_pushlightuserdata(L, hc);
-    lua_pushvalue(L, -3);                                           /* env, f, hc, env */
-    if (lua_pcall(L, 2, 0, 0) != 0) {                               /* env, error */
-        lua_rawseti(L, -2, SLOT_ERROR);
-        lua_pop(L, 1);
+    lua_pushvalue(L, -4);                                           /* env, handler, f, hc, env */
+    if (lua_pcall(L, 2, 0, -4) != 0) {                              /* env, handler, error */
+        lua_rawseti(L, -3, SLOT_ERROR);
+        lua_pop(L, 2);
         return SDK_ABORT;
     }
-    lua_pop(L, 1);
+    lua_pop(L, 2);
     return hc->verdict;
 }
 
@@ -608,12 +609,15 @@ static int solver_step(lua_State *L) {
     sc.status = SDK_READY;
     lua_pushlightuserdata(L, &sc);                                    /* STEP_CALL */
     compat_getuservalue(L, 1);                                        /* STEP_ENV */
+    lua_pushnil(L);
+    lua_rawseti(L, STEP_ENV, LSDK_SLOT_TRACEBACK);                    /* this step's alone */
     if (ls->ev.on_place || ls->ev.on_backtrack) {
+        lsdk_push_on_error(L, STEP_ENV);                              /* STEP_ENV + 1 */
         lua_rawgeti(L, STEP_ENV, SLOT_RUN_STEP);
         lua_pushvalue(L, 1);
         lua_pushvalue(L, STEP_CALL);
         lua_pushvalue(L, STEP_ENV);
-        if (lua_pcall(L, 3, 0, 0) != 0) {                             /* error */
+        if (lua_pcall(L, 3, 0, STEP_ENV + 1) != 0) {                  /* handler, error */
             ls->running = 0;
             if (sc.stepping) {
                 /* A hook's error left the core mid-step: it aborts as on a hook's SDK_ABORT. */
@@ -698,8 +702,18 @@ static int solver_bytes(lua_State *L) {
     return 1;
 }
 
+/* s:traceback(): the traceback of the error a hook or a Lua rule raised in the last step, or
+ * nil (step re-raises the error value itself, unchanged). */
+static int solver_traceback(lua_State *L) {
+    check_solver(L, 1);
+    compat_getuservalue(L, 1);
+    lua_rawgeti(L, -1, LSDK_SLOT_TRACEBACK);
+    return 1;
+}
+
 static const luaL_Reg solver_methods[] = {
     {"step", solver_step},
+    {"traceback", solver_traceback},
     {"status", solver_status},
     {"reset", solver_reset},
     {"stats", solver_stats},

@@ -115,7 +115,9 @@ SDK_INTERNAL int lsdk_read_rule_cells(lua_State *L, int spec, int arg, const sdk
 #define LSDK_SLOT_RUN_RULE 18  /* the C function that calls a Lua rule (made before searching:
                                 * on Lua 5.1 pushing a C function allocates) */
 #define LSDK_SLOT_RUN_HOOK 19  /* the same for a Solver's hooks */
-#define LSDK_SLOTS 19
+#define LSDK_SLOT_ON_ERROR 20  /* the message handler of the calls into Lua (lsdk_push_on_error) */
+#define LSDK_SLOT_TRACEBACK 21 /* the traceback of the last error raised in Lua, or nil */
+#define LSDK_SLOTS 21
 
 /* What a search started from Lua needs to call back into it; a search's events ud points to
  * one (a Solver's is its first member). Its tables are held by registry references, not stack
@@ -154,6 +156,12 @@ SDK_INTERNAL const char *lsdk_rule_name(lua_State *L, const lsdk_host *h, const 
 /* Prepares h and ev for Board:solve or Board:count on the board at index board when it has
  * Lua rules (pushing the host's tables): returns 1, or 0 when the search needs no host. */
 SDK_INTERNAL int lsdk_host_begin(lua_State *L, lsdk_host *h, sdk_events *ev, int board);
+/* Pushes the message handler of the search's table at index env (making it the first time:
+ * call this before the search runs, since on Lua 5.1 making a C function allocates). The
+ * handler writes the error's traceback to the table's LSDK_SLOT_TRACEBACK and leaves the error
+ * value as it was, so the value re-raised is the hook's own and the traceback can be asked for
+ * (Solver:traceback). */
+SDK_INTERNAL void lsdk_push_on_error(lua_State *L, int env);
 /* Ends h and re-raises the error its search parked. */
 SDK_INTERNAL int lsdk_host_raise(lua_State *L, lsdk_host *h);
 

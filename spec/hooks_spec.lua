@@ -316,3 +316,54 @@ describe("Solver.new arguments", function()
     assert.has_error(function() Solver.new({}) end)
   end)
 end)
+
+describe("a hook's error", function()
+  local HARD = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+
+  local function failing_deep(n)
+    if n == 0 then error({ code = 42 }) end
+    return failing_deep(n - 1) + 0   -- not a tail call: every level stays on the stack
+  end
+
+  it("comes back from step unchanged, and solver:traceback() tells where it came from", function()
+    local b = sudoku.parse(HARD)
+    local s = sudoku.Solver.new(b, { on_place = function(_, _, v) if v == 7 then failing_deep(3) end end })
+    assert.is_nil(s:traceback())
+    local ok, err = pcall(s.step, s)
+    assert.is_false(ok)
+    assert.same({ code = 42 }, err)
+    local tb = s:traceback()
+    assert.matches("^%(error object is a table value%)\nstack traceback:\n", tb)
+    assert.matches("in function 'error'", tb, 1, true)
+    local _, levels = tb:gsub("hooks_spec%.lua:%d+:", "")
+    assert.is_true(levels >= 4, tb)          -- failing_deep three times and the hook
+    assert.equal(HARD, b:symbols())          -- the board is back as it was
+  end)
+
+  it("works the same for hooks called one at a time and for Lua rules", function()
+    local b = sudoku.parse(HARD)
+    local s = sudoku.Solver.new(b, { choose_cell = function() error("no choice") end })
+    local ok, err = pcall(s.step, s)
+    assert.is_false(ok)
+    assert.matches("hooks_spec%.lua:%d+: no choice$", err)
+    assert.matches("^" .. err:gsub("%p", "%%%0") .. "\nstack traceback:\n", s:traceback())
+
+    local r = sudoku.parse(HARD)
+    r:add_rule { kind = "lua", cells = { { 1, 1 } }, propagate = function() error("rule broke") end }
+    local rs = sudoku.Solver.new(r)
+    ok, err = pcall(rs.step, rs)
+    assert.is_false(ok)
+    assert.matches("rule broke$", err)
+    assert.matches("rule broke\nstack traceback:\n", rs:traceback())
+  end)
+
+  it("is forgotten by the next step", function()
+    local calls = 0
+    local s = sudoku.Solver.new(sudoku.parse(HARD), {
+      on_backtrack = function() calls = calls + 1; if calls == 1 then error("once") end end })
+    assert.is_false(pcall(s.step, s))
+    assert.is_string(s:traceback())
+    assert.equal("solved", s:step())
+    assert.is_nil(s:traceback())
+  end)
+end)

@@ -200,6 +200,9 @@ function Solver:candidates(r, c) end
 ---@return integer
 function Solver:bytes() end
 
+---@return string? traceback
+function Solver:traceback() end
+
 ---@class sudoku.core
 local core = {}
 
