@@ -16,7 +16,7 @@ static lboard *check_lboard(lua_State *L, int idx) {
 
 sdk_board *lsdk_check_board(lua_State *L, int idx) {
     lboard *lb = check_lboard(L, idx);
-    if (!lb->open) luaL_argerror(L, idx, "board is not initialised");
+    if (!lb->open) luaL_argerror(L, idx, lb->closed ? "board is closed" : "board is not initialised");
     return &lb->b;
 }
 
@@ -116,6 +116,7 @@ static int l_new_board(lua_State *L) {
     rc = sdk_board_init(&lb->b, lsdk_allocator(L), (int)rows, (int)cols);
     lb->open = 1;   /* even a failed init leaves a board that free() handles */
     if (rc != SDK_OK) return lsdk_memory_error(L);
+    lsdk_board_opened(L, lb);
     return 1;
 }
 
@@ -124,6 +125,19 @@ static int board_gc(lua_State *L) {
     if (lb->open) {
         sdk_board_free(&lb->b);
         lb->open = 0;
+    }
+    return 0;
+}
+
+/* b:close() (and __close): frees the board now rather than at collection; idempotent. Refused
+ * from a hook of a search on it. A solver on a closed board raises when used. */
+static int board_close(lua_State *L) {
+    lboard *lb = check_lboard(L, 1);
+    if (lb->open) {
+        check_not_busy(L, &lb->b, "close the board");
+        sdk_board_free(&lb->b);
+        lb->open = 0;
+        lb->closed = 1;
     }
     return 0;
 }
@@ -286,6 +300,7 @@ static sdk_board *push_copy(lua_State *L, int idx) {
     copy->open = 1;
     if (rc != SDK_OK) lsdk_memory_error(L);
     lsdk_copy_board_rules(L, idx, -1);
+    lsdk_board_opened(L, copy);
     return &copy->b;
 }
 
@@ -500,19 +515,28 @@ static int board_clear_rules(lua_State *L) {
 }
 
 /* Bytes held by one board of this shape, the board's own arrays included. */
+size_t lsdk_board_bytes(const lboard *lb) {
+    const sdk_board *b = &lb->b;
+    return sizeof(lboard) + (size_t)b->ncells                      /* value */
+           + sizeof(sdk_mask) * (size_t)b->nunits                   /* used */
+           + sizeof(int) * (size_t)(b->nunits + 1 + b->ncells + 1)  /* starts */
+           + sizeof(int) * (size_t)(2 * (b->unit_start[b->nunits]))  /* both lists */
+           + (b->jigsaw ? (size_t)b->ncells : 0)
+           + (b->nextra ? sizeof(int) * (size_t)(b->nextra + 1 + b->extra_start[b->nextra]) : 0);
+}
+
+void lsdk_board_opened(lua_State *L, lboard *lb) {
+    lsdk_gc_pressure(L, &lb->reported, lsdk_board_bytes(lb));
+}
+
 static int board_bytes(lua_State *L) {
-    const sdk_board *b = lsdk_check_board(L, 1);
-    size_t n = sizeof(lboard) + (size_t)b->ncells                      /* value */
-               + sizeof(sdk_mask) * (size_t)b->nunits                   /* used */
-               + sizeof(int) * (size_t)(b->nunits + 1 + b->ncells + 1)  /* starts */
-               + sizeof(int) * (size_t)(2 * (b->unit_start[b->nunits]))  /* both lists */
-               + (b->jigsaw ? (size_t)b->ncells : 0)
-               + (b->nextra ? sizeof(int) * (size_t)(b->nextra + 1 + b->extra_start[b->nextra]) : 0);
-    lua_pushinteger(L, (lua_Integer)n);
+    lsdk_check_board(L, 1);
+    lua_pushinteger(L, (lua_Integer)lsdk_board_bytes(check_lboard(L, 1)));
     return 1;
 }
 
 static const luaL_Reg board_methods[] = {
+    {"close", board_close},
     {"size", board_size},
     {"get", board_get},
     {"set", board_set},
@@ -544,5 +568,7 @@ void lsdk_open_board(lua_State *L, int module, int fast9) {
     lsdk_new_class(L, BOARD_MT, board_methods, board_gc, "Board", module, fast9);
     lua_pushcfunction(L, board_eq);
     lua_setfield(L, -2, "__eq");
+    lua_pushcfunction(L, board_close);   /* local b <close> = ... (Lua 5.4) */
+    lua_setfield(L, -2, "__close");
     lua_setfield(L, module, "board_meta");
 }

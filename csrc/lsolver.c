@@ -31,6 +31,8 @@ typedef struct lsolver {
     sdk_board *b;
     sdk_events ev;
     int running;
+    int closed;        /* close() freed it */
+    size_t reported;   /* bytes told to the garbage collector (lsdk_gc_pressure) */
     int hooked;        /* a hook or a constraint calls into Lua (through the host) */
     uint32_t row_of;   /* cell * row_of >> 20 is cell's row (0-based): no division per event */
 } lsolver;
@@ -41,7 +43,9 @@ static lsolver *check_lsolver(lua_State *L, int idx) {
 
 static lsolver *check_solver(lua_State *L, int idx) {
     lsolver *ls = check_lsolver(L, idx);
-    if (!ls->s) luaL_argerror(L, idx, "solver is not initialised");
+    if (!ls->s) luaL_argerror(L, idx, ls->closed ? "solver is closed" : "solver is not initialised");
+    /* The board is the first member of its lboard: a closed board's arrays are gone. */
+    if (!((const lboard *)(const void *)ls->b)->open) luaL_argerror(L, idx, "the solver's board is closed");
     return ls;
 }
 
@@ -548,12 +552,13 @@ static int l_new_solver(lua_State *L) {
         lua_pop(L, 1);
         read_restart(L, ls, opts);
     }
+    lsdk_gc_pressure(L, &ls->reported, sdk_solver_bytes(ls->s));
     lua_pushvalue(L, 3);
     return 1;
 }
 
-static int solver_gc(lua_State *L) {
-    lsolver *ls = check_lsolver(L, 1);
+/* Frees the solver's search (gc, close): see solver_gc. */
+static void release(lua_State *L, lsolver *ls) {
     /* A search paused by its budget still has its guesses on the board: take them back, so that
      * dropping a solver mid-search leaves the board as it was. A solution found (status solved)
      * stays, as it always has. The board is touched only while it is still open (it may be
@@ -571,6 +576,10 @@ static int solver_gc(lua_State *L) {
     }
     sdk_solver_free(ls->s);
     ls->s = NULL;
+}
+
+static int solver_gc(lua_State *L) {
+    release(L, check_lsolver(L, 1));
     return 0;
 }
 
@@ -640,6 +649,7 @@ static int solver_step(lua_State *L) {
         lua_rawseti(L, STEP_ENV, SLOT_ERROR);
         return lua_error(L);
     }
+    lsdk_gc_pressure(L, &ls->reported, sdk_solver_bytes(ls->s));
     if (sdk_solver_stopped(ls->s) == SDK_ECANCEL) return lsdk_interrupted_error(L);
     if (st == SDK_STALE)
         return luaL_error(L, "cannot step: the board was changed while the search was paused "
@@ -704,6 +714,18 @@ static int solver_bytes(lua_State *L) {
 
 /* s:traceback(): the traceback of the error a hook or a Lua rule raised in the last step, or
  * nil (step re-raises the error value itself, unchanged). */
+/* s:close() (and __close): frees the search now rather than at collection, taking a paused
+ * search's guesses off the board first; idempotent; refused from the solver's own hooks. */
+static int solver_close(lua_State *L) {
+    lsolver *ls = check_lsolver(L, 1);
+    if (!ls->s) return 0;
+    check_not_running(L, ls, "close");
+    lua_settop(L, 1);
+    release(L, ls);
+    ls->closed = 1;
+    return 0;
+}
+
 static int solver_traceback(lua_State *L) {
     check_solver(L, 1);
     compat_getuservalue(L, 1);
@@ -712,6 +734,7 @@ static int solver_traceback(lua_State *L) {
 }
 
 static const luaL_Reg solver_methods[] = {
+    {"close", solver_close},
     {"step", solver_step},
     {"traceback", solver_traceback},
     {"status", solver_status},
@@ -727,5 +750,7 @@ void lsdk_open_solver(lua_State *L, int module, int fast9) {
     lua_pushcfunction(L, l_new_solver);
     lua_setfield(L, module, "new_solver");
     lsdk_new_class(L, SOLVER_MT, solver_methods, solver_gc, "Solver", module, fast9);
+    lua_pushcfunction(L, solver_close);   /* local s <close> = ... (Lua 5.4) */
+    lua_setfield(L, -2, "__close");
     lua_setfield(L, module, "solver_meta");
 }

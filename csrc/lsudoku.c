@@ -197,6 +197,14 @@ sdk_fast9 *lsdk_fast9(lua_State *L) {
     return lf ? lf->f : NULL;
 }
 
+void lsdk_gc_pressure(lua_State *L, size_t *reported, size_t now) {
+    if (now > *reported) {
+        size_t kb = (now - *reported + 1023) / 1024;
+        lua_gc(L, LUA_GCSTEP, kb > 1000000 ? 1000000 : (int)kb);
+        *reported = now;
+    }
+}
+
 /* ---- the module -------------------------------------------------------------------------- */
 
 void lsdk_set_functions(lua_State *L, const luaL_Reg *fns, int fast9) {

@@ -67,10 +67,19 @@ SDK_INTERNAL void lsdk_set_functions(lua_State *L, const luaL_Reg *fns, int fast
 /* ---- boards (lboard.c) -------------------------------------------------------------------- */
 
 typedef struct lboard {
-    sdk_board b;
-    int open;   /* b is initialised and must be freed */
+    sdk_board b;   /* first: a solver's pointer to it leads back to the lboard */
+    int open;      /* b is initialised and must be freed */
+    int closed;    /* close() freed it (a clearer message than "not initialised") */
+    size_t reported;   /* bytes told to the garbage collector (lsdk_gc_pressure) */
 } lboard;
 
+/* Tells the garbage collector of memory the core holds outside it: now bytes against the
+ * *reported so far, the growth as an incremental step (LUA_GCSTEP), so that a program that
+ * makes boards and solvers by the thousand has them collected as if Lua had allocated them. */
+SDK_INTERNAL void lsdk_gc_pressure(lua_State *L, size_t *reported, size_t now);
+/* Bytes an open board holds (Board:bytes), and the same told to the collector once it opens. */
+SDK_INTERNAL size_t lsdk_board_bytes(const lboard *lb);
+SDK_INTERNAL void lsdk_board_opened(lua_State *L, lboard *lb);
 /* The open board at idx, or raises. */
 SDK_INTERNAL sdk_board *lsdk_check_board(lua_State *L, int idx);
 /* A new closed board on the stack, ready to be opened. */

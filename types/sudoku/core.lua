@@ -163,6 +163,8 @@ function Board:count(limit, opts) end
 ---@return integer
 function Board:bytes() end
 
+function Board:close() end
+
 ---@param blank? string one character, default "."
 ---@return string
 function Board:symbols(blank) end
@@ -202,6 +204,8 @@ function Solver:bytes() end
 
 ---@return string? traceback
 function Solver:traceback() end
+
+function Solver:close() end
 
 ---@class sudoku.core
 local core = {}
