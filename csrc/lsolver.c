@@ -3,9 +3,9 @@
  *
  * Most callbacks into Lua run through lua_pcall, one protected call per event: the error value
  * is parked in the solver's user value, the core is told to abort (it restores the board and
- * resets itself), and then step() re-raises the original value. on_place and on_backtrack,
- * which come by the thousand, are called unprotected instead, inside one protected call around
- * the whole step: an error in them unwinds the core's frames to step(), which then has the core
+ * resets itself), and then step() re-raises the original value. on_place, on_backtrack and
+ * on_undo, which come by the thousand, are called unprotected instead, inside one protected call
+ * around the whole step: an error in them unwinds the core's frames to step(), which then has the core
  * abort as it would have (sdk_solver_abort) and re-raises the same value.
  */
 #include <string.h>
@@ -15,12 +15,13 @@
 /* Slots of the solver's user value table. */
 enum {
     SLOT_BOARD = 1, SLOT_ON_PLACE, SLOT_ON_BACKTRACK, SLOT_ON_SOLUTION, SLOT_CHOOSE_CELL,
-    SLOT_ORDER_VALUES, SLOT_CONSTRAINT, SLOT_ON_ELIMINATE, SLOT_ERROR = LSDK_SLOT_ERROR
+    SLOT_ORDER_VALUES, SLOT_CONSTRAINT, SLOT_ON_ELIMINATE, SLOT_ON_UNDO,
+    SLOT_ERROR = LSDK_SLOT_ERROR
 };
 
 static const char *const hook_names[] = {
     NULL, NULL, "on_place", "on_backtrack", "on_solution", "choose_cell", "order_values",
-    "constraint", "on_eliminate"
+    "constraint", "on_eliminate", "on_undo"
 };
 
 typedef struct lsolver {
@@ -68,8 +69,8 @@ static const char *const reasons[] = {NULL, "single", "hidden", "guess"};
  * runs it protected): the solver (1), the step's own state (step_call), the user value, then
  * what the direct hooks use (call_direct), then the room they need. */
 enum {
-    STEP_CALL = 2, STEP_ENV, STEP_BOARD, STEP_ON_PLACE, STEP_ON_BACKTRACK,
-    STEP_REASONS = STEP_ON_BACKTRACK,  /* reason k (1..SDK_REASON_GUESS) at STEP_REASONS + k */
+    STEP_CALL = 2, STEP_ENV, STEP_BOARD, STEP_ON_PLACE, STEP_ON_BACKTRACK, STEP_ON_UNDO,
+    STEP_REASONS = STEP_ON_UNDO,       /* reason k (1..SDK_REASON_GUESS) at STEP_REASONS + k */
     STEP_TOP = STEP_REASONS + SDK_REASON_GUESS,
     STEP_ROOM = 8                      /* a hook and its five arguments, or its result */
 };
@@ -297,6 +298,7 @@ static int run_step(lua_State *L) {
     lua_rawgeti(L, STEP_ENV, SLOT_BOARD);
     lua_rawgeti(L, STEP_ENV, SLOT_ON_PLACE);
     lua_rawgeti(L, STEP_ENV, SLOT_ON_BACKTRACK);
+    lua_rawgeti(L, STEP_ENV, SLOT_ON_UNDO);
     for (i = SDK_REASON_SINGLE; i <= SDK_REASON_GUESS; i++)
         lua_rawgeti(L, STEP_ENV, SLOT_REASON + i);                    /* .. STEP_TOP */
     /* The host is what hooks and the board's Lua rules call back through: a search with
@@ -324,6 +326,12 @@ static int ev_on_place(void *ud, int cell, int v, int depth, int reason) {
 
 static int ev_on_backtrack(void *ud, int cell, int v, int depth) {
     return call_direct((lsolver *)ud, STEP_ON_BACKTRACK, cell, v, depth, 0);
+}
+
+/* Its answer is ignored (an undone placement cannot be vetoed); an error still stops the step. */
+static int ev_on_undo(void *ud, int cell, int v, int depth) {
+    call_direct((lsolver *)ud, STEP_ON_UNDO, cell, v, depth, 0);
+    return SDK_CONTINUE;
 }
 
 static int ev_on_solution(void *ud) {
@@ -415,7 +423,7 @@ static void read_pairs(lua_State *L, lsolver *ls, int opts) {
 
 static const char *const option_names[] = {
     "on_place", "on_backtrack", "on_solution", "choose_cell", "order_values", "constraint",
-    "on_eliminate", "seed", "different", "restart", NULL
+    "on_eliminate", "on_undo", "seed", "different", "restart", NULL
 };
 
 /* Failures of the first run when opts.restart names no scale. */
@@ -490,7 +498,7 @@ static int l_new_solver(lua_State *L) {
     /* Without options (the common case, and what a bench of the engine times) there is no hook
      * to read and nothing else to set: only the board and the search. */
     if (has_opts) {
-        for (slot = SLOT_ON_PLACE; slot <= SLOT_ON_ELIMINATE; slot++) {
+        for (slot = SLOT_ON_PLACE; slot <= SLOT_ON_UNDO; slot++) {
             lua_getfield(L, opts, hook_names[slot]);
             if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TFUNCTION) {
                 lua_pushfstring(L, "%s must be a function, got %s", hook_names[slot], luaL_typename(L, -1));
@@ -510,7 +518,10 @@ static int l_new_solver(lua_State *L) {
         }
         lua_rawgeti(L, 4, SLOT_ON_BACKTRACK);
         if (!lua_isnil(L, -1)) ls->ev.on_backtrack = ev_on_backtrack;
-        if (ls->ev.on_place || ls->ev.on_backtrack) {
+        lua_rawgeti(L, 4, SLOT_ON_UNDO);
+        if (!lua_isnil(L, -1)) ls->ev.on_undo = ev_on_undo;
+        lua_pop(L, 1);
+        if (ls->ev.on_place || ls->ev.on_backtrack || ls->ev.on_undo) {
             lua_pushcfunction(L, run_step);
             lua_rawseti(L, 4, SLOT_RUN_STEP);
         }
@@ -525,7 +536,7 @@ static int l_new_solver(lua_State *L) {
         lua_pop(L, 6);
     }
     ls->hooked = ls->ev.on_place || ls->ev.on_backtrack || ls->ev.on_solution || ls->ev.choose_cell ||
-                 ls->ev.order_values || ls->ev.on_eliminate;
+                 ls->ev.order_values || ls->ev.on_eliminate || ls->ev.on_undo;
     lua_pushvalue(L, 4);
     compat_setuservalue(L, 3);
 
@@ -620,7 +631,7 @@ static int solver_step(lua_State *L) {
     compat_getuservalue(L, 1);                                        /* STEP_ENV */
     lua_pushnil(L);
     lua_rawseti(L, STEP_ENV, LSDK_SLOT_TRACEBACK);                    /* this step's alone */
-    if (ls->ev.on_place || ls->ev.on_backtrack) {
+    if (ls->ev.on_place || ls->ev.on_backtrack || ls->ev.on_undo) {
         lsdk_push_on_error(L, STEP_ENV);                              /* STEP_ENV + 1 */
         lua_rawgeti(L, STEP_ENV, SLOT_RUN_STEP);
         lua_pushvalue(L, 1);

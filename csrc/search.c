@@ -124,6 +124,23 @@ static int64_t restart_cutoff(const sdk_solver *s, int64_t i) {
     return c < cap / i ? c * i : cap;
 }
 
+/* Takes the placements back down to trail_mark, latest first, telling on_undo of each once it
+ * is off the board, then the eliminations down to cand_mark (sdk_search_undo_to). SDK_ABORT
+ * when on_undo asked for it; everything is taken back all the same. */
+static int undo_reporting(sdk_solver *s, int trail_mark, int cand_mark, int depth) {
+    int r = SDK_CONTINUE;
+    if (s->ev && s->ev->on_undo) {
+        while (s->ntrail > trail_mark) {
+            int cell = s->trail[--s->ntrail];
+            int v = s->b->value[cell];
+            sdk_board_unplace(s->b, cell);
+            if (r != SDK_ABORT && s->ev->on_undo(s->ev->ud, cell, v, depth) == SDK_ABORT) r = SDK_ABORT;
+        }
+    }
+    sdk_search_undo_to(s, trail_mark, cand_mark);
+    return r;
+}
+
 /* The first run of a search. */
 static void restart_begin(sdk_solver *s) {
     s->restart_runs = 1;
@@ -139,7 +156,10 @@ static void restart_begin(sdk_solver *s) {
 static int restart(sdk_solver *s) {
     while (s->nframes > 0) {
         frame *f = &s->frames[s->nframes - 1];
-        sdk_search_undo_to(s, f->trail_mark, f->cand_mark);
+        if (undo_reporting(s, f->trail_mark, f->cand_mark, s->nframes) == SDK_ABORT) {
+            s->failure = SDK_ABORT;
+            return SDK_ABORT;
+        }
         s->norder = f->order_base;
         s->nframes--;
         if (f->tried && s->ev && s->ev->on_backtrack) {
@@ -446,7 +466,13 @@ static int start(sdk_solver *s) {
     }
     return SDK_CONTINUE;
 }
+static sdk_status fail(sdk_solver *s);
+
 static sdk_status finish(sdk_solver *s) {
+    /* The root's placements leave the board: on_undo hears of them (a changed board, whose
+     * masks no longer match the trail, is put back by unwind alone). */
+    if (s->active && s->b->version == s->version && undo_reporting(s, 0, 0, 0) == SDK_ABORT)
+        return fail(s);
     unwind(s);
     s->b->version++;
     s->b->busy = 0;
@@ -561,7 +587,7 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
             frame *f;
             if (s->nframes == 0) return finish(s);
             f = &s->frames[s->nframes - 1];
-            sdk_search_undo_to(s, f->trail_mark, f->cand_mark);
+            if (undo_reporting(s, f->trail_mark, f->cand_mark, s->nframes) == SDK_ABORT) return fail(s);
             sdk_search_settled(s);                        /* the frame branched at a fixpoint */
             s->phase = PHASE_NEXT_VALUE;
             if (!f->tried) break;              /* nothing of this frame was on the board */

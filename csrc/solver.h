@@ -66,6 +66,12 @@ typedef struct sdk_events {
     int (*on_place)(void *ud, int cell, int v, int depth, int reason);
     /* After the guess v at cell is taken back. PRUNE skips the cell's remaining values. */
     int (*on_backtrack)(void *ud, int cell, int v, int depth);
+    /* After v leaves cell as the search takes placements back: when a guess is retracted (each
+     * placement made since the guess, latest first, the guess's own last; then on_backtrack
+     * for the guess), at a restart, and when the search ends ("done" or "unsat") and its root
+     * placements go; depth is the guesses open when the placement was made. Not on reset or
+     * free, which the caller asks for. Only ABORT counts among the answers. */
+    int (*on_undo)(void *ud, int cell, int v, int depth);
     /* When the board is full. PRUNE rejects the solution. */
     int (*on_solution)(void *ud);
     /* Sets *cell to an empty cell to branch on, or -1 for the built-in choice. */

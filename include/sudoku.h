@@ -176,6 +176,10 @@ typedef struct sudoku_events {
     int (*on_place)(void *ud, int cell, int value, int depth, int reason);
     /* After the guess value at cell is taken back. PRUNE skips the cell's other values. */
     int (*on_backtrack)(void *ud, int cell, int value, int depth);
+    /* After value leaves cell as the search takes placements back: when a guess is retracted
+     * (each placement since the guess, latest first, the guess's own last, then on_backtrack),
+     * at a restart, and when the search ends and its root placements go. Only ABORT counts. */
+    int (*on_undo)(void *ud, int cell, int value, int depth);
     /* When the board is full. PRUNE rejects the solution. */
     int (*on_solution)(void *ud);
     /* Sets *cell to an empty cell to branch on, or leaves -1 for the built-in choice. */

@@ -367,3 +367,84 @@ describe("a hook's error", function()
     assert.is_nil(s:traceback())
   end)
 end)
+
+describe("on_undo", function()
+  local HARD = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+
+  -- A game's mirror of the board, kept from the events alone; checked against the board at
+  -- every event.
+  local function mirror_run(puzzle, opts_extra)
+    local b = sudoku.parse(puzzle)
+    local n = b:size()
+    local mirror, log = {}, {}
+    for r = 1, n do for c = 1, n do mirror[(r - 1) * n + c] = b:get(r, c) end end
+    local function same()
+      for r = 1, n do
+        for c = 1, n do
+          if mirror[(r - 1) * n + c] ~= b:get(r, c) then return false end
+        end
+      end
+      return true
+    end
+    local opts = {
+      on_place = function(r, c, v, _, reason)
+        mirror[(r - 1) * n + c] = v
+        log[#log + 1] = { "place", r, c, v, reason }
+        assert(same(), "after a placement")
+      end,
+      on_undo = function(r, c, v)
+        assert(mirror[(r - 1) * n + c] == v, "an undo of what was placed")
+        mirror[(r - 1) * n + c] = 0
+        log[#log + 1] = { "undo", r, c, v }
+        assert(same(), "after an undo")
+      end,
+      on_backtrack = function(r, c, v)
+        log[#log + 1] = { "backtrack", r, c, v }
+        assert(same(), "at a backtrack")
+      end,
+    }
+    for k, v in pairs(opts_extra or {}) do opts[k] = v end
+    return b, sudoku.Solver.new(b, opts), log, same
+  end
+
+  it("reports every placement taken back, so that the events alone mirror the board", function()
+    local b, s, log, same = mirror_run(HARD)
+    assert.equal("solved", s:step())
+    assert.is_true(same())
+    local undos = 0
+    for _, e in ipairs(log) do if e[1] == "undo" then undos = undos + 1 end end
+    assert.is_true(undos > 100)
+    assert.equal("done", s:step())            -- the search ends: its root placements go too
+    assert.is_true(same())
+    assert.equal(HARD, b:symbols())
+  end)
+
+  it("comes before on_backtrack, latest first, the guess's own placement last", function()
+    local _, s, log = mirror_run(HARD)
+    s:step()
+    local checked = 0
+    for i, e in ipairs(log) do
+      if e[1] == "backtrack" then
+        local before = log[i - 1]
+        assert.same({ "undo", e[2], e[3], e[4] }, before)
+        checked = checked + 1
+      end
+    end
+    assert.is_true(checked > 50)
+  end)
+
+  it("mirrors restarts and searches that find nothing, on a 6x6 board too", function()
+    local b, s = mirror_run(HARD, { restart = { scale = 2 } })
+    assert.equal("solved", s:step())
+    assert.is_true(s:stats().restarts > 0)
+    local clash = "11" .. ("."):rep(79)
+    local _, t, _, same = mirror_run(clash)
+    assert.equal("unsat", t:step())
+    assert.is_true(same())
+    local six = sudoku.Board.new { box = { 2, 3 } }
+    local _, u, _, same6 = mirror_run(six:symbols())
+    for _ = 1, 5 do assert.equal("solved", u:step()) end
+    assert.is_true(same6())
+    assert.is_truthy(b)
+  end)
+end)

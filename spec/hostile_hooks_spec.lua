@@ -15,8 +15,8 @@ local OTHER_SOLVED = "5346789126721953481983425678597614234268537917139248569615
 -- 2^40 as an integer where the Lua has them (5.3+); before 5.3 every number is a float anyway.
 local HUGE = math.tointeger and math.tointeger(2 ^ 40) or 2 ^ 40
 
-local HOOKS = { "on_place", "on_backtrack", "on_solution", "choose_cell", "order_values", "constraint",
-                "on_eliminate", "rule" }
+local HOOKS = { "on_place", "on_backtrack", "on_undo", "on_solution", "choose_cell", "order_values",
+                "constraint", "on_eliminate", "rule" }
 
 -- The puzzle each hook's cases run on, its first solution and its number of solutions. A
 -- search of TWO_WAYS removes no candidate beyond its units' own, so on_eliminate gets a puzzle
@@ -288,6 +288,13 @@ local WRONG = {
     { "a table", function() return {} end, { solutions = 2 } },
     { "too many values", function() return true, false, 3 end, { solutions = 2 } },
     { "false (a veto)", function() return false end, { solutions = 1 } },
+  },
+  -- on_undo's answers are ignored: an undone placement cannot be vetoed.
+  on_undo = {
+    { "a string", function() return "no" end, { solutions = 2 } },
+    { "a table", function() return {} end, { solutions = 2 } },
+    { "too many values", function() return true, false, 3 end, { solutions = 2 } },
+    { "false (no veto)", function() return false end, { solutions = 2 } },
   },
   on_solution = {
     { "a string", function() return "no" end, { solutions = 2 } },

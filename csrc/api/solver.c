@@ -26,6 +26,11 @@ static int backtrack_thunk(void *ud, int cell, int v, int depth) {
     return w->ev.on_backtrack(w->ev.ud, cell, v, depth);
 }
 
+static int undo_thunk(void *ud, int cell, int v, int depth) {
+    sudoku_solver *w = (sudoku_solver *)ud;
+    return w->ev.on_undo(w->ev.ud, cell, v, depth);
+}
+
 static int solution_thunk(void *ud) {
     sudoku_solver *w = (sudoku_solver *)ud;
     return w->ev.on_solution(w->ev.ud);
@@ -81,6 +86,7 @@ sudoku_solver *sudoku_solver_new(sudoku_board *b, const sudoku_events *ev) {
     w->thunks.ud = w;
     if (w->ev.on_place) w->thunks.on_place = place_thunk;
     if (w->ev.on_backtrack) w->thunks.on_backtrack = backtrack_thunk;
+    if (w->ev.on_undo) w->thunks.on_undo = undo_thunk;
     if (w->ev.on_solution) w->thunks.on_solution = solution_thunk;
     if (w->ev.choose_cell) w->thunks.choose_cell = choose_thunk;
     if (w->ev.order_values) w->thunks.order_values = order_thunk;

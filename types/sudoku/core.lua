@@ -15,6 +15,7 @@
 ---reason: "single" (naked single), "hidden" (hidden single) or "guess"
 ---@field on_place? fun(r: integer, c: integer, v: integer, depth: integer, reason: string): boolean?
 ---@field on_backtrack? fun(r: integer, c: integer, v: integer, depth: integer): boolean?
+---@field on_undo? fun(r: integer, c: integer, v: integer, depth: integer)
 ---@field on_solution? fun(board: sudoku.Board): boolean?
 ---@field choose_cell? fun(board: sudoku.Board): integer?, integer?
 ---@field order_values? fun(board: sudoku.Board, r: integer, c: integer, candidates: integer[]): integer[]
