@@ -19,7 +19,6 @@ function replay.new(puzzle)
   local self = setmetatable({
     queue = {}, head = 1,      -- events not shown yet: queue[head .. #queue]
     shown = {},                -- cell index -> {v =, reason =} for what the screen shows now
-    placed = {},               -- the shown placements in order (a backtrack pops back to its guess)
     status = "running", events = 0, size = puzzle:size(),
   }, replay)
   local queue = self.queue
@@ -28,8 +27,8 @@ function replay.new(puzzle)
     on_place = function(r, c, v, _, reason)
       queue[#queue + 1] = { "place", r, c, v, reason }
     end,
-    on_backtrack = function(r, c, v)
-      queue[#queue + 1] = { "backtrack", r, c, v }
+    on_undo = function(r, c, v)
+      queue[#queue + 1] = { "undo", r, c, v }
     end,
   })
   return self
@@ -44,26 +43,16 @@ function replay:solve_for(seconds, clock)
   end
 end
 
--- Shows up to n queued events. A backtrack takes back every placement made since its guess, as
--- the solver did (the hook reports only the guess).
+-- Shows up to n queued events: a placement, or one taken back (on_undo reports each, so the
+-- events alone keep the screen equal to the solver's board).
 function replay:show(n)
-  local queue, shown, placed, size = self.queue, self.shown, self.placed, self.size
+  local queue, shown, size = self.queue, self.shown, self.size
   while n > 0 and self.head <= #queue do
     local e = queue[self.head]
     queue[self.head] = nil
     self.head = self.head + 1
     local cell = (e[2] - 1) * size + e[3]
-    if e[1] == "place" then
-      shown[cell] = { v = e[4], reason = e[5] }
-      placed[#placed + 1] = cell
-    else
-      while #placed > 0 do
-        local last = table.remove(placed)
-        local was = shown[last]
-        shown[last] = nil
-        if last == cell and was.v == e[4] and was.reason == "guess" then break end
-      end
-    end
+    if e[1] == "place" then shown[cell] = { v = e[4], reason = e[5] } else shown[cell] = nil end
     self.events = self.events + 1
     n = n - 1
   end
