@@ -136,10 +136,11 @@ int sdk_board_init(sdk_board *b, sdk_allocator a, int box_rows, int box_cols) {
     b->box_cols = box_cols;
     b->ncells = n * n;
     b->full = sdk_low_bits(n);
-    b->value = sdk_alloc(a, (size_t)b->ncells);
+    b->value = sdk_alloc(a, sdk_value_block(b->ncells));
     b->extra_start = sdk_alloc(a, sizeof(int));
     if (!b->value || !b->extra_start) return SDK_ENOMEM;
-    memset(b->value, 0, (size_t)b->ncells);
+    memset(b->value, 0, sdk_value_block(b->ncells));
+    b->given = b->value + b->ncells;
     b->extra_start[0] = 0;
     return build_units(b);
 }
@@ -152,7 +153,7 @@ void sdk_board_free(sdk_board *b) {
     }
     sdk_rules_free(&b->rules, b->alloc);
     sdk_free(b->alloc, b->jigsaw, (size_t)b->ncells);
-    sdk_free(b->alloc, b->value, (size_t)b->ncells);
+    sdk_free(b->alloc, b->value, sdk_value_block(b->ncells));
     memset(b, 0, sizeof *b);
 }
 
@@ -160,14 +161,14 @@ int sdk_board_copy(sdk_board *dst, const sdk_board *src) {
     size_t nextra_cells = (size_t)src->extra_start[src->nextra];
     size_t starts = sizeof(int) * (size_t)(src->nextra + 1);
     sdk_allocator a = src->alloc;
-    uint8_t *value = sdk_alloc(a, (size_t)src->ncells);
+    uint8_t *value = sdk_alloc(a, sdk_value_block(src->ncells));
     uint8_t *jigsaw = src->jigsaw ? sdk_alloc(a, (size_t)src->ncells) : NULL;
     int *extra_start = sdk_alloc(a, starts);
     int *extra_cells = nextra_cells ? sdk_alloc(a, sizeof(int) * nextra_cells) : NULL;
     memset(dst, 0, sizeof *dst);
     dst->alloc = a;
     if (!value || !extra_start || (src->jigsaw && !jigsaw) || (nextra_cells && !extra_cells)) {
-        sdk_free(a, value, (size_t)src->ncells);
+        sdk_free(a, value, sdk_value_block(src->ncells));
         sdk_free(a, jigsaw, (size_t)src->ncells);
         sdk_free(a, extra_start, starts);
         sdk_free(a, extra_cells, sizeof(int) * nextra_cells);
@@ -181,10 +182,11 @@ int sdk_board_copy(sdk_board *dst, const sdk_board *src) {
     dst->filled = src->filled;
     dst->nextra = src->nextra;
     dst->value = value;
+    dst->given = value + src->ncells;
     dst->jigsaw = jigsaw;
     dst->extra_start = extra_start;
     dst->extra_cells = extra_cells;
-    memcpy(value, src->value, (size_t)src->ncells);
+    memcpy(value, src->value, sdk_value_block(src->ncells));   /* the givens too */
     if (jigsaw) memcpy(jigsaw, src->jigsaw, (size_t)src->ncells);
     memcpy(extra_start, src->extra_start, starts);
     if (nextra_cells) memcpy(extra_cells, src->extra_cells, sizeof(int) * nextra_cells);
@@ -196,6 +198,7 @@ void sdk_board_set(sdk_board *b, int cell, int v) {
     int i;
     if (b->value[cell]) b->filled--;
     if (v) b->filled++;
+    else sdk_board_mark_given(b, cell, 0);     /* an empty cell holds no given */
     b->value[cell] = (uint8_t)v;
     /* Recount rather than flip bits: with duplicates on the board a value can leave a unit
      * and still be present in it. */

@@ -26,6 +26,8 @@ typedef struct sdk_board {
     sdk_mask full;          /* all n value bits */
 
     uint8_t *value;         /* per cell, 0 = empty */
+    uint8_t *given;         /* bit per cell: a given of the puzzle, as its host marked it (the
+                             * engine never reads it); in value's block, after the cells */
 
     /* Units. */
     sdk_mask *used;         /* per unit: values present */
@@ -113,6 +115,21 @@ static inline void sdk_board_unplace(sdk_board *b, int cell) {
     b->filled--;
     for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
         b->used[b->cell_units[i]] &= ~bit;
+}
+
+/* Bytes of a board's value block: a byte per cell, then a bit per cell for the givens. */
+static inline size_t sdk_value_block(int ncells) {
+    return (size_t)ncells + ((size_t)ncells + 7) / 8;
+}
+
+/* Whether cell is marked as a given. Clearing a cell (sdk_board_set to 0) clears its mark. */
+static inline int sdk_board_is_given(const sdk_board *b, int cell) {
+    return b->given[cell >> 3] >> (cell & 7) & 1;
+}
+
+static inline void sdk_board_mark_given(sdk_board *b, int cell, int on) {
+    if (on) b->given[cell >> 3] |= (uint8_t)(1u << (cell & 7));
+    else b->given[cell >> 3] &= (uint8_t)~(1u << (cell & 7));
 }
 
 /* Whether cell is one of unit u's cells (a walk of the cell's few units). */

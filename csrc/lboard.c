@@ -161,6 +161,34 @@ static int board_get(lua_State *L) {
     return 1;
 }
 
+/* b:is_given(r, c): whether (r, c) is marked as a given of the puzzle. */
+static int board_is_given(lua_State *L) {
+    sdk_board *b = lsdk_check_board(L, 1);
+    lua_pushboolean(L, sdk_board_is_given(b, lsdk_check_cell(L, 2, b)));
+    return 1;
+}
+
+/* b:set_given(r, c [, on]): marks (r, c), which must hold a value, as a given (on false: not). */
+static int board_set_given(lua_State *L) {
+    sdk_board *b = lsdk_check_board(L, 1);
+    int cell = lsdk_check_cell(L, 2, b);
+    int on = lua_isnoneornil(L, 4) || lua_toboolean(L, 4);
+    if (on && !b->value[cell])
+        return luaL_error(L, "r%dc%d is empty: only a cell that holds a value can be a given",
+                          cell / b->n + 1, cell % b->n + 1);
+    sdk_board_mark_given(b, cell, on);
+    return 0;
+}
+
+/* b:mark_givens(): every filled cell becomes a given and no other; returns how many. */
+static int board_mark_givens(lua_State *L) {
+    sdk_board *b = lsdk_check_board(L, 1);
+    int cell;
+    for (cell = 0; cell < b->ncells; cell++) sdk_board_mark_given(b, cell, b->value[cell] != 0);
+    lua_pushinteger(L, b->filled);
+    return 1;
+}
+
 static int board_set(lua_State *L) {
     sdk_board *b = lsdk_check_board(L, 1);
     int cell = lsdk_check_cell(L, 2, b);
@@ -517,7 +545,7 @@ static int board_clear_rules(lua_State *L) {
 /* Bytes held by one board of this shape, the board's own arrays included. */
 size_t lsdk_board_bytes(const lboard *lb) {
     const sdk_board *b = &lb->b;
-    return sizeof(lboard) + (size_t)b->ncells                      /* value */
+    return sizeof(lboard) + sdk_value_block(b->ncells)             /* value and givens */
            + sizeof(sdk_mask) * (size_t)b->nunits                   /* used */
            + sizeof(int) * (size_t)(b->nunits + 1 + b->ncells + 1)  /* starts */
            + sizeof(int) * (size_t)(2 * (b->unit_start[b->nunits]))  /* both lists */
@@ -537,6 +565,9 @@ static int board_bytes(lua_State *L) {
 
 static const luaL_Reg board_methods[] = {
     {"close", board_close},
+    {"is_given", board_is_given},
+    {"set_given", board_set_given},
+    {"mark_givens", board_mark_givens},
     {"size", board_size},
     {"get", board_get},
     {"set", board_set},

@@ -612,11 +612,28 @@ static int solver_step(lua_State *L) {
     sdk_watch w;
     step_call sc;
     sdk_status st;
-    if (!lua_isnoneornil(L, 2)) {
-        budget = compat_checkinteger(L, 2);
-        luaL_argcheck(L, budget >= 1, 2, "budget must be at least 1");
+    if (lua_istable(L, 2)) {
+        /* s:step{ms = 2, nodes = 100}: a time budget (which pauses inside a node too, between
+         * two passes of propagation or two probes) and a node budget, either or both. */
+        static const char *const names[] = {"ms", "nodes", NULL};
+        lsdk_check_field_names(L, 2, names, 2, "budget");
+        luaL_argcheck(L, lua_isnoneornil(L, 3), 3, "no seconds after a budget table (use its ms)");
+        lua_getfield(L, 2, "ms");
+        if (!lua_isnil(L, -1)) l.seconds = lsdk_check_seconds(L, 2, -1, "budget.ms") / 1000;
+        lua_getfield(L, 2, "nodes");
+        if (!lua_isnil(L, -1)) {
+            if (!compat_isinteger(L, -1) || compat_tointeger(L, -1) < 1)
+                luaL_argerror(L, 2, "budget.nodes must be an integer of at least 1");
+            budget = compat_tointeger(L, -1);
+        }
+        lua_pop(L, 2);
+    } else {
+        if (!lua_isnoneornil(L, 2)) {
+            budget = compat_checkinteger(L, 2);
+            luaL_argcheck(L, budget >= 1, 2, "budget must be at least 1");
+        }
+        if (!lua_isnoneornil(L, 3)) l.seconds = lsdk_check_seconds(L, 3, 3, "seconds");
     }
-    if (!lua_isnoneornil(L, 3)) l.seconds = lsdk_check_seconds(L, 3, 3, "seconds");
     check_not_running(L, ls, "step");
     if (ls->b->busy) return luaL_error(L, "cannot step: the board is being solved by another solver");
     lua_settop(L, 1);

@@ -49,13 +49,28 @@ static void next_epoch(sdk_solver *s) {
 int sdk_probe(sdk_solver *s) {
     int cell = 0, left = s->ncells, w, nwords = (int)sdk_dirty_words(s->ncells);
     uint64_t best = 0;
-    s->probe_best = -1;
-    if (s->b->n < PROBE_MIN_N) return SDK_CONTINUE;
+    if (s->probe_paused) {
+        /* Going on where the last step paused: the same round, as if it had not. */
+        cell = s->probe_cell;
+        left = s->probe_left;
+        best = s->probe_score;
+        s->probe_paused = 0;
+    } else {
+        s->probe_best = -1;
+        if (s->b->n < PROBE_MIN_N) return SDK_CONTINUE;
+    }
     for (; left > 0; left--, cell = cell + 1 == s->ncells ? 0 : cell + 1) {
         sdk_mask m = s->cand[cell];
         uint64_t score = 1;
         int first = 1, c, r, dropped = 0;
         if (sdk_popcount(m) != 2) continue;
+        if (sdk_search_must_pause(s)) {
+            s->probe_cell = cell;
+            s->probe_left = left;
+            s->probe_score = best;
+            s->probe_paused = 1;
+            return SDK_PAUSE;
+        }
         next_epoch(s);
         for (; m; m &= m - 1) {
             int v = sdk_lowest(m) + 1, tm = s->ntrail, em = s->nbans, cm = s->nctrail;

@@ -202,5 +202,8 @@ int sdk_search_propagate(sdk_solver *s) {
         return SDK_CONTINUE;
     next:
         if (r != SDK_CONTINUE) return r;
+        /* Every pass starts from the top anyway: pausing here and calling again later runs the
+         * same passes. */
+        if (s->pausable && sdk_search_must_pause(s)) return SDK_PAUSE;
     }
 }

@@ -203,6 +203,7 @@ static void unwind(sdk_solver *s) {
 
 void sdk_solver_reset(sdk_solver *s) {
     unwind(s);
+    s->pausable = s->probe_paused = 0;
     s->status = SDK_READY;
     s->phase = PHASE_START;
     s->nframes = 0;
@@ -515,6 +516,7 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
     s->b->busy = 1;
     s->failure = 0;
     s->stopped = SDK_OK;
+    s->mid_watch = s->watch && (s->watch->deadline > 0 || s->watch->cancel);
     for (;;) {
         switch (s->phase) {
         case PHASE_START:
@@ -533,8 +535,15 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
             break;
 
         case PHASE_PROPAGATE:
-            r = sdk_search_propagate(s);
+            if (s->probe_paused) {
+                r = SDK_CONTINUE;              /* propagation had ended before probing paused */
+            } else {
+                s->pausable = 1;
+                r = sdk_search_propagate(s);
+                s->pausable = 0;
+            }
             if (r == SDK_CONTINUE && s->b->filled < s->ncells) r = sdk_probe(s);
+            if (r == SDK_PAUSE) return pause(s, SDK_RUNNING);   /* phase unchanged: go on here */
             if (r == SDK_ABORT) return fail(s);
             if (r == SDK_PRUNE) {
                 s->phase = PHASE_BACKTRACK;

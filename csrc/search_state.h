@@ -131,9 +131,37 @@ struct sdk_solver {
 
     const sdk_watch *watch;  /* asked before every node (sdk_solver_watch), or NULL */
     int stopped;             /* why the watch paused the last step, or SDK_OK */
+    /* Pausing inside a node: while a step runs under a watch with a deadline or a flag, the
+     * main propagation (between its passes) and probing (between cells) pause when one says so,
+     * and the next step goes on from there, the same as if it had not stopped. */
+    int mid_watch;           /* the step's watch has a deadline or a flag */
+    int pausable;            /* set around the main propagation: not inside a probe's */
+    int probe_paused;        /* probing paused at probe_cell, probe_left cells to go, best */
+    int probe_cell, probe_left;
+    uint64_t probe_score;
 
     sdk_stats stats;
 };
+
+/* What propagation and probing return to pause the step inside a node (search.c). */
+#define SDK_PAUSE 3
+
+/* Whether the step must pause inside its node now: its watch's flag is up, or its deadline has
+ * passed (the node budget counts whole nodes only); records why in s->stopped. Cheap when the
+ * step has no deadline and no flag. */
+static inline int sdk_search_must_pause(sdk_solver *s) {
+    const sdk_watch *w = s->watch;
+    if (!s->mid_watch) return 0;
+    if (w->cancel && *w->cancel) {
+        s->stopped = SDK_ECANCEL;
+        return 1;
+    }
+    if (w->deadline > 0 && sdk_clock() >= w->deadline) {
+        s->stopped = SDK_ETIME;
+        return 1;
+    }
+    return 0;
+}
 
 /* Per unit, the rules that have not looked at it since one of its cells changed. */
 enum { DIRTY_HIDDEN = 1, DIRTY_MATCHING = 2, DIRTY_ALL = 3 };
@@ -223,7 +251,8 @@ SDK_INTERNAL int sdk_search_admissible(sdk_solver *s, int cell, int v);
 SDK_INTERNAL int sdk_search_commit(sdk_solver *s, int cell, int v, int reason);
 /* A forced value: placed if the vetoing rules accept it, otherwise eliminated. */
 SDK_INTERNAL int sdk_search_force(sdk_solver *s, int cell, int v, int reason);
-/* The fixpoint loop (solver.h). SDK_CONTINUE, SDK_PRUNE or SDK_ABORT. */
+/* The fixpoint loop (solver.h). SDK_CONTINUE, SDK_PRUNE or SDK_ABORT; SDK_PAUSE between two
+ * passes when s->pausable and the step must pause (sdk_search_must_pause). */
 SDK_INTERNAL int sdk_search_propagate(sdk_solver *s);
 
 /* The built-in rules (rules/singles.c, hidden.c, locked.c, matching.c), each setting *progress when it changed something. */
@@ -232,7 +261,8 @@ SDK_INTERNAL int sdk_hidden_single(sdk_solver *s, int *progress);
 SDK_INTERNAL int sdk_locked_candidates(sdk_solver *s, int *progress);
 SDK_INTERNAL int sdk_unit_matching(sdk_solver *s, int *progress);
 
-/* probe.c: probing on boards of 20 or more values (solver.h). */
+/* probe.c: probing on boards of 20 or more values (solver.h). SDK_PAUSE between two cells when
+ * the step must pause: the next call goes on from that cell. */
 SDK_INTERNAL int sdk_probe(sdk_solver *s);
 
 /* branch.c: opens a frame on the most constrained choice; moves a frame to its next

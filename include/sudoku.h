@@ -208,8 +208,9 @@ SUDOKU_API sudoku_solver *sudoku_solver_new(sudoku_board *b, const sudoku_events
  * back first. From inside one of its own callbacks it does nothing. */
 SUDOKU_API void sudoku_solver_free(sudoku_solver *s);
 /* Runs at most budget nodes (<= 0: no limit) under limits (may be NULL; max_nodes counts the
- * search's nodes since its start) and returns the new status: call it again to go on, from
- * the next frame of a game for instance. */
+ * search's nodes since its start; seconds counts from this call and pauses inside a node too,
+ * between two passes of propagation or two probes) and returns the new status: call it again
+ * to go on, exactly where it stopped, from the next frame of a game for instance. */
 SUDOKU_API sudoku_status sudoku_solver_step(sudoku_solver *s, int64_t budget,
                                             const sudoku_limits *limits);
 /* After SUDOKU_FAILED: SUDOKU_EABORT or SUDOKU_ENOMEM; after SUDOKU_RUNNING, why it paused:

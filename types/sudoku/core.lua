@@ -166,6 +166,19 @@ function Board:bytes() end
 
 function Board:close() end
 
+---@param r integer
+---@param c integer
+---@return boolean
+function Board:is_given(r, c) end
+
+---@param r integer
+---@param c integer
+---@param on? boolean
+function Board:set_given(r, c, on) end
+
+---@return integer
+function Board:mark_givens() end
+
 ---@param blank? string one character, default "."
 ---@return string
 function Board:symbols(blank) end
@@ -179,7 +192,7 @@ function Board:fill(text) end
 ---@class sudoku.Solver
 local Solver = {}
 
----@param budget? integer search nodes
+---@param budget? integer|{ms: number?, nodes: integer?} search nodes, or a budget table
 ---@param seconds? number
 ---@return "running"|"solved"|"done"|"unsat"
 function Solver:step(budget, seconds) end

@@ -133,7 +133,12 @@ function format.records(input, name, opts)
   if module.write_only then
     error(("bad argument #2 to 'records' (format '%s' is written, not read)"):format(name), 2)
   end
-  return with_faults(src, module.records(src, opts or {}))
+  local next_record = module.records(src, opts or {})
+  return with_faults(src, function()
+    local rec, err, where = next_record()
+    if rec then record.mark_givens(rec) end
+    return rec, err, where
+  end)
 end
 
 --- The records of a file, as `records` gives them, the file closed after the last.

@@ -236,7 +236,10 @@ function parse.parse(text, opts)
   -- (the same board as below: 9x9, 3x3 boxes); anything else, errors included, reads below.
   if #text == 81 and not size and not box then
     local board = line_board(text)
-    if board then return board end
+    if board then
+      board:mark_givens()
+      return board
+    end
   end
   if text:sub(1, #BOM) == BOM then text = text:sub(#BOM + 1) end
 
@@ -284,6 +287,7 @@ function parse.parse(text, opts)
   local board = Board.new{ size = n, box = rows and { rows, cols } or nil }
   if numeric then
     cells.set(board, values)
+    board:mark_givens()
     return board
   end
   -- The cells' symbols in one string, for the cell reader's single C call.
@@ -297,6 +301,7 @@ function parse.parse(text, opts)
   end
   local ok, bad_cell = cells.fill(board, symbols_text)
   if not ok then return unexpected(text, at.run and bad_cell or at[bad_cell]) end
+  board:mark_givens()    -- the puzzle's values are its givens (Board:is_given)
   return board
 end
 

@@ -36,10 +36,48 @@ function record.new(board, fields)
   return rec
 end
 
--- What writers accept: a Board becomes a record with every filled cell a given.
+-- The givens a Board remembers (Board:is_given) as a record's givens list; nil when it marks
+-- none, or every filled cell (the record's default).
+function record.board_givens(board)
+  local n = board:size()
+  local list, marked, filled = {}, 0, 0
+  for r = 1, n do
+    for c = 1, n do
+      if board:get(r, c) ~= 0 then
+        filled = filled + 1
+        if board:is_given(r, c) then
+          list[record.index(n, r, c)] = true
+          marked = marked + 1
+        end
+      end
+    end
+  end
+  if marked == 0 or marked == filled then return nil end
+  return list
+end
+
+-- Marks the record's givens on its board (Board:set_given): those listed, or every filled cell
+-- when there is no list, as readers give records.
+function record.mark_givens(rec)
+  local board = rec.board
+  if not rec.givens then
+    board:mark_givens()
+    return
+  end
+  local n = board:size()
+  for r = 1, n do
+    for c = 1, n do
+      local v = board:get(r, c)
+      if v ~= 0 then board:set_given(r, c, rec.givens[record.index(n, r, c)] == true) end
+    end
+  end
+end
+
+-- What writers accept: a Board becomes a record whose givens are the ones it remembers (every
+-- filled cell when it marks none).
 function record.of(x)
   if record.is_record(x) then return x end
-  return record.new(x)
+  return record.new(x, { givens = record.board_givens(x) })
 end
 
 -- Whether the value at (r, c) is a given: filled, and either listed in givens or, with no
