@@ -35,6 +35,7 @@ typedef struct lsolver {
     int closed;        /* close() freed it */
     size_t reported;   /* bytes told to the garbage collector (lsdk_gc_pressure) */
     int hooked;        /* a hook or a constraint calls into Lua (through the host) */
+    int nargs[3];      /* arguments on_place, on_backtrack and on_undo take (run_step) */
     uint32_t row_of;   /* cell * row_of >> 20 is cell's row (0-based): no division per event */
 } lsolver;
 
@@ -257,18 +258,35 @@ static int call_hook(hook_call *hc) {
  * as call_hook. */
 static int call_direct(lsolver *ls, int fn, int cell, int v, int depth, int reason) {
     lua_State *L = ls->host.L;
-    int verdict, row = (int)(((uint32_t)cell * ls->row_of) >> 20);
+    int verdict, nargs = ls->nargs[fn - STEP_ON_PLACE], row = (int)(((uint32_t)cell * ls->row_of) >> 20);
     lua_pushvalue(L, fn);
-    lua_pushinteger(L, row + 1);
-    lua_pushinteger(L, cell - row * ls->b->n + 1);
-    lua_pushinteger(L, v);
-    lua_pushinteger(L, depth);
-    if (reason) lua_pushvalue(L, STEP_REASONS + reason);
-    lua_call(L, reason ? 5 : 4, 1);
+    /* Only the arguments the hook has parameters for: the rest it could not see. */
+    if (nargs > 0) lua_pushinteger(L, row + 1);
+    if (nargs > 1) lua_pushinteger(L, cell - row * ls->b->n + 1);
+    if (nargs > 2) lua_pushinteger(L, v);
+    if (nargs > 3) lua_pushinteger(L, depth);
+    if (nargs > 4) lua_pushvalue(L, STEP_REASONS + reason);
+    lua_call(L, nargs, 1);
     /* Only an explicit false vetoes: a hook that returns nothing lets the search go on. */
     verdict = lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1) ? SDK_PRUNE : SDK_CONTINUE;
     lua_pop(L, 1);
     return verdict;
+}
+
+/* How many of its max arguments the function at idx can see: its parameters, or all of them
+ * for a vararg function, a C function, or on Lua 5.1 (which does not tell). */
+static int args_seen(lua_State *L, int idx, int max) {
+#if LUA_VERSION_NUM >= 502
+    lua_Debug ar;
+    if (lua_type(L, idx) != LUA_TFUNCTION) return max;
+    lua_pushvalue(L, idx);
+    lua_getinfo(L, ">u", &ar);
+    return ar.isvararg || ar.nparams >= max ? max : ar.nparams;
+#else
+    (void)L;
+    (void)idx;
+    return max;
+#endif
 }
 
 static int board_has_lua_rules(const sdk_board *b) {
@@ -301,6 +319,9 @@ static int run_step(lua_State *L) {
     lua_rawgeti(L, STEP_ENV, SLOT_ON_UNDO);
     for (i = SDK_REASON_SINGLE; i <= SDK_REASON_GUESS; i++)
         lua_rawgeti(L, STEP_ENV, SLOT_REASON + i);                    /* .. STEP_TOP */
+    ls->nargs[0] = args_seen(L, STEP_ON_PLACE, 5);
+    ls->nargs[1] = args_seen(L, STEP_ON_BACKTRACK, 4);
+    ls->nargs[2] = args_seen(L, STEP_ON_UNDO, 4);
     /* The host is what hooks and the board's Lua rules call back through: a search with
      * neither runs without one (its references cost more than a short search's step). */
     if (ls->hooked || board_has_lua_rules(ls->b)) lsdk_host_enter(L, &ls->host, STEP_ENV, STEP_BOARD);

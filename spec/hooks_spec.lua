@@ -448,3 +448,21 @@ describe("on_undo", function()
     assert.is_truthy(b)
   end)
 end)
+
+describe("hook arguments", function()
+  it("are the same whatever parameters the hook declares (varargs get every one)", function()
+    local HARD = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+    local two, all = {}, {}
+    local s1 = sudoku.Solver.new(sudoku.parse(HARD), {
+      on_place = function(r, c) two[#two + 1] = r * 10 + c end })
+    local s2 = sudoku.Solver.new(sudoku.parse(HARD), { on_place = function(...)
+      local r, c, _, _, reason = ...
+      all[#all + 1] = r * 10 + c
+      assert(select("#", ...) == 5 and type(reason) == "string")
+    end })
+    s1:step()
+    s2:step()
+    assert.same(all, two)
+    assert.is_true(#two > 100)
+  end)
+end)
