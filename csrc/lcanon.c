@@ -40,6 +40,16 @@ static int read_puzzle(lua_State *L, uint8_t values[81]) {
     return 1;
 }
 
+/* When the values clash (a digit twice in a unit), pushes nil and where, and returns 1. */
+static int push_clash(lua_State *L, const uint8_t values[81]) {
+    int a, b, v = sdk_canon9_fault(values, &a, &b);
+    if (!v) return 0;
+    lua_pushnil(L);
+    lua_pushfstring(L, "r%dc%d and r%dc%d both hold %d: clashing givens have no canonical form",
+                    a / 9 + 1, a % 9 + 1, b / 9 + 1, b % 9 + 1, v);
+    return 1;
+}
+
 /* Pushes {values =, rows =, columns =, transposed =} as gen.transform gives it: new cell (r, c)
  * holds values[old value at (rows[r], columns[c])], r and c swapped first when transposed. The
  * map transposes first, then permutes, so when it transposes rows and columns trade places. */
@@ -77,14 +87,9 @@ static int l_canonical(lua_State *L) {
     uint8_t values[81], out[81];
     char line[81];
     sdk_canon_map map;
-    int a, b, v, i;
+    int i;
     if (!read_puzzle(L, values)) return 2;
-    if ((v = sdk_canon9_fault(values, &a, &b)) != 0) {
-        lua_pushnil(L);
-        lua_pushfstring(L, "r%dc%d and r%dc%d both hold %d: clashing givens have no canonical form",
-                        a / 9 + 1, a % 9 + 1, b / 9 + 1, b % 9 + 1, v);
-        return 2;
-    }
+    if (push_clash(L, values)) return 2;
     sdk_canon9(values, out, &map);
     for (i = 0; i < 81; i++) line[i] = out[i] ? sdk_alphabet[out[i] - 1] : '.';
     lua_pushlstring(L, line, 81);
@@ -129,15 +134,10 @@ static int l_canon_set(lua_State *L) {
 static int canon_set_add(lua_State *L) {
     sdk_canon_set *set = check_set(L);
     uint8_t values[81], form[81];
-    int a, b, v, rc;
+    int rc;
     lua_remove(L, 1);                 /* read_puzzle reads argument 1 */
     if (!read_puzzle(L, values)) return 2;
-    if ((v = sdk_canon9_fault(values, &a, &b)) != 0) {
-        lua_pushnil(L);
-        lua_pushfstring(L, "r%dc%d and r%dc%d both hold %d: clashing givens have no canonical form",
-                        a / 9 + 1, a % 9 + 1, b / 9 + 1, b % 9 + 1, v);
-        return 2;
-    }
+    if (push_clash(L, values)) return 2;
     sdk_canon9(values, form, NULL);
     rc = sdk_canon_set_add(set, form);
     if (rc < 0) return lsdk_memory_error(L);

@@ -4,19 +4,10 @@
 -- (spec/support/allochost.c), whose state allocates through a counting wrapper installed with
 -- lua_setallocf, and runs spec/support/allocator_probe.lua in it.
 local data = require "support.data"
+local command = require "support.command"
 local lua = require "support.lua"
 
-local function quote(s)
-  return "'" .. s:gsub("'", "'\\''") .. "'"
-end
-
-local function run(command)
-  local pipe = assert(io.popen(command .. " 2>&1; echo \"exit:$?\""))
-  local out = pipe:read("*a")
-  pipe:close()
-  local body, status = out:match("^(.*)exit:(%d+)\n$")
-  return body, tonumber(status)
-end
+local quote, run = command.quote, command.shell
 
 describe("the core's memory, on " .. lua.build, function()
   local probe

@@ -2,25 +2,15 @@
 -- library, the examples of examples/c/ build against it with strict flags and run, and
 -- spec/support/capi_check.c holds every call to its contract (one "ok - ..." line per check).
 local data = require "support.data"
+local command = require "support.command"
 local lua = require "support.lua"
+
+local quote, run = command.quote, command.shell
 
 local root = data.root
 local lib_dir = root .. "build/" .. lua.build .. "/lib/"
 local lib = lib_dir .. "libsudoku.a"
 local STRICT = "-std=c99 -Wall -Wextra -Werror -pedantic"
-
-local function quote(s)
-  return "'" .. s:gsub("'", "'\\''") .. "'"
-end
-
--- Runs a shell command; returns its output (stdout and stderr) and exit status.
-local function run(command)
-  local pipe = assert(io.popen(command .. " 2>&1; echo \"exit:$?\""))
-  local out = pipe:read("*a")
-  pipe:close()
-  local body, status = out:match("^(.*)exit:(%d+)\n$")
-  return body, tonumber(status)
-end
 
 -- Compiles C sources into lib_dir/name against the library; raises with the compiler's words.
 local function build(name, sources, compiler, flags)

@@ -3,20 +3,11 @@
 -- solver a few events per frame. Its self-test mode plays a scripted session under Xvfb and
 -- writes a screenshot at each stage; every stage must look different from the one before.
 local data = require "support.data"
+local command = require "support.command"
+
+local quote, run = command.quote, command.shell
 
 local root = data.root
-
-local function quote(s)
-  return "'" .. s:gsub("'", "'\\''") .. "'"
-end
-
-local function run(command)
-  local pipe = assert(io.popen(command .. " 2>&1; echo \"exit:$?\""))
-  local out = pipe:read("*a")
-  pipe:close()
-  local body, status = out:match("^(.*)exit:(%d+)\n$")
-  return body, tonumber(status)
-end
 
 local function have(program)
   return select(2, run("command -v " .. program)) == 0

@@ -13,6 +13,16 @@ function command.quote(s)
   return "'" .. s:gsub("'", "'\\''") .. "'"
 end
 
+-- Runs a shell command line; returns what it wrote (stdout and stderr together) and its exit
+-- status (echoed, since io.popen's close() only gives it from Lua 5.2 on).
+function command.shell(line)
+  local pipe = assert(io.popen(line .. " 2>&1; echo \"exit:$?\""))
+  local out = pipe:read("*a")
+  pipe:close()
+  local body, status = out:match("^(.*)exit:(%d+)\n$")
+  return body, tonumber(status)
+end
+
 function command.write_file(path, text)
   local f = assert(io.open(path, "wb"))
   f:write(text)
