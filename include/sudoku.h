@@ -97,6 +97,13 @@ SUDOKU_API int sudoku_board_get(const sudoku_board *b, int row, int col);
 /* Sets (row, col) to value (0 clears), clashing or not: SUDOKU_OK, SUDOKU_EINVAL (off the
  * board, value above n) or SUDOKU_EBUSY. */
 SUDOKU_API int sudoku_board_set(sudoku_board *b, int row, int col, int value);
+/* Whether (row, col) holds a given of the puzzle (as opposed to a value filled in since): 1 or
+ * 0, or SUDOKU_EINVAL off the board. sudoku_board_from_line and sudoku_board_fill mark the
+ * values they read; copies keep the marks; setting a cell to 0 clears its mark. */
+SUDOKU_API int sudoku_board_is_given(const sudoku_board *b, int row, int col);
+/* Marks (row, col), which must hold a value, as a given (on 0: unmarks it): SUDOKU_OK or
+ * SUDOKU_EINVAL. */
+SUDOKU_API int sudoku_board_set_given(sudoku_board *b, int row, int col, int on);
 /* Sets every cell from a line of n*n symbols as sudoku_board_from_line reads it: SUDOKU_OK, or
  * SUDOKU_EINVAL with the reason in err (the board then unchanged), or SUDOKU_EBUSY. */
 SUDOKU_API int sudoku_board_fill(sudoku_board *b, const char *text, size_t len, char *err,

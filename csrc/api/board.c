@@ -18,6 +18,12 @@ static sudoku_board *make(sdk_allocator a, int box_rows, int box_cols) {
     return b;
 }
 
+/* Every filled cell becomes a given, and no other (what a reader of a puzzle marks). */
+static void mark_givens(sdk_board *b) {
+    int cell;
+    for (cell = 0; cell < b->ncells; cell++) sdk_board_mark_given(b, cell, b->value[cell] != 0);
+}
+
 sudoku_board *sudoku_board_new(int box_rows, int box_cols, sudoku_alloc_fn alloc, void *ud) {
     return make(sdk_api_allocator(alloc, ud), box_rows, box_cols);
 }
@@ -46,8 +52,12 @@ sudoku_board *sudoku_board_from_line(const char *text, size_t len, sudoku_alloc_
     }
     rows = sdk_board_squarest_rows(n);
     b = make(a, rows, n / rows);
-    if (b) sdk_board_load(&b->b, givens);
-    else sdk_api_message(err, err_size, "out of memory");
+    if (b) {
+        sdk_board_load(&b->b, givens);
+        mark_givens(&b->b);
+    } else {
+        sdk_api_message(err, err_size, "out of memory");
+    }
     sdk_free(a, givens, len ? len : 1);
     return b;
 }
@@ -120,7 +130,20 @@ int sudoku_board_fill(sudoku_board *b, const char *text, size_t len, char *err, 
     }
     for (i = 0; i < b->b.ncells; i++)
         if (b->b.value[i] != givens[i]) sdk_board_set(&b->b, i, givens[i]);
+    mark_givens(&b->b);
     sdk_free(a, givens, len);
+    return SUDOKU_OK;
+}
+
+int sudoku_board_is_given(const sudoku_board *b, int row, int col) {
+    if (!on_board(b, row, col)) return SUDOKU_EINVAL;
+    return sdk_board_is_given(&b->b, row * b->b.n + col);
+}
+
+int sudoku_board_set_given(sudoku_board *b, int row, int col, int on) {
+    int cell = row * b->b.n + col;
+    if (!on_board(b, row, col) || (on && !b->b.value[cell])) return SUDOKU_EINVAL;
+    sdk_board_mark_given(&b->b, cell, on != 0);
     return SUDOKU_OK;
 }
 

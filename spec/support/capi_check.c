@@ -75,6 +75,10 @@ static void boards(account *acc) {
     b = sudoku_board_from_line(classic, 81, counting, acc, err, sizeof err);
     check(b && sudoku_board_get(b, 0, 0) == 5 && sudoku_board_get(b, 0, 2) == 0, "from_line reads 81 symbols as 9x9");
     check(sudoku_board_write(b, out, sizeof out) == 81 && strcmp(out, classic) == 0, "write gives the line back");
+    check(sudoku_board_is_given(b, 0, 0) == 1 && sudoku_board_is_given(b, 0, 2) == 0,
+          "the values read are givens, the blanks are not");
+    check(sudoku_board_set_given(b, 0, 2, 1) == SUDOKU_EINVAL && sudoku_board_is_given(b, 9, 0) == SUDOKU_EINVAL,
+          "an empty cell cannot be a given; off the board: SUDOKU_EINVAL");
     check(sudoku_board_write(b, out, 4) == 81 && strcmp(out, "53.") == 0, "write cuts to the room given");
     check(sudoku_board_fill(b, classic, 80, err, sizeof err) == SUDOKU_EINVAL &&
               strcmp(err, "expected 81 cells, found 80") == 0, "fill with a short line: SUDOKU_EINVAL, why");
@@ -83,6 +87,8 @@ static void boards(account *acc) {
     check(strcmp(out, classic) == 0, "a failed fill leaves the board as it was");
     c = sudoku_board_copy(b);
     check(sudoku_solve(b, NULL) == 1, "solve: 1");
+    check(sudoku_board_is_given(b, 0, 1) == 1 && sudoku_board_is_given(b, 0, 2) == 0,
+          "solving keeps the givens and adds none");
     sudoku_board_write(b, out, sizeof out);
     check(strcmp(out, classic_solution) == 0, "the solution is on the board");
     sudoku_board_write(c, out, sizeof out);
