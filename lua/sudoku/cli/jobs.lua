@@ -94,10 +94,15 @@ local function batched_records(records, opts, handle_one, value)
   end
 end
 
--- Line mode's block handler (sudoku.cli.pipeline's job.block): whole lines done in C, in mode
--- ("solve", "count" or "validate") with the batch options opts.
-local function blocks(records, mode, opts)
-  return function(text) return records.solve_block(text, mode, opts) end
+-- Line mode's block handlers (sudoku.cli.pipeline's job.block and job.pool): whole lines done
+-- in C, in mode ("solve", "count" or "validate") with the batch options opts. On one thread the
+-- calling thread does each block (job.block); on more, a pool of that many threads of the core
+-- does them while the calling thread reads and writes (job.pool makes it).
+local function blocks(job, records, mode, opts)
+  job.block = function(text) return records.solve_block(text, mode, opts) end
+  if opts.threads ~= 1 then
+    job.pool = function() return require("sudoku.core").line_pool(mode, opts) end
+  end
 end
 
 -- The record read from one line-mode puzzle text (with --box's shape), or nil and the message.
@@ -162,7 +167,7 @@ function jobs.solve(result)
       end
       job.handle = batched(records, opts, one_text, value, box)
       if to == "line" and not box then
-        job.block = blocks(records, "solve", opts)
+        blocks(job, records, "solve", opts)
       end
     else
       job.handle = batched_records(records, opts, one, function(answer, rec)
@@ -194,7 +199,7 @@ function jobs.count(result)
         return count_record(rec)
       end, decimal, result.box)
       if not result.box then
-        job.block = blocks(records, "count", opts)
+        blocks(job, records, "count", opts)
       end
     else
       job.handle = batched_records(records, opts, count_record, decimal)
@@ -224,7 +229,7 @@ function jobs.validate(result)
         end
       end
       if not result.box then
-        job.block = blocks(records, "validate", batch_opts(result))
+        blocks(job, records, "validate", batch_opts(result))
       end
     else
       job.handle = each(verdict)

@@ -135,6 +135,10 @@ end
 --                  leaves to the caller (notes with hole) go through job.handle. The output is
 --                  the same as line by line; the pipeline takes blocks whenever the input can
 --                  give them (a file read in blocks, no line over the record limit).
+--   job.pool       with job.block, optional: pool() makes a pool of threads that do blocks as
+--                  job.block does (core.line_pool): blocks are submitted as they are read and
+--                  their answers written in input order as they come back, so that reading
+--                  and writing overlap the solving.
 -- On Ctrl-C (sudoku.cli.interrupt) the records written so far stay, whole, nothing more is
 -- read or written, and the status is interrupt.EXIT.
 -- Returns the exit status.
@@ -258,11 +262,10 @@ function pipeline.run(result, streams, job)
     end
   end
 
-  -- A block of whole lines done in C (job.block), written in input order with the records it
-  -- left to job.handle (its holes) in their places. Returns false when Ctrl-C stopped it.
-  local function run_block(text, first_line)
-    local out, notes, info = job.block(text)
-    src:advance(info.lines)
+  -- A block of whole lines done in C (job.block, or the pool), written in input order with the
+  -- records it left to job.handle (its holes) in their places. Returns false when Ctrl-C
+  -- stopped it.
+  local function finish_block(text, first_line, out, notes, info)
     local todo, answers = {}, {}
     for _, n in ipairs(notes) do
       if n.hole then
@@ -302,6 +305,63 @@ function pipeline.run(result, streams, job)
     return not info.interrupted
   end
 
+  local function run_block(text, first_line)
+    local out, notes, info = job.block(text)
+    src:advance(info.lines)
+    return finish_block(text, first_line, out, notes, info)
+  end
+
+  -- The pool (job.pool), made for the first block, and the blocks submitted to it and not yet
+  -- written: {text =, line =}, queue[queue_head .. queue_tail - 1], oldest first.
+  local pool, queue, queue_head, queue_tail = nil, {}, 1, 1
+
+  local function close_pool()
+    if pool then pool:close() end
+    pool = nil
+  end
+
+  -- Writes the oldest block of the pool once it is done. Returns false when Ctrl-C stopped it.
+  local function collect_block()
+    local entry = queue[queue_head]
+    queue[queue_head] = nil
+    queue_head = queue_head + 1
+    local out, notes, info = pool:collect()
+    return finish_block(entry.text, entry.line, out, notes, info)
+  end
+
+  -- Writes every block of the pool, in order. Returns false when Ctrl-C stopped it.
+  local function drain_pool()
+    while pool and pool:pending() > 0 do
+      if pending() or not collect_block() then return false end
+    end
+    return true
+  end
+
+  -- Hands a block to the pool, writing the oldest first while the pool is full. Returns false
+  -- when Ctrl-C stopped it.
+  local function submit_block(text, first_line)
+    pool = pool or job.pool()
+    while pool:full() do
+      if pending() or not collect_block() then return false end
+    end
+    src:advance(pool:submit(text))
+    queue[queue_tail] = { text = text, line = first_line }
+    queue_tail = queue_tail + 1
+    return true
+  end
+
+  -- Runs fn(...) as a step of the loop: false when Ctrl-C stopped it; any other error closes
+  -- the pool and is raised again.
+  local function step(fn, ...)
+    local ok, done = pcall(fn, ...)
+    release()
+    if not ok and not interrupt.is(done) then
+      close_pool()
+      error(done, 0)
+    end
+    return ok and done
+  end
+
   while not stopped do
     if pending() then
       stopped = true
@@ -315,10 +375,9 @@ function pipeline.run(result, streams, job)
         took = true
         if #chunk > 0 then flush() end
         if not stopped then
-          local ok, done = pcall(run_block, text, first_line)
-          release()
-          if not ok and not interrupt.is(done) then error(done, 0) end
-          if not (ok and done) then stopped = true end
+          if not step(job.pool and submit_block or run_block, text, first_line) then
+            stopped = true
+          end
         end
       elseif why == "later" or why == "long" then
         block_from = src.line + 1   -- line by line past what is held, then blocks again
@@ -327,6 +386,11 @@ function pipeline.run(result, streams, job)
       end
     end
     if stopped then break end
+    -- Records read line by line come after the pool's blocks.
+    if not took and pool and pool:pending() > 0 and not step(drain_pool) then
+      stopped = true
+      break
+    end
     if not took then
       local ok, item = pcall(items)
       if not ok and interrupt.is(item) then
@@ -349,6 +413,8 @@ function pipeline.run(result, streams, job)
       if #chunk == pipeline.CHUNK then flush() end
     end
   end
+  if not stopped and pool and not step(drain_pool) then stopped = true end
+  close_pool()
   -- A read that Ctrl-C cut short fails too: the interrupt is what happened.
   if pending() then stopped = true end
   if #chunk > 0 and not stopped then flush() end
