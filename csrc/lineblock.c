@@ -175,8 +175,17 @@ static void run_block(sdk_block *r, const block_work *w, const char *block, size
         if (lead < end && block[lead] != '#') {
             /* A record. Its puzzle: up to a space, ',', ';' or '#'. */
             sdk_read_fault fault;
-            for (stop = lead; stop < end && !byte_class[(unsigned char)block[stop]]; stop++) {}
-            if (stop - lead == 81 && sdk_read_givens(block + lead, 81, 9, givens, &fault) == 9) {
+            /* Most lines are an 81-symbol puzzle and an end: read as such first. No symbol
+             * ends a puzzle, so when the 81 bytes read, the puzzle is them if a byte that ends
+             * one (or the line's end) follows. */
+            int read = end - lead >= 81 &&
+                       (end - lead == 81 || byte_class[(unsigned char)block[lead + 81]]) &&
+                       sdk_read_givens(block + lead, 81, 9, givens, &fault) == 9;
+            if (!read) {
+                for (stop = lead; stop < end && !byte_class[(unsigned char)block[stop]]; stop++) {}
+                read = stop - lead == 81 && sdk_read_givens(block + lead, 81, 9, givens, &fault) == 9;
+            }
+            if (read) {
                 if (stop_asked(w) || !answer(r, w, givens, r->lines, pos, end - pos)) {
                     r->interrupted = 1;
                     return;
@@ -315,8 +324,10 @@ int sdk_block_pool_new(sdk_block_pool **out, sdk_allocator a, int threads, sdk_b
     size_t k;
     int i;
     *out = NULL;
-    if (threads < 1 || (mode == SDK_BLOCK_COUNT && o->limit < 1)) return SDK_EINVAL;
+    int nfast;
+    if (threads < 0 || (mode == SDK_BLOCK_COUNT && o->limit < 1)) return SDK_EINVAL;
     if (threads > SDK_BATCH_MAX_THREADS) threads = SDK_BATCH_MAX_THREADS;
+    nfast = threads ? threads : 1;   /* inline: the calling thread's */
     p = sdk_alloc(a, sizeof *p);
     if (!p) return SDK_ENOMEM;
     memset(p, 0, sizeof *p);
@@ -327,12 +338,12 @@ int sdk_block_pool_new(sdk_block_pool **out, sdk_allocator a, int threads, sdk_b
      * and writes of the calling thread. */
     p->nslots = 2 * (size_t)threads + 1;
     p->slots = sdk_alloc(a, p->nslots * sizeof *p->slots);
-    p->workers = sdk_alloc(a, (size_t)threads * sizeof *p->workers);
-    p->ids = sdk_alloc(a, (size_t)threads * sizeof *p->ids);
+    p->workers = sdk_alloc(a, (size_t)nfast * sizeof *p->workers);
+    p->ids = sdk_alloc(a, (size_t)nfast * sizeof *p->ids);
     if (!p->slots || !p->workers || !p->ids) {
         if (!p->slots) p->nslots = 0;
-        sdk_free(a, p->workers, (size_t)threads * sizeof *p->workers);
-        sdk_free(a, p->ids, (size_t)threads * sizeof *p->ids);
+        sdk_free(a, p->workers, (size_t)nfast * sizeof *p->workers);
+        sdk_free(a, p->ids, (size_t)nfast * sizeof *p->ids);
         p->workers = NULL;
         p->ids = NULL;
         if (p->slots) memset(p->slots, 0, p->nslots * sizeof *p->slots);
@@ -341,7 +352,7 @@ int sdk_block_pool_new(sdk_block_pool **out, sdk_allocator a, int threads, sdk_b
     }
     memset(p->slots, 0, p->nslots * sizeof *p->slots);
     for (k = 0; k < p->nslots; k++) p->slots[k].r.alloc = a;
-    for (i = 0; i < threads; i++) {
+    for (i = 0; i < nfast; i++) {
         p->workers[i].pool = p;
         p->workers[i].fast = sdk_fast9_new(a);
         if (!p->workers[i].fast) {
@@ -351,7 +362,7 @@ int sdk_block_pool_new(sdk_block_pool **out, sdk_allocator a, int threads, sdk_b
         }
         if (o->portable) sdk_fast9_use_portable(p->workers[i].fast, 1);
     }
-    p->nworkers = threads;
+    p->nworkers = nfast;
     if (pthread_mutex_init(&p->lock, NULL) != 0) {
         pool_release(p);
         return SDK_ENOMEM;

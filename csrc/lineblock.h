@@ -70,8 +70,10 @@ typedef struct sdk_block_pool sdk_block_pool;
 
 /* A pool of `threads` threads (at most SDK_BATCH_MAX_THREADS) for blocks in mode with the
  * options o, as sdk_block_run takes them; it holds 2 * threads + 1 blocks at most. A thread that
- * cannot be started leaves its share to the others; with none, each block is done by the
- * calling thread in sdk_block_pool_wait. SDK_OK, SDK_ENOMEM or SDK_EINVAL. */
+ * cannot be started leaves its share to the others; with none (threads = 0 asks for none: the
+ * pool is then one block's room and one fast path object, reused block after block), each
+ * block is done by the calling thread in sdk_block_pool_wait. SDK_OK, SDK_ENOMEM or
+ * SDK_EINVAL. */
 SDK_INTERNAL int sdk_block_pool_new(sdk_block_pool **out, sdk_allocator a, int threads,
                                     sdk_block_mode mode, const sdk_batch_options *o);
 /* Whether the pool holds as many blocks as it can: wait for the oldest and release it first. */

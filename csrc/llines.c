@@ -423,10 +423,12 @@ static int pool_collect(lua_State *L) {
     return 3;
 }
 
-/* core.line_pool(mode [, opts]) -> pool: the command's line mode over blocks on opts.threads
- * threads of their own (lineblock.h), while the caller reads and writes: pool:submit(block),
- * pool:collect() in the same order, pool:full(), pool:pending(), pool:close(). mode and opts
- * as core.solve_block takes them. */
+/* core.line_pool(mode [, opts [, inline]]) -> pool: the command's line mode over blocks on
+ * opts.threads threads of their own (lineblock.h), while the caller reads and writes:
+ * pool:submit(block), pool:collect() in the same order, pool:full(), pool:pending(),
+ * pool:close(). mode and opts as core.solve_block takes them. With inline true, no thread is
+ * started: collect() does the block on the calling thread (the same answers, with the room and
+ * fast path object kept from block to block). */
 static int l_line_pool(lua_State *L) {
     static const luaL_Reg methods[] = {
         {"submit", pool_submit}, {"collect", pool_collect}, {"full", pool_full},
@@ -435,6 +437,7 @@ static int l_line_pool(lua_State *L) {
     sdk_batch_options o;
     lpool *lp;
     int rc;
+    int inline_ = lua_toboolean(L, 3);
     read_batch_options(L, 2, &o, batch_option_names);
     if (mode == SDK_BLOCK_COUNT && o.limit < 1)
         luaL_argerror(L, 2, "count mode needs limit");
@@ -453,7 +456,8 @@ static int l_line_pool(lua_State *L) {
         lua_setfield(L, -2, "__index");
     }
     lua_setmetatable(L, 3);
-    rc = sdk_block_pool_new(&lp->p, lsdk_allocator(L), o.threads, (sdk_block_mode)mode, &o);
+    rc = sdk_block_pool_new(&lp->p, lsdk_allocator(L), inline_ ? 0 : o.threads,
+                            (sdk_block_mode)mode, &o);
     if (rc != SDK_OK) return lsdk_memory_error(L);
     return 1;
 }

@@ -94,14 +94,13 @@ local function batched_records(records, opts, handle_one, value)
   end
 end
 
--- Line mode's block handlers (sudoku.cli.pipeline's job.block and job.pool): whole lines done
--- in C, in mode ("solve", "count" or "validate") with the batch options opts. On one thread the
--- calling thread does each block (job.block); on more, a pool of that many threads of the core
--- does them while the calling thread reads and writes (job.pool makes it).
-local function blocks(job, records, mode, opts)
-  job.block = function(text) return records.solve_block(text, mode, opts) end
-  if opts.threads ~= 1 then
-    job.pool = function() return require("sudoku.core").line_pool(mode, opts) end
+-- Line mode's block handler (sudoku.cli.pipeline's job.pool): whole lines done in C, in mode
+-- ("solve", "count" or "validate") with the batch options opts, by a pool of that many threads
+-- of the core while the calling thread reads and writes; on one thread, by the calling thread
+-- itself (an inline pool: no thread, its room kept from block to block).
+local function blocks(job, mode, opts)
+  job.pool = function()
+    return require("sudoku.core").line_pool(mode, opts, opts.threads == 1)
   end
 end
 
@@ -167,7 +166,7 @@ function jobs.solve(result)
       end
       job.handle = batched(records, opts, one_text, value, box)
       if to == "line" and not box then
-        blocks(job, records, "solve", opts)
+        blocks(job, "solve", opts)
       end
     else
       job.handle = batched_records(records, opts, one, function(answer, rec)
@@ -199,7 +198,7 @@ function jobs.count(result)
         return count_record(rec)
       end, decimal, result.box)
       if not result.box then
-        blocks(job, records, "count", opts)
+        blocks(job, "count", opts)
       end
     else
       job.handle = batched_records(records, opts, count_record, decimal)
@@ -229,7 +228,7 @@ function jobs.validate(result)
         end
       end
       if not result.box then
-        blocks(job, records, "validate", batch_opts(result))
+        blocks(job, "validate", batch_opts(result))
       end
     else
       job.handle = each(verdict)

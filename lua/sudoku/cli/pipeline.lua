@@ -135,10 +135,10 @@ end
 --                  leaves to the caller (notes with hole) go through job.handle. The output is
 --                  the same as line by line; the pipeline takes blocks whenever the input can
 --                  give them (a file read in blocks, no line over the record limit).
---   job.pool       with job.block, optional: pool() makes a pool of threads that do blocks as
---                  job.block does (core.line_pool): blocks are submitted as they are read and
---                  their answers written in input order as they come back, so that reading
---                  and writing overlap the solving.
+--   job.pool       line mode only, optional, instead of job.block: pool() makes a pool that
+--                  does blocks as job.block would (core.line_pool): blocks are submitted as
+--                  they are read and their answers written in input order as they come back,
+--                  so that on threads of the pool reading and writing overlap the solving.
 -- On Ctrl-C (sudoku.cli.interrupt) the records written so far stay, whole, nothing more is
 -- read or written, and the status is interrupt.EXIT.
 -- Returns the exit status.
@@ -195,7 +195,8 @@ function pipeline.run(result, streams, job)
 
   local stopped = false  -- Ctrl-C came: no more records
   local pending = interrupt.pending
-  local block_from = job.lines and job.block and 1 or math.huge  -- first line a block may take
+  -- The first line a block may take.
+  local block_from = job.lines and (job.block or job.pool) and 1 or math.huge
 
   -- A chunk's records go to stdout in one write when it is done (or stopped): one checked write
   -- a chunk rather than one a record. A message for stderr lets the records before it out
