@@ -4,6 +4,7 @@
 #include "lineblock.h"
 #include "dispatch.h"
 #include "reader.h"
+#include "symbols.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -21,12 +22,54 @@ static const unsigned char byte_class[256] = {
 /* What a block's records are done with: the fast path, the budgets and the flags that stop the
  * work (the limits' own, for Ctrl-C, and a pool's, when it is being closed). */
 typedef struct block_work {
+    /* byte -> its value on a 9x9 board (0 for a blank), or 0x80 for a byte that is none: made
+     * from symbols.h's table by nine_codes */
+    uint8_t nine[256];
     sdk_fast9 *fast;
     const sdk_limits *limits;
     const volatile sig_atomic_t *abandon;   /* NULL: none */
     sdk_block_mode mode;
     int64_t limit;                          /* count mode's */
 } block_work;
+
+/* w->nine from the one alphabet (symbols.h). */
+static void nine_codes(block_work *w) {
+    int c;
+    for (c = 0; c < 256; c++) {
+        unsigned v = sdk_symbol_value((unsigned char)c, 9);
+        w->nine[c] = (uint8_t)(v <= 9 ? v : 0x80);
+    }
+}
+
+/* Reads 81 bytes as the givens of a 9x9 board: 1 when every byte is a symbol of one (what
+ * sdk_read_givens(p, 81, 9, ...) accepts), else 0 (the caller's reader then says why). One
+ * lookup a byte and no branch. */
+static int read81(const block_work *w, const char *p, uint8_t *givens) {
+    unsigned bad = 0;
+    int i;
+    for (i = 0; i < 81; i++) {
+        uint8_t v = w->nine[(unsigned char)p[i]];
+        givens[i] = v;
+        bad |= v;
+    }
+    return !(bad & 0x80);
+}
+
+/* Writes the 81 values of a solution as the characters '1'..'9', eight at a time. */
+static void put_solution(sdk_block *r, const uint8_t *solution) {
+    char *out = r->out + r->out_len;
+    const uint64_t zeros = 0x3030303030303030u;   /* '0' in every byte; no value carries */
+    int i;
+    for (i = 0; i < 80; i += 8) {
+        uint64_t word;
+        memcpy(&word, solution + i, 8);
+        word += zeros;
+        memcpy(out + i, &word, 8);
+    }
+    out[80] = (char)('0' + solution[80]);
+    out[81] = '\n';
+    r->out_len += 82;
+}
 
 /* Lines of block[0 .. len): its newlines, plus a last line without one. */
 static size_t count_lines(const char *block, size_t len) {
@@ -128,17 +171,13 @@ static int answer(sdk_block *r, const block_work *w, const uint8_t *givens, size
         return 1;
     }
     switch (w->mode) {
-    case SDK_BLOCK_SOLVE: {
-        int i;
+    case SDK_BLOCK_SOLVE:
         if (rc == 0) {   /* no solution: the caller's reader and messages say why */
             note(r, line, start, len, 1);
             return 1;
         }
-        for (i = 0; i < 81; i++) r->out[r->out_len + (size_t)i] = (char)('0' + solution[i]);
-        r->out_len += 81;
-        put(r, "\n", 1);
+        put_solution(r, solution);
         return 1;
-    }
     case SDK_BLOCK_COUNT: {
         int k = snprintf(buf, sizeof buf, "%lld\n", (long long)rc);
         put(r, buf, (size_t)k);
@@ -174,16 +213,15 @@ static void run_block(sdk_block *r, const block_work *w, const char *block, size
         for (lead = pos; lead < end && byte_class[(unsigned char)block[lead]] == 1; lead++) {}
         if (lead < end && block[lead] != '#') {
             /* A record. Its puzzle: up to a space, ',', ';' or '#'. */
-            sdk_read_fault fault;
             /* Most lines are an 81-symbol puzzle and an end: read as such first. No symbol
              * ends a puzzle, so when the 81 bytes read, the puzzle is them if a byte that ends
              * one (or the line's end) follows. */
             int read = end - lead >= 81 &&
                        (end - lead == 81 || byte_class[(unsigned char)block[lead + 81]]) &&
-                       sdk_read_givens(block + lead, 81, 9, givens, &fault) == 9;
+                       read81(w, block + lead, givens);
             if (!read) {
                 for (stop = lead; stop < end && !byte_class[(unsigned char)block[stop]]; stop++) {}
-                read = stop - lead == 81 && sdk_read_givens(block + lead, 81, 9, givens, &fault) == 9;
+                read = stop - lead == 81 && read81(w, block + lead, givens);
             }
             if (read) {
                 if (stop_asked(w) || !answer(r, w, givens, r->lines, pos, end - pos)) {
@@ -217,6 +255,7 @@ int sdk_block_run(sdk_block *r, sdk_allocator a, const char *block, size_t len,
         return SDK_ENOMEM;
     }
     if (o->portable) sdk_fast9_use_portable(w.fast, 1);
+    nine_codes(&w);
     w.limits = &o->limits;
     w.abandon = NULL;
     w.mode = mode;
@@ -268,15 +307,13 @@ struct sdk_block_pool {
     pthread_mutex_t lock;
     pthread_cond_t work;   /* a block was submitted, or the pool is closing */
     pthread_cond_t done;   /* a block is done */
+    block_work base;       /* what every block is done with, but the fast path object */
 };
 
-static block_work work_of(sdk_block_pool *p, sdk_fast9 *fast) {
-    block_work w;
+/* What a thread of the pool works with: the pool's (its table made once) and its fast path. */
+static block_work work_of(const sdk_block_pool *p, sdk_fast9 *fast) {
+    block_work w = p->base;
     w.fast = fast;
-    w.limits = &p->opts.limits;
-    w.abandon = &p->abandon;
-    w.mode = p->mode;
-    w.limit = p->opts.limit;
     return w;
 }
 
@@ -334,6 +371,12 @@ int sdk_block_pool_new(sdk_block_pool **out, sdk_allocator a, int threads, sdk_b
     p->alloc = a;
     p->opts = *o;
     p->mode = mode;
+    nine_codes(&p->base);
+    p->base.fast = NULL;
+    p->base.limits = &p->opts.limits;
+    p->base.abandon = &p->abandon;
+    p->base.mode = mode;
+    p->base.limit = o->limit;
     /* Two blocks a thread: one being done, one waiting, so that no thread waits on the reads
      * and writes of the calling thread. */
     p->nslots = 2 * (size_t)threads + 1;
@@ -400,6 +443,17 @@ int sdk_block_pool_submit(sdk_block_pool *p, const char *block, size_t len, size
     pool_slot *s;
     if (sdk_block_pool_full(p)) return SDK_EINVAL;
     s = &p->slots[p->tail % p->nslots];
+    if (!p->started && p->nslots == 1) {
+        /* Inline: the block is done now, from the caller's bytes, with no copy. */
+        block_work w = work_of(p, p->workers[0].fast);
+        *lines = count_lines(block, len);
+        if (!make_room(&s->r, len, *lines)) return SDK_ENOMEM;
+        run_block(&s->r, &w, block, len);
+        s->state = SLOT_DONE;
+        p->taken++;
+        p->tail++;
+        return SDK_OK;
+    }
     /* The slot is free: no worker looks at it, so its memory may change hands here. */
     if (s->in_cap < len) {
         char *in = sdk_realloc(p->alloc, s->in, s->in_cap, len);
@@ -425,7 +479,9 @@ const sdk_block *sdk_block_pool_wait(sdk_block_pool *p) {
     if (p->head == p->tail) return NULL;
     s = &p->slots[p->head % p->nslots];
     if (!p->started) {
-        /* No thread: the block is done here (it is the next to take). */
+        /* No thread: the block is done here (it is the next to take), unless an inline
+         * pool did it when it was submitted. */
+        if (s->state == SLOT_DONE) return &s->r;
         block_work w = work_of(p, p->workers[0].fast);
         p->taken++;
         run_block(&s->r, &w, s->in, s->in_len);

@@ -4,8 +4,11 @@
  * (core.solve_many over batch.h). Every puzzle is read by reader.h and solved through the engine
  * choice of dispatch.h.
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include <limits.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "batch.h"
 #include "lineblock.h"
@@ -536,12 +539,22 @@ static int l_rate_many(lua_State *L) {
     return 4;
 }
 
+/* core.isatty(fd) -> whether the descriptor fd (0, 1 or 2) is a terminal: the command's progress
+ * line is drawn only on one, and asking here spares a shell's `test -t 2`. */
+static int l_isatty(lua_State *L) {
+    lua_Integer fd = compat_checkinteger(L, 1);
+    luaL_argcheck(L, fd >= 0 && fd <= 2, 1, "fd must be 0, 1 or 2");
+    lua_pushboolean(L, isatty((int)fd) == 1);
+    return 1;
+}
+
 void lsdk_open_lines(lua_State *L, int module, int fast9) {
     static const luaL_Reg fns[] = {
         {"solve_line", l_solve_line}, {"wrap_solve", l_wrap_solve}, {"count_line", l_count_line},
         {"line_board", l_line_board},
         {"solve_many", l_solve_many}, {"rate_many", l_rate_many},
-        {"solve_block", l_solve_block}, {"line_pool", l_line_pool}, {NULL, NULL}};
+        {"solve_block", l_solve_block}, {"line_pool", l_line_pool}, {"isatty", l_isatty},
+        {NULL, NULL}};
     lua_pushvalue(L, module);
     lsdk_set_functions(L, fns, fast9);
     lua_pop(L, 1);

@@ -7,7 +7,6 @@
 --   local code = require("sudoku.cli").main(args, {stdin = f, stdout = g, stderr = h})
 -- @module sudoku.cli
 
-local argparse = require "argparse"
 local format = require "sudoku.format"
 local variant_names = require "sudoku.gen.variant_names"
 local interrupt = require "sudoku.cli.interrupt"
@@ -39,17 +38,6 @@ local function add_help_flag(parser, state)
     :action(function() state.help = state.help or parser end)
 end
 
--- --max-nodes and --timeout: each record's search budgets. A record whose search runs out is
--- reported as FILE:LINE: gave up after ..., and the rest go on.
-local function add_budget_options(command)
-  command:option("--max-nodes", "Give a puzzle up after N search nodes (the root and each "
-    .. "guess), N up to 2^53, reporting FILE:LINE: gave up after N nodes.")
-    :argname("N"):convert(whole_number("--max-nodes", 1, TWO_53))
-  command:option("--timeout", "Give a puzzle up after SECONDS of search (decimals allowed, up "
-    .. "to " .. options.MAX_SECONDS .. "), reporting FILE:LINE: gave up after SECONDS s.")
-    :argname("SECONDS"):convert(options.seconds("--timeout"))
-end
-
 -- An argparse converter for a format name among `names`.
 local function format_name(option, names, extra)
   local allowed = {}
@@ -62,13 +50,36 @@ local function format_name(option, names, extra)
   end
 end
 
+-- The converters of the options solve, count and validate take, shared by argparse and the
+-- quick path (quick_parse), so that both read a value the same way.
+local CONVERT = {
+  jobs = whole_number("--jobs", 0, MAX_JOBS),
+  limit = whole_number("--limit", 1, TWO_53),
+  max_nodes = whole_number("--max-nodes", 1, TWO_53),
+  timeout = options.seconds("--timeout"),
+  box = options.box_shape("--box"),
+  from = format_name("--from", READ_FORMATS, "auto"),
+  to = format_name("--to", WRITE_FORMATS),
+}
+
+-- --max-nodes and --timeout: each record's search budgets. A record whose search runs out is
+-- reported as FILE:LINE: gave up after ..., and the rest go on.
+local function add_budget_options(command)
+  command:option("--max-nodes", "Give a puzzle up after N search nodes (the root and each "
+    .. "guess), N up to 2^53, reporting FILE:LINE: gave up after N nodes.")
+    :argname("N"):convert(CONVERT.max_nodes)
+  command:option("--timeout", "Give a puzzle up after SECONDS of search (decimals allowed, up "
+    .. "to " .. options.MAX_SECONDS .. "), reporting FILE:LINE: gave up after SECONDS s.")
+    :argname("SECONDS"):convert(CONVERT.timeout)
+end
+
 -- --box on the commands that read puzzles: the shape of the input's boards, which a line
 -- cannot say (it reads with the squarest boxes); a json record's own "box" wins over it.
 local function add_box_option(command)
   command:option("--box", "Read boards with boxes of R rows and C columns, e.g. 3x2 (a 6x6 "
     .. "board of 3-row boxes; default: the shape a grid draws or a json record names, else "
     .. "the squarest, 2x3 for 6x6). A json record's own box wins.")
-    :argname("RxC"):convert(options.box_shape("--box"))
+    :argname("RxC"):convert(CONVERT.box)
 end
 
 local FORMAT_LIST = table.concat(READ_FORMATS, ", ")
@@ -78,19 +89,19 @@ local function add_from_option(command)
   local text = "Read puzzles in FORMAT: " .. FORMAT_LIST .. ", or auto to tell it from the "
     .. "input (default: auto)."
   command:option("--from", text):argname("FORMAT")
-    :convert(format_name("--from", READ_FORMATS, "auto"))
+    :convert(CONVERT.from)
 end
 
 local function add_to_option(command, text)
   command:option("--to", text .. " Formats: " .. FORMAT_LIST .. "."):argname("FORMAT")
-    :convert(format_name("--to", WRITE_FORMATS))
+    :convert(CONVERT.to)
 end
 
 -- -j N: the batch solver's threads. Output never depends on it.
 local function add_jobs_option(command)
   command:option("-j --jobs", "Solve on N threads, up to " .. MAX_JOBS .. " (0: one per CPU; "
     .. "default 1). The output is the same whatever N is. Used for one-puzzle-per-line input.")
-    :argname("N"):default("1"):convert(whole_number("--jobs", 0, MAX_JOBS))
+    :argname("N"):default("1"):convert(CONVERT.jobs)
 end
 
 local function add_file_argument(command)
@@ -142,6 +153,8 @@ local function lines_with(...)
 end
 
 local function build_parser(state)
+  -- Loaded here: the quick path (quick_parse) needs none of it.
+  local argparse = require "argparse"
   local parser = argparse("sudoku",
     "Solve, count, validate, convert, render and generate Sudoku puzzles.")
     :epilog(EXIT_STATUS_HELP)
@@ -175,7 +188,7 @@ local function build_parser(state)
   }))
   count:option("--limit", "Stop counting at N solutions, N up to 2^53 (default: count them "
     .. "all).")
-    :argname("N"):convert(whole_number("--limit", 1, TWO_53))
+    :argname("N"):convert(CONVERT.limit)
   add_from_option(count)
   add_box_option(count)
   add_jobs_option(count)
@@ -383,16 +396,20 @@ local function run(args, streams)
   for i = 1, #(args or {}) do list[i] = tostring(args[i]) end
 
   local state = {}
-  local parser = build_parser(state)
-  local ok, result = parser:pparse(list)
-
-  -- Help wins over any other problem on the command line, as with most tools.
-  if state.help then
-    streams.stdout:write(state.help:get_help(), "\n")
-    return EXIT_OK
-  end
-  if not ok then
-    return usage_error(streams, command_in(list, state.commands) or parser, result)
+  -- solve, count and validate as a pipeline calls them are read without argparse.
+  local result = options.quick_parse(list, CONVERT)
+  if not result then
+    local parser = build_parser(state)
+    local ok
+    ok, result = parser:pparse(list)
+    -- Help wins over any other problem on the command line, as with most tools.
+    if state.help then
+      streams.stdout:write(state.help:get_help(), "\n")
+      return EXIT_OK
+    end
+    if not ok then
+      return usage_error(streams, command_in(list, state.commands) or parser, result)
+    end
   end
   if result.command == "explain" and result.svg and not result.svg:find("%d", 1, true) then
     return usage_error(streams, state.commands.explain, "--svg PATTERN needs %d for the step's "

@@ -98,4 +98,60 @@ function options.cell(option)
   end
 end
 
+-- The quick path of the command line: `solve`, `count` and `validate` with the options a
+-- pipeline gives them (-j/--jobs, --limit, --to, --from, --box, --max-nodes, --timeout,
+-- --stats, a file) are read here, without argparse, whose loading and parser take longer than
+-- solving a thousand puzzles. The result is the table argparse makes of the same words
+-- (spec/cli_options_spec.lua holds them side by side); anything else (help, another command,
+-- an option repeated or unknown, a value the converter refuses or that starts with '-', `--`,
+-- a second file) gives nil, and argparse reads the line, with its messages.
+local QUICK_OPTIONS = {
+  solve = { ["--to"] = "to" },
+  count = { ["--limit"] = "limit" },
+  validate = {},
+}
+local QUICK_COMMON = {
+  ["-j"] = "jobs", ["--jobs"] = "jobs", ["--max-nodes"] = "max_nodes", ["--timeout"] = "timeout",
+  ["--from"] = "from", ["--box"] = "box",
+}
+
+--- The command line `list` (words) read by the quick path, the options' values through
+--- `convert[key]` (the converters argparse is given, by result key); nil for argparse to read.
+function options.quick_parse(list, convert)
+  local command = list[1]
+  local own = QUICK_OPTIONS[command]
+  if not own then return nil end
+  local result = { command = command, [command] = true }
+  local i = 2
+  while i <= #list do
+    local word = list[i]
+    if word == "--stats" then
+      if result.stats then return nil end
+      result.stats = true
+    elseif word:sub(1, 1) == "-" and word ~= "-" then
+      local name, value = word:match("^(%-%-[%w-]+)=(.*)$")
+      if not name then
+        name = word
+        if word:match("^%-j.") then name, value = "-j", word:sub(3) end
+      end
+      local key = own[name] or QUICK_COMMON[name]
+      if not key or result[key] ~= nil then return nil end
+      if value == nil then
+        i = i + 1
+        value = list[i]
+        if value == nil or value:sub(1, 1) == "-" then return nil end
+      end
+      local converted = convert[key](value)
+      if converted == nil then return nil end
+      result[key] = converted
+    else
+      if result.file ~= nil then return nil end
+      result.file = word
+    end
+    i = i + 1
+  end
+  if result.jobs == nil then result.jobs = convert.jobs("1") end
+  return result
+end
+
 return options

@@ -190,7 +190,7 @@ function pipeline.run(result, streams, job)
   local failed, handled, printed = 0, 0, 0
   local status = pipeline.EXIT_OK
   local chunk = {}
-  local started = progress.now()
+  local started = result.stats and progress.now()
   local bar = on_terminal and progress.bar(streams.stderr, size) or nil
 
   local stopped = false  -- Ctrl-C came: no more records
