@@ -338,6 +338,16 @@ function pipeline.run(result, streams, job)
     return true
   end
 
+  -- After Ctrl-C: the blocks the pool holds are written in order up to the first one the
+  -- interrupt cut short, that one's records before the cut included (the pool's threads stop
+  -- at the flag, so this takes no time), so that what was done before Ctrl-C is not lost.
+  local function salvage_pool()
+    while pool and pool:pending() > 0 do
+      if not collect_block() then return false end
+    end
+    return true
+  end
+
   -- Hands a block to the pool, writing the oldest first while the pool is full. Returns false
   -- when Ctrl-C stopped it.
   local function submit_block(text, first_line)
@@ -415,6 +425,7 @@ function pipeline.run(result, streams, job)
     end
   end
   if not stopped and pool and not step(drain_pool) then stopped = true end
+  if stopped and pool then step(salvage_pool) end
   close_pool()
   -- A read that Ctrl-C cut short fails too: the interrupt is what happened.
   if pending() then stopped = true end
