@@ -217,13 +217,25 @@ function jobs.validate(result)
   return batch_job(result, job, function(from)
     job.lines = from == "line"
     if job.lines then
+      -- The batch solver counts the lines it reads to 2 on result.jobs threads: one solution
+      -- is "unique" with nothing to say; every other line gets its verdict here, with its
+      -- reason. (A line starting with a byte order mark, which the batch would drop, is read
+      -- here too.)
+      local count_opts = batch_opts(result, { limit = 2 })
       job.handle = function(items, emit)
+        local texts = {}
+        for i, item in ipairs(items) do texts[i] = item.text end
+        local counts = records.solve_lines(texts, count_opts, result.box)
         for i, item in ipairs(items) do
-          local rec, err = line_record(item.text, result.box)
-          if rec then
-            emit(i, verdict(rec))
+          if counts[i] == 1 and item.text:sub(1, 3) ~= "\239\187\191" then
+            emit(i, "unique")
           else
-            emit(i, "malformed", err)
+            local rec, err = line_record(item.text, result.box)
+            if rec then
+              emit(i, verdict(rec))
+            else
+              emit(i, "malformed", err)
+            end
           end
         end
       end
