@@ -114,6 +114,7 @@ build = {
     ["sudoku.cli.jobs"] = "lua/sudoku/cli/jobs.lua",
     ["sudoku.cli.options"] = "lua/sudoku/cli/options.lua",
     ["sudoku.cli.output"] = "lua/sudoku/cli/output.lua",
+    ["sudoku.cli.parser"] = "lua/sudoku/cli/parser.lua",
     ["sudoku.cli.pipeline"] = "lua/sudoku/cli/pipeline.lua",
     ["sudoku.cli.progress"] = "lua/sudoku/cli/progress.lua",
     ["sudoku.format"] = "lua/sudoku/format/init.lua",
