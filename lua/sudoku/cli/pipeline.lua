@@ -74,14 +74,22 @@ end
 -- Line mode's items: line_item's per line, or {line =, error =} for a line too long for any
 -- record. A title line at the top (see sudoku.format.reader.take_title) is no puzzle and is
 -- passed over.
-local function line_items(src)
-  local started = false
+-- The title check of line mode, done once whichever path comes first: a title line at the top
+-- is no puzzle and is passed over (sudoku.format.reader.take_title).
+local function title_once(src)
+  local done = false
   return function()
-    if not started then
-      started = true
+    if not done then
+      done = true
       -- Loaded here: the reader loads the C core, which `sudoku --help` must do without.
       require("sudoku.format.reader").take_title(src)
     end
+  end
+end
+
+local function line_items(src, take_title)
+  return function()
+    take_title()
     while true do
       local line, lineno = src:next()
       local fault = src.faults and fault_item(src, lineno and lineno + 1)
@@ -177,11 +185,12 @@ function pipeline.run(result, streams, job)
     if from and job.detected then job.detected(from) end
   end
   local items
+  local take_title = title_once(src)
   if not from then
     -- No puzzle at all: only what the source found wrong, if anything.
     items = function() return fault_item(src, nil) end
   elseif job.lines then
-    items = line_items(src)
+    items = line_items(src, take_title)
   else
     items = record_items(src, from, job.read_opts or {})
   end
@@ -195,6 +204,8 @@ function pipeline.run(result, streams, job)
 
   local stopped = false  -- Ctrl-C came: no more records
   local pending = interrupt.pending
+  -- Whether the lines held at the start may still go to the pool as a block (held_block).
+  local held_block_ok = true
   -- The first line a block may take.
   local block_from = job.lines and (job.block or job.pool) and 1 or math.huge
 
@@ -350,15 +361,29 @@ function pipeline.run(result, streams, job)
 
   -- Hands a block to the pool, writing the oldest first while the pool is full. Returns false
   -- when Ctrl-C stopped it.
-  local function submit_block(text, first_line)
+  local function submit_block(text, first_line, counted)
     pool = pool or job.pool()
     while pool:full() do
       if pending() or not collect_block() then return false end
     end
-    src:advance(pool:submit(text))
+    local lines = pool:submit(text)
+    if not counted then src:advance(lines) end
     queue[queue_tail] = { text = text, line = first_line }
     queue_tail = queue_tail + 1
     return true
+  end
+
+  -- The lines read ahead (by detection and the title check) and given back to the source, as
+  -- one block of whole lines for the pool (the source has taken a byte order mark and each
+  -- line's "\r" off them already), with the number of its first line; nil when there are none,
+  -- or when a line too long for any record is among them (the line path reports it in order).
+  local function held_block()
+    take_title()
+    local given_back = src.held
+    if not (given_back and #given_back > 0) or (src.faults and #src.faults > 0) then return nil end
+    local first_line, lines = src.line + 1, {}
+    while #given_back > 0 do lines[#lines + 1] = src:next() end
+    return table.concat(lines, "\n") .. "\n", first_line
   end
 
   -- Runs fn(...) as a step of the loop: false when Ctrl-C stopped it; any other error closes
@@ -389,6 +414,19 @@ function pipeline.run(result, streams, job)
           if not step(job.pool and submit_block or run_block, text, first_line) then
             stopped = true
           end
+        end
+      elseif why == "later" and job.pool and held_block_ok then
+        -- What detection read ahead goes to the pool too, as a block of its own.
+        local ahead, ahead_first = held_block()
+        if ahead then
+          took = true
+          if #chunk > 0 then flush() end
+          if not stopped and not step(submit_block, ahead, ahead_first, true) then
+            stopped = true
+          end
+        else
+          held_block_ok = false
+          block_from = src.line + 1
         end
       elseif why == "later" or why == "long" then
         block_from = src.line + 1   -- line by line past what is held, then blocks again
