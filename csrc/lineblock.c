@@ -364,7 +364,7 @@ int sdk_block_pool_new(sdk_block_pool **out, sdk_allocator a, int threads, sdk_b
     int nfast;
     if (threads < 0 || (mode == SDK_BLOCK_COUNT && o->limit < 1)) return SDK_EINVAL;
     if (threads > SDK_BATCH_MAX_THREADS) threads = SDK_BATCH_MAX_THREADS;
-    nfast = threads ? threads : 1;   /* inline: the calling thread's */
+    nfast = threads + 1;   /* the threads' and the calling thread's (the only one inline) */
     p = sdk_alloc(a, sizeof *p);
     if (!p) return SDK_ENOMEM;
     memset(p, 0, sizeof *p);
@@ -445,7 +445,7 @@ int sdk_block_pool_submit(sdk_block_pool *p, const char *block, size_t len, size
     s = &p->slots[p->tail % p->nslots];
     if (!p->started && p->nslots == 1) {
         /* Inline: the block is done now, from the caller's bytes, with no copy. */
-        block_work w = work_of(p, p->workers[0].fast);
+        block_work w = work_of(p, p->workers[p->nworkers - 1].fast);
         *lines = count_lines(block, len);
         if (!make_room(&s->r, len, *lines)) return SDK_ENOMEM;
         run_block(&s->r, &w, block, len);
@@ -476,19 +476,32 @@ int sdk_block_pool_submit(sdk_block_pool *p, const char *block, size_t len, size
 
 const sdk_block *sdk_block_pool_wait(sdk_block_pool *p) {
     pool_slot *s;
+    block_work w;
     if (p->head == p->tail) return NULL;
     s = &p->slots[p->head % p->nslots];
+    /* The calling thread's fast path object is the last one. */
+    w = work_of(p, p->workers[p->nworkers - 1].fast);
     if (!p->started) {
         /* No thread: the block is done here (it is the next to take), unless an inline
          * pool did it when it was submitted. */
         if (s->state == SLOT_DONE) return &s->r;
-        block_work w = work_of(p, p->workers[0].fast);
         p->taken++;
         run_block(&s->r, &w, s->in, s->in_len);
         s->state = SLOT_DONE;
         return &s->r;
     }
     pthread_mutex_lock(&p->lock);
+    if (s->state == SLOT_QUEUED) {
+        /* No thread has taken the oldest block yet (none is awake yet, on a busy machine):
+         * the calling thread does it rather than wait for one. It is the next to take, as
+         * threads take blocks in order. */
+        p->taken++;
+        s->state = SLOT_RUNNING;
+        pthread_mutex_unlock(&p->lock);
+        run_block(&s->r, &w, s->in, s->in_len);
+        pthread_mutex_lock(&p->lock);
+        s->state = SLOT_DONE;
+    }
     while (s->state != SLOT_DONE) pthread_cond_wait(&p->done, &p->lock);
     pthread_mutex_unlock(&p->lock);
     return &s->r;

@@ -85,8 +85,9 @@ SDK_INTERNAL size_t sdk_block_pool_pending(const sdk_block_pool *p);
  * full). */
 SDK_INTERNAL int sdk_block_pool_submit(sdk_block_pool *p, const char *block, size_t len,
                                        size_t *lines);
-/* The answers to the oldest block not yet released, once they are done (waiting for them);
- * NULL when there is none. They stay the pool's, unchanged, until sdk_block_pool_release. */
+/* The answers to the oldest block not yet released, once they are done (waiting for them, or
+ * doing the block on the calling thread when no thread of the pool has taken it yet); NULL
+ * when there is none. They stay the pool's, unchanged, until sdk_block_pool_release. */
 SDK_INTERNAL const sdk_block *sdk_block_pool_wait(sdk_block_pool *p);
 /* Gives the oldest block's room back to the pool (after sdk_block_pool_wait). */
 SDK_INTERNAL void sdk_block_pool_release(sdk_block_pool *p);
