@@ -27,6 +27,8 @@ local STDIN_NAME = "<stdin>"
 -- batch's thread start per block stays a few percent of its work.
 local BLOCK = 64 * 1024
 
+local byte = string.byte
+
 -- Records handed to a command at once: enough for the batch solver's threads to share out, few
 -- enough that memory stays small and constant however long the input is.
 pipeline.CHUNK = 4096
@@ -147,6 +149,8 @@ end
 --                  does blocks as job.block would (core.line_pool): blocks are submitted as
 --                  they are read and their answers written in input order as they come back,
 --                  so that on threads of the pool reading and writing overlap the solving.
+--   job.pool_piece with job.pool, optional: the bytes a block is cut into for a pool of
+--                  threads (see submit_block)
 -- On Ctrl-C (sudoku.cli.interrupt) the records written so far stay, whole, nothing more is
 -- read or written, and the status is interrupt.EXIT.
 -- Returns the exit status.
@@ -359,9 +363,9 @@ function pipeline.run(result, streams, job)
     return true
   end
 
-  -- Hands a block to the pool, writing the oldest first while the pool is full. Returns false
-  -- when Ctrl-C stopped it.
-  local function submit_block(text, first_line, counted)
+  -- Hands whole lines to the pool, writing the oldest first while the pool is full. Returns
+  -- false when Ctrl-C stopped it, else true and the lines handed.
+  local function submit_piece(text, first_line, counted)
     pool = pool or job.pool()
     while pool:full() do
       if pending() or not collect_block() then return false end
@@ -370,6 +374,31 @@ function pipeline.run(result, streams, job)
     if not counted then src:advance(lines) end
     queue[queue_tail] = { text = text, line = first_line }
     queue_tail = queue_tail + 1
+    return true, lines
+  end
+
+  -- Hands a block to the pool: whole, or for a pool of threads (job.pool_piece) in pieces of
+  -- about that many bytes, cut after a newline, so that the threads share out even a small file
+  -- (a block can be two reads long) and the calling thread, which does the oldest piece itself
+  -- when no thread has taken it yet, never takes much at once. Returns false when Ctrl-C
+  -- stopped it.
+  local function submit_block(text, first_line, counted)
+    local piece = job.pool_piece
+    if not piece or #text <= piece then return (submit_piece(text, first_line, counted)) end
+    local pos, line, length = 1, first_line, #text
+    while pos <= length do
+      local stop = pos + piece - 1
+      if stop >= length then
+        stop = length
+      else
+        local nl = stop
+        while nl >= pos and byte(text, nl) ~= 10 do nl = nl - 1 end
+        stop = nl >= pos and nl or (text:find("\n", stop + 1, true) or length)
+      end
+      local ok, lines = submit_piece(text:sub(pos, stop), line, counted)
+      if not ok then return false end
+      pos, line = stop + 1, line + lines
+    end
     return true
   end
 
