@@ -20,11 +20,16 @@ formats, LeetCode 36/37 shims, and the `sudoku` command-line tool.
   license = "unspecified",
 }
 
+-- dkjson is what the JSON formats (json, fpuzzles, fpuzzles_json, leetcode's reader) read and
+-- write with; the library loads it only when one of them is used, so `require "sudoku"` works
+-- without it. An offline build where LuaRocks cannot see it (Debian's lua-dkjson is not in a
+-- rocks tree) takes `--deps-mode=none`, as spec/rockspec_spec.lua does.
 -- argparse (for the CLI) is not listed: on Debian it comes from the lua-argparse package, which
 -- LuaRocks does not see, and listing it makes an offline build try to download it. Install it
 -- with `apt-get install lua-argparse` or `luarocks install argparse`.
 dependencies = {
   "lua >= 5.1",
+  "dkjson >= 2.5",
 }
 
 build = {
@@ -112,11 +117,13 @@ build = {
     ["sudoku.cli.jobs"] = "lua/sudoku/cli/jobs.lua",
     ["sudoku.cli.options"] = "lua/sudoku/cli/options.lua",
     ["sudoku.cli.output"] = "lua/sudoku/cli/output.lua",
+    ["sudoku.cli.parser"] = "lua/sudoku/cli/parser.lua",
     ["sudoku.cli.pipeline"] = "lua/sudoku/cli/pipeline.lua",
     ["sudoku.cli.progress"] = "lua/sudoku/cli/progress.lua",
     ["sudoku.format"] = "lua/sudoku/format/init.lua",
     ["sudoku.format.cells"] = "lua/sudoku/format/cells.lua",
     ["sudoku.format.detect"] = "lua/sudoku/format/detect.lua",
+    ["sudoku.format.dkjson"] = "lua/sudoku/format/dkjson.lua",
     ["sudoku.format.grid"] = "lua/sudoku/format/grid.lua",
     ["sudoku.format.hdu"] = "lua/sudoku/format/hdu.lua",
     ["sudoku.format.hodoku"] = "lua/sudoku/format/hodoku.lua",

@@ -1,188 +1,268 @@
 /* The sudoku command's line mode over a block of lines (see lineblock.h). */
-#include "lineblock.h"
+#define _POSIX_C_SOURCE 200809L
 
+#include "lineblock.h"
+#include "dispatch.h"
+#include "reader.h"
+#include "symbols.h"
+
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
-/* One record line of the block. */
-typedef struct block_record {
-    size_t line;        /* 1-based within the block */
-    size_t start, len;  /* the line without "\n" and its one "\r" */
-    int batched;        /* 1: its puzzle went to the batch; 0: a hole (nothing before a
-                           separator) */
-} block_record;
+/* ---- one block ---------------------------------------------------------------------------- */
 
-/* The "C" locale's isspace, which is what Lua's %s means to the command (it sets no locale). */
-static int is_space(unsigned char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+/* The "C" locale's isspace, which is what Lua's %s means to the command (it sets no locale):
+ * 1 for those; 2 for the other bytes that end a puzzle (',', ';', '#'). */
+static const unsigned char byte_class[256] = {
+    [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\v'] = 1, ['\f'] = 1, ['\r'] = 1,
+    [','] = 2, [';'] = 2, ['#'] = 2,
+};
+
+/* What a block's records are done with: the fast path, the budgets and the flags that stop the
+ * work (the limits' own, for Ctrl-C, and a pool's, when it is being closed). */
+typedef struct block_work {
+    /* byte -> its value on a 9x9 board (0 for a blank), or 0x80 for a byte that is none: made
+     * from symbols.h's table by nine_codes */
+    uint8_t nine[256];
+    sdk_fast9 *fast;
+    const sdk_limits *limits;
+    const volatile sig_atomic_t *abandon;   /* NULL: none */
+    sdk_block_mode mode;
+    int64_t limit;                          /* count mode's */
+} block_work;
+
+/* w->nine from the one alphabet (symbols.h). */
+static void nine_codes(block_work *w) {
+    int c;
+    for (c = 0; c < 256; c++) {
+        unsigned v = sdk_symbol_value((unsigned char)c, 9);
+        w->nine[c] = (uint8_t)(v <= 9 ? v : 0x80);
+    }
 }
 
-static int ends_puzzle(unsigned char c) {
-    return is_space(c) || c == ',' || c == ';' || c == '#';
+/* Reads 81 bytes as the givens of a 9x9 board: 1 when every byte is a symbol of one (what
+ * sdk_read_givens(p, 81, 9, ...) accepts), else 0 (the caller's reader then says why). One
+ * lookup a byte and no branch. */
+static int read81(const block_work *w, const char *p, uint8_t *givens) {
+    unsigned bad = 0;
+    int i;
+    for (i = 0; i < 81; i++) {
+        uint8_t v = w->nine[(unsigned char)p[i]];
+        givens[i] = v;
+        bad |= v;
+    }
+    return !(bad & 0x80);
 }
 
-/* Grows *buf (of *cap bytes, *len used) to hold more bytes; 0 when memory runs out. */
-static int reserve(sdk_allocator a, void **buf, size_t *cap, size_t len, size_t more,
-                   size_t unit) {
-    size_t want = len + more, cap2;
-    void *p;
-    if (want <= *cap) return 1;
-    cap2 = *cap ? *cap : 64;
-    while (cap2 < want) cap2 *= 2;
-    p = sdk_realloc(a, *buf, *cap * unit, cap2 * unit);
-    if (!p) return 0;
-    *buf = p;
-    *cap = cap2;
+/* Writes the 81 values of a solution as the characters '1'..'9', eight at a time. */
+static void put_solution(sdk_block *r, const uint8_t *solution) {
+    char *out = r->out + r->out_len;
+    const uint64_t zeros = 0x3030303030303030u;   /* '0' in every byte; no value carries */
+    int i;
+    for (i = 0; i < 80; i += 8) {
+        uint64_t word;
+        memcpy(&word, solution + i, 8);
+        word += zeros;
+        memcpy(out + i, &word, 8);
+    }
+    out[80] = (char)('0' + solution[80]);
+    out[81] = '\n';
+    r->out_len += 82;
+}
+
+/* Lines of block[0 .. len): its newlines, plus a last line without one. */
+static size_t count_lines(const char *block, size_t len) {
+    size_t lines = 0, pos = 0;
+    while (pos < len) {
+        const char *nl = memchr(block + pos, '\n', len - pos);
+        lines++;
+        if (!nl) break;
+        pos = (size_t)(nl - block) + 1;
+    }
+    return lines;
+}
+
+/* Makes room in r for the answers to a block of len bytes and `lines` lines: out never takes
+ * more than len + 1 bytes (an answer here is for an 81-symbol puzzle, whose line it is no longer
+ * than with its newline), and each record has at most one note. Returns 0 when memory runs
+ * out. */
+static int make_room(sdk_block *r, size_t len, size_t lines) {
+    size_t out = len + 64;
+    if (r->out_cap < out) {
+        char *p = sdk_realloc(r->alloc, r->out, r->out_cap, out);
+        if (!p) return 0;
+        r->out = p;
+        r->out_cap = out;
+    }
+    if (r->notes_cap < lines) {
+        sdk_block_note *n = sdk_realloc(r->alloc, r->notes, r->notes_cap * sizeof *n,
+                                        lines * sizeof *n);
+        if (!n) return 0;
+        r->notes = n;
+        r->notes_cap = lines;
+    }
     return 1;
 }
 
-static int put(sdk_block *r, const char *text, size_t n) {
-    if (!reserve(r->alloc, (void **)&r->out, &r->out_cap, r->out_len, n, 1)) return 0;
+static void reset(sdk_block *r) {
+    r->out_len = r->nnotes = r->lines = r->records = 0;
+    r->interrupted = 0;
+    r->guesses = 0;
+}
+
+/* Appends n bytes to out, within its room (make_room's bound). */
+static void put(sdk_block *r, const char *text, size_t n) {
     memcpy(r->out + r->out_len, text, n);
     r->out_len += n;
-    return 1;
 }
 
-/* A note for record rec at the current end of out; NULL when memory runs out. */
-static sdk_block_note *note(sdk_block *r, const block_record *rec, int hole) {
-    sdk_block_note *n;
-    if (!reserve(r->alloc, (void **)&r->notes, &r->notes_cap, r->nnotes, 1, sizeof *n))
-        return NULL;
-    n = &r->notes[r->nnotes++];
-    memset(n, 0, sizeof *n);
-    n->line = rec->line;
+/* A note for the record on line `line` (start, len: the line without "\n" and its "\r") at
+ * the current end of out. */
+static sdk_block_note *note(sdk_block *r, size_t line, size_t start, size_t len, int hole) {
+    sdk_block_note *n = &r->notes[r->nnotes++];
+    n->line = line;
     n->at = r->out_len;
-    n->start = rec->start;
-    n->len = rec->len;
+    n->start = start;
+    n->len = len;
     n->hole = hole;
+    n->message[0] = '\0';
     return n;
 }
 
-/* The batch's message for puzzle i without its "line N: " (the batch numbers its own lines). */
-static void batch_message(const sdk_batch *b, size_t i, char *out, size_t size) {
-    char msg[160];
-    const char *text = msg;
-    size_t n;
-    sdk_batch_message(b, i, msg, sizeof msg);
-    if (strncmp(msg, "line ", 5) == 0 && strstr(msg, ": ")) text = strstr(msg, ": ") + 2;
-    n = strlen(text);
-    if (n >= size) n = size - 1;
-    memcpy(out, text, n);
-    out[n] = '\0';
+static int stop_asked(const block_work *w) {
+    return (w->limits->cancel && *w->limits->cancel) || (w->abandon && *w->abandon);
 }
 
-/* Cuts the block into records (*recs, *nrecs) and the batch's text, a line per puzzle
- * (*text, *tlen; *tcap bytes allocated). Returns 0 when memory runs out. */
-static int cut(sdk_block *r, const char *block, size_t len, block_record **recs, size_t *nrecs,
-               size_t *rcap, char **text, size_t *tlen, size_t *tcap) {
+/* The answer to one 81-symbol puzzle (its givens read), as answer() of the batch would give it:
+ * written to out, or a note. Returns 0 when the flag stopped it (nothing written). */
+static int answer(sdk_block *r, const block_work *w, const uint8_t *givens, size_t line,
+                  size_t start, size_t len) {
+    sdk_watch watch;
+    sdk_engine e;
+    int64_t rc;
+    uint8_t solution[81];
+    char buf[32];
+    sdk_watch_start(&watch, w->limits);
+    e = sdk_engine_init(w->fast, r->alloc, &watch);
+    if (w->mode == SDK_BLOCK_SOLVE) {
+        rc = sdk_engine_solve(&e, 9, givens, solution);
+    } else {
+        rc = sdk_engine_count(&e, 9, givens, w->mode == SDK_BLOCK_VALIDATE ? 2 : w->limit);
+    }
+    r->guesses += e.guesses;
+    if (rc == SDK_ECANCEL) return 0;
+    if (rc == SDK_ENODES || rc == SDK_ETIME) {
+        /* The budget's message as it stands; validate says "unknown" first. */
+        sdk_block_note *n;
+        if (w->mode == SDK_BLOCK_VALIDATE) put(r, "unknown\n", 8);
+        n = note(r, line, start, len, 0);
+        if (rc == SDK_ENODES)
+            snprintf(n->message, sizeof n->message, "gave up after %lld nodes",
+                     (long long)w->limits->max_nodes);
+        else
+            snprintf(n->message, sizeof n->message, "gave up after %g s", w->limits->seconds);
+        return 1;
+    }
+    if (rc < 0) {
+        /* The fast path allocates nothing; no other failure is expected. The caller's path
+         * answers the record, with its own message. */
+        note(r, line, start, len, 1);
+        return 1;
+    }
+    switch (w->mode) {
+    case SDK_BLOCK_SOLVE:
+        if (rc == 0) {   /* no solution: the caller's reader and messages say why */
+            note(r, line, start, len, 1);
+            return 1;
+        }
+        put_solution(r, solution);
+        return 1;
+    case SDK_BLOCK_COUNT: {
+        int k = snprintf(buf, sizeof buf, "%lld\n", (long long)rc);
+        put(r, buf, (size_t)k);
+        return 1;
+    }
+    case SDK_BLOCK_VALIDATE:
+        if (rc == 0) {   /* none: clash or dead end, the caller tells which */
+            note(r, line, start, len, 1);
+        } else if (rc == 1) {
+            put(r, "unique\n", 7);
+        } else {
+            put(r, "multiple\n", 9);
+            snprintf(note(r, line, start, len, 0)->message, sizeof(r->notes[0].message),
+                     "more than one solution");
+        }
+        return 1;
+    }
+    return 1;
+}
+
+/* The records of block[0 .. len) into r, whose room make_room has made. 81-symbol puzzles of
+ * 1-9 and blanks are done here on the fast path, which allocates nothing; every other record is
+ * a hole. */
+static void run_block(sdk_block *r, const block_work *w, const char *block, size_t len) {
     size_t pos = 0;
+    uint8_t givens[81];
+    reset(r);
     while (pos < len) {
         const char *nl = memchr(block + pos, '\n', len - pos);
         size_t eol = nl ? (size_t)(nl - block) : len, end = eol, lead, stop;
-        block_record *rec;
         r->lines++;
         if (end > pos && block[end - 1] == '\r') end--;
-        for (lead = pos; lead < end && is_space((unsigned char)block[lead]); lead++) {}
+        for (lead = pos; lead < end && byte_class[(unsigned char)block[lead]] == 1; lead++) {}
         if (lead < end && block[lead] != '#') {
-            for (stop = lead; stop < end && !ends_puzzle((unsigned char)block[stop]); stop++) {}
-            if (!reserve(r->alloc, (void **)recs, rcap, *nrecs, 1, sizeof **recs)) return 0;
-            rec = &(*recs)[(*nrecs)++];
-            rec->line = r->lines;
-            rec->start = pos;
-            rec->len = end - pos;
-            /* The batch would drop a byte order mark before the text's first puzzle, which
-             * the command reads as part of the puzzle: such a line is the caller's. */
-            rec->batched = stop > lead && !(*tlen == 0 && stop - lead >= 3 &&
-                                            memcmp(block + lead, "\xEF\xBB\xBF", 3) == 0);
-            if (rec->batched) {
-                if (!reserve(r->alloc, (void **)text, tcap, *tlen, stop - lead + 1, 1)) return 0;
-                memcpy(*text + *tlen, block + lead, stop - lead);
-                *tlen += stop - lead;
-                (*text)[(*tlen)++] = '\n';
+            /* A record. Its puzzle: up to a space, ',', ';' or '#'. */
+            /* Most lines are an 81-symbol puzzle and an end: read as such first. No symbol
+             * ends a puzzle, so when the 81 bytes read, the puzzle is them if a byte that ends
+             * one (or the line's end) follows. */
+            int read = end - lead >= 81 &&
+                       (end - lead == 81 || byte_class[(unsigned char)block[lead + 81]]) &&
+                       read81(w, block + lead, givens);
+            if (!read) {
+                for (stop = lead; stop < end && !byte_class[(unsigned char)block[stop]]; stop++) {}
+                read = stop - lead == 81 && read81(w, block + lead, givens);
             }
+            if (read) {
+                if (stop_asked(w) || !answer(r, w, givens, r->lines, pos, end - pos)) {
+                    r->interrupted = 1;
+                    return;
+                }
+            } else {
+                /* Nothing before a separator, another size, a character that is no symbol:
+                 * the caller's path answers it, with its messages. */
+                note(r, r->lines, pos, end - pos, 1);
+            }
+            r->records++;
         }
         pos = eol + 1;
     }
-    return 1;
-}
-
-/* Writes record rec's answer from the batch's puzzle i. Returns 0 when memory runs out, and
- * sets r->interrupted (writing nothing) for a puzzle the flag stopped. */
-static int answer(sdk_block *r, const sdk_batch *b, size_t i, const block_record *rec,
-                  sdk_block_mode mode) {
-    const char *solution;
-    size_t size;
-    int64_t count;
-    char buf[32];
-    sdk_block_note *n;
-    int status = sdk_batch_result(b, i, &solution, &size, &count);
-    if (status == SDK_BATCH_INTERRUPTED) {
-        r->interrupted = 1;
-        return 1;
-    }
-    if (status == SDK_BATCH_OUT_OF_NODES || status == SDK_BATCH_OUT_OF_TIME) {
-        /* The budget's message as it stands; validate says "unknown" first. */
-        if (mode == SDK_BLOCK_VALIDATE && !put(r, "unknown\n", 8)) return 0;
-        if (!(n = note(r, rec, 0))) return 0;
-        batch_message(b, i, n->message, sizeof n->message);
-        return 1;
-    }
-    if (status != SDK_BATCH_SOLVED) {
-        /* Unreadable, or no solution: the caller's own reader and messages say why. */
-        return note(r, rec, 1) != NULL;
-    }
-    switch (mode) {
-    case SDK_BLOCK_SOLVE:
-        return put(r, solution, size) && put(r, "\n", 1);
-    case SDK_BLOCK_COUNT:
-        snprintf(buf, sizeof buf, "%lld\n", (long long)count);
-        return put(r, buf, strlen(buf));
-    case SDK_BLOCK_VALIDATE:
-        if (count == 0) return note(r, rec, 1) != NULL;   /* none: clash or dead end, the
-                                                          * caller tells which */
-        if (count == 1) return put(r, "unique\n", 7);
-        if (!put(r, "multiple\n", 9) || !(n = note(r, rec, 0))) return 0;
-        snprintf(n->message, sizeof n->message, "more than one solution");
-        return 1;
-    }
-    return 1;
 }
 
 int sdk_block_run(sdk_block *r, sdk_allocator a, const char *block, size_t len,
                   sdk_block_mode mode, const sdk_batch_options *o) {
-    block_record *recs = NULL;
-    char *text = NULL;
-    size_t nrecs = 0, rcap = 0, tlen = 0, tcap = 0, k, i = 0;
-    sdk_batch *b = NULL;
-    sdk_batch_options opts = *o;
-    int rc = SDK_ENOMEM;
+    block_work w;
     memset(r, 0, sizeof *r);
     r->alloc = a;
-    if (mode == SDK_BLOCK_SOLVE) opts.limit = 0;
-    else if (mode == SDK_BLOCK_VALIDATE) opts.limit = 2;
-    else if (opts.limit < 1) return SDK_EINVAL;
-    if (!cut(r, block, len, &recs, &nrecs, &rcap, &text, &tlen, &tcap)) goto done;
-    if (tlen > 0) {
-        rc = sdk_batch_run(&b, a, text, tlen, &opts);
-        if (rc != SDK_OK) goto done;
-        r->guesses = sdk_batch_stats_of(b)->guesses;
+    if (mode == SDK_BLOCK_COUNT && o->limit < 1) return SDK_EINVAL;
+    if (!make_room(r, len, count_lines(block, len))) {
+        sdk_block_free(r);
+        return SDK_ENOMEM;
     }
-    rc = SDK_ENOMEM;
-    for (k = 0; k < nrecs && !r->interrupted; k++) {
-        if (!recs[k].batched) {
-            if (!note(r, &recs[k], 1)) goto done;
-        } else if (!answer(r, b, i++, &recs[k], mode)) {
-            goto done;
-        }
-        if (!r->interrupted) r->records = k + 1;
+    w.fast = sdk_fast9_new(a);
+    if (!w.fast) {
+        sdk_block_free(r);
+        return SDK_ENOMEM;
     }
-    rc = SDK_OK;
-done:
-    if (b) sdk_batch_free(b);
-    sdk_free(a, text, tcap);
-    sdk_free(a, recs, rcap * sizeof *recs);
-    if (rc != SDK_OK) sdk_block_free(r);
-    return rc;
+    if (o->portable) sdk_fast9_use_portable(w.fast, 1);
+    nine_codes(&w);
+    w.limits = &o->limits;
+    w.abandon = NULL;
+    w.mode = mode;
+    w.limit = o->limit;
+    run_block(r, &w, block, len);
+    sdk_fast9_free(w.fast);
+    return SDK_OK;
 }
 
 void sdk_block_free(sdk_block *r) {
@@ -191,4 +271,259 @@ void sdk_block_free(sdk_block *r) {
     r->out = NULL;
     r->notes = NULL;
     r->out_len = r->out_cap = r->nnotes = r->notes_cap = 0;
+}
+
+/* ---- the pool ----------------------------------------------------------------------------- */
+
+enum { SLOT_FREE, SLOT_QUEUED, SLOT_RUNNING, SLOT_DONE };
+
+typedef struct pool_slot {
+    char *in;              /* the block, copied */
+    size_t in_len, in_cap;
+    sdk_block r;           /* its answers, with their room made at submission */
+    int state;             /* SLOT_*, under the pool's lock */
+} pool_slot;
+
+typedef struct pool_worker {
+    sdk_block_pool *pool;
+    sdk_fast9 *fast;
+} pool_worker;
+
+struct sdk_block_pool {
+    sdk_allocator alloc;
+    sdk_batch_options opts;
+    sdk_block_mode mode;
+    pool_slot *slots;
+    size_t nslots;
+    size_t head;           /* the oldest block submitted and not yet released */
+    size_t tail;           /* blocks submitted so far */
+    size_t taken;          /* blocks taken by a worker so far */
+    pool_worker *workers;
+    pthread_t *ids;
+    int nworkers;          /* fast path objects made */
+    int started;           /* threads running */
+    volatile sig_atomic_t abandon;   /* closing: workers stop between records */
+    int closing;           /* under the lock: workers leave */
+    pthread_mutex_t lock;
+    pthread_cond_t work;   /* a block was submitted, or the pool is closing */
+    pthread_cond_t done;   /* a block is done */
+    block_work base;       /* what every block is done with, but the fast path object */
+};
+
+/* What a thread of the pool works with: the pool's (its table made once) and its fast path. */
+static block_work work_of(const sdk_block_pool *p, sdk_fast9 *fast) {
+    block_work w = p->base;
+    w.fast = fast;
+    return w;
+}
+
+static void *pool_main(void *arg) {
+    pool_worker *me = (pool_worker *)arg;
+    sdk_block_pool *p = me->pool;
+    block_work w = work_of(p, me->fast);
+    pthread_mutex_lock(&p->lock);
+    for (;;) {
+        pool_slot *s;
+        while (!p->closing && p->taken == p->tail) pthread_cond_wait(&p->work, &p->lock);
+        if (p->closing) break;
+        s = &p->slots[p->taken++ % p->nslots];
+        s->state = SLOT_RUNNING;
+        pthread_mutex_unlock(&p->lock);
+        /* No allocation and nothing shared but the slot: the calling thread runs Lua (and
+         * its allocator) meanwhile. */
+        run_block(&s->r, &w, s->in, s->in_len);
+        pthread_mutex_lock(&p->lock);
+        s->state = SLOT_DONE;
+        pthread_cond_broadcast(&p->done);
+    }
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+/* Frees what the pool holds; its threads have been joined (or never started). */
+static void pool_release(sdk_block_pool *p) {
+    size_t k;
+    int i;
+    for (k = 0; k < p->nslots; k++) {
+        sdk_free(p->alloc, p->slots[k].in, p->slots[k].in_cap);
+        sdk_block_free(&p->slots[k].r);
+    }
+    for (i = 0; i < p->nworkers; i++) sdk_fast9_free(p->workers[i].fast);
+    sdk_free(p->alloc, p->slots, p->nslots * sizeof *p->slots);
+    sdk_free(p->alloc, p->workers, (size_t)p->nworkers * sizeof *p->workers);
+    sdk_free(p->alloc, p->ids, (size_t)p->nworkers * sizeof *p->ids);
+    sdk_free(p->alloc, p, sizeof *p);
+}
+
+int sdk_block_pool_new(sdk_block_pool **out, sdk_allocator a, int threads, sdk_block_mode mode,
+                       const sdk_batch_options *o) {
+    sdk_block_pool *p;
+    size_t k;
+    int i;
+    *out = NULL;
+    int nfast;
+    if (threads < 0 || (mode == SDK_BLOCK_COUNT && o->limit < 1)) return SDK_EINVAL;
+    if (threads > SDK_BATCH_MAX_THREADS) threads = SDK_BATCH_MAX_THREADS;
+    nfast = threads + 1;   /* the threads' and the calling thread's (the only one inline) */
+    p = sdk_alloc(a, sizeof *p);
+    if (!p) return SDK_ENOMEM;
+    memset(p, 0, sizeof *p);
+    p->alloc = a;
+    p->opts = *o;
+    p->mode = mode;
+    nine_codes(&p->base);
+    p->base.fast = NULL;
+    p->base.limits = &p->opts.limits;
+    p->base.abandon = &p->abandon;
+    p->base.mode = mode;
+    p->base.limit = o->limit;
+    /* Two blocks a thread: one being done, one waiting, so that no thread waits on the reads
+     * and writes of the calling thread. */
+    p->nslots = 2 * (size_t)threads + 1;
+    p->slots = sdk_alloc(a, p->nslots * sizeof *p->slots);
+    p->workers = sdk_alloc(a, (size_t)nfast * sizeof *p->workers);
+    p->ids = sdk_alloc(a, (size_t)nfast * sizeof *p->ids);
+    if (!p->slots || !p->workers || !p->ids) {
+        if (!p->slots) p->nslots = 0;
+        sdk_free(a, p->workers, (size_t)nfast * sizeof *p->workers);
+        sdk_free(a, p->ids, (size_t)nfast * sizeof *p->ids);
+        p->workers = NULL;
+        p->ids = NULL;
+        if (p->slots) memset(p->slots, 0, p->nslots * sizeof *p->slots);
+        pool_release(p);
+        return SDK_ENOMEM;
+    }
+    memset(p->slots, 0, p->nslots * sizeof *p->slots);
+    for (k = 0; k < p->nslots; k++) p->slots[k].r.alloc = a;
+    for (i = 0; i < nfast; i++) {
+        p->workers[i].pool = p;
+        p->workers[i].fast = sdk_fast9_new(a);
+        if (!p->workers[i].fast) {
+            p->nworkers = i;
+            pool_release(p);
+            return SDK_ENOMEM;
+        }
+        if (o->portable) sdk_fast9_use_portable(p->workers[i].fast, 1);
+    }
+    p->nworkers = nfast;
+    if (pthread_mutex_init(&p->lock, NULL) != 0) {
+        pool_release(p);
+        return SDK_ENOMEM;
+    }
+    if (pthread_cond_init(&p->work, NULL) != 0) {
+        pthread_mutex_destroy(&p->lock);
+        pool_release(p);
+        return SDK_ENOMEM;
+    }
+    if (pthread_cond_init(&p->done, NULL) != 0) {
+        pthread_cond_destroy(&p->work);
+        pthread_mutex_destroy(&p->lock);
+        pool_release(p);
+        return SDK_ENOMEM;
+    }
+    /* A thread that cannot be started leaves its share to the others; with none at all, the
+     * calling thread does each block when it waits for it. */
+    for (i = 0; i < threads; i++) {
+        if (pthread_create(&p->ids[i], NULL, pool_main, &p->workers[i]) != 0) break;
+        p->started++;
+    }
+    *out = p;
+    return SDK_OK;
+}
+
+int sdk_block_pool_full(const sdk_block_pool *p) {
+    return p->tail - p->head == p->nslots;
+}
+
+size_t sdk_block_pool_pending(const sdk_block_pool *p) {
+    return p->tail - p->head;
+}
+
+int sdk_block_pool_submit(sdk_block_pool *p, const char *block, size_t len, size_t *lines) {
+    pool_slot *s;
+    if (sdk_block_pool_full(p)) return SDK_EINVAL;
+    s = &p->slots[p->tail % p->nslots];
+    if (!p->started && p->nslots == 1) {
+        /* Inline: the block is done now, from the caller's bytes, with no copy. */
+        block_work w = work_of(p, p->workers[p->nworkers - 1].fast);
+        *lines = count_lines(block, len);
+        if (!make_room(&s->r, len, *lines)) return SDK_ENOMEM;
+        run_block(&s->r, &w, block, len);
+        s->state = SLOT_DONE;
+        p->taken++;
+        p->tail++;
+        return SDK_OK;
+    }
+    /* The slot is free: no worker looks at it, so its memory may change hands here. */
+    if (s->in_cap < len) {
+        char *in = sdk_realloc(p->alloc, s->in, s->in_cap, len);
+        if (!in) return SDK_ENOMEM;
+        s->in = in;
+        s->in_cap = len;
+    }
+    if (len) memcpy(s->in, block, len);
+    s->in_len = len;
+    *lines = count_lines(block, len);
+    if (!make_room(&s->r, len, *lines)) return SDK_ENOMEM;
+    s->r.lines = *lines;   /* until the worker counts them itself */
+    pthread_mutex_lock(&p->lock);
+    s->state = SLOT_QUEUED;
+    p->tail++;
+    pthread_cond_signal(&p->work);
+    pthread_mutex_unlock(&p->lock);
+    return SDK_OK;
+}
+
+const sdk_block *sdk_block_pool_wait(sdk_block_pool *p) {
+    pool_slot *s;
+    block_work w;
+    if (p->head == p->tail) return NULL;
+    s = &p->slots[p->head % p->nslots];
+    /* The calling thread's fast path object is the last one. */
+    w = work_of(p, p->workers[p->nworkers - 1].fast);
+    if (!p->started) {
+        /* No thread: the block is done here (it is the next to take), unless an inline
+         * pool did it when it was submitted. */
+        if (s->state == SLOT_DONE) return &s->r;
+        p->taken++;
+        run_block(&s->r, &w, s->in, s->in_len);
+        s->state = SLOT_DONE;
+        return &s->r;
+    }
+    pthread_mutex_lock(&p->lock);
+    if (s->state == SLOT_QUEUED) {
+        /* No thread has taken the oldest block yet (none is awake yet, on a busy machine):
+         * the calling thread does it rather than wait for one. It is the next to take, as
+         * threads take blocks in order. */
+        p->taken++;
+        s->state = SLOT_RUNNING;
+        pthread_mutex_unlock(&p->lock);
+        run_block(&s->r, &w, s->in, s->in_len);
+        pthread_mutex_lock(&p->lock);
+        s->state = SLOT_DONE;
+    }
+    while (s->state != SLOT_DONE) pthread_cond_wait(&p->done, &p->lock);
+    pthread_mutex_unlock(&p->lock);
+    return &s->r;
+}
+
+void sdk_block_pool_release(sdk_block_pool *p) {
+    if (p->head == p->tail) return;
+    p->slots[p->head % p->nslots].state = SLOT_FREE;
+    p->head++;
+}
+
+void sdk_block_pool_free(sdk_block_pool *p) {
+    int i;
+    if (!p) return;
+    pthread_mutex_lock(&p->lock);
+    p->abandon = 1;
+    p->closing = 1;
+    pthread_cond_broadcast(&p->work);
+    pthread_mutex_unlock(&p->lock);
+    for (i = 0; i < p->started; i++) pthread_join(p->ids[i], NULL);
+    pthread_cond_destroy(&p->done);
+    pthread_cond_destroy(&p->work);
+    pthread_mutex_destroy(&p->lock);
+    pool_release(p);
 }

@@ -1,17 +1,27 @@
 /*
  * The sudoku command's line mode in C, for pipelines of millions of puzzles: a block of whole
- * lines of input goes in, the text to print comes out, with the batch solver (batch.h) doing
- * the puzzles on its threads in between. No Lua frame runs per puzzle, which at a few
- * microseconds a 9x9 puzzle is what the command's own time would otherwise be made of.
+ * lines of input goes in, the text to print comes out. No Lua frame runs per puzzle, which at a
+ * few microseconds a 9x9 puzzle is what the command's own time would otherwise be made of.
  *
  * A line is a record by the rules of the command's line mode (lua/sudoku/cli/pipeline.lua):
  * without its "\n" and one trailing "\r", a line that is blank or whose first non-space
  * character is '#' is no record; any other line's puzzle is its text from the first non-space
  * character up to the next space, ',', ';' or '#' (spaces as C's isspace in the "C" locale,
- * Lua's %s). Records answered here get their text in out; the others become holes, which the
- * caller answers itself (the Lua path, with its own messages): lines with nothing before a
- * separator, puzzles the batch cannot read, puzzles without a solution (whose message depends on
- * why), so that what is printed is byte for byte what the Lua path prints.
+ * Lua's %s). A puzzle of 81 symbols of a 9x9 board (1-9 and the blanks) is done here, on the
+ * 9x9 fast path (through dispatch.h's engine choice, so with the answer Board:solve gives),
+ * which allocates nothing; every other record becomes a hole, which the caller answers itself
+ * (the Lua path, with its own messages, and the batch solver for other sizes): lines with nothing
+ * before a separator, puzzles of another size or with a character that is no symbol, puzzles
+ * without a solution (whose message depends on why), so that what is printed is byte for byte
+ * what the Lua path prints.
+ *
+ * Two ways to run blocks: sdk_block_run does one on the calling thread; a pool
+ * (sdk_block_pool_*) does them on threads of its own, in the order they were submitted, while the
+ * calling thread reads the next blocks and writes the answers of the last ones. The pool's
+ * threads allocate nothing and touch nothing but their block, its answers and their own fast
+ * path object: every byte they use was allocated by the calling thread, when the pool was made
+ * or a block submitted, through the allocator handed in, which therefore need not be
+ * thread-safe, and the calling thread may run Lua meanwhile.
  */
 #ifndef SUDOKU_LINEBLOCK_H
 #define SUDOKU_LINEBLOCK_H
@@ -32,7 +42,7 @@ typedef struct sdk_block_note {
                            an answered record's message follows them (its text is in them) */
     size_t start, len;  /* a hole's line within the block (without "\r"), for the caller */
     int hole;           /* 1: the caller answers the record */
-    char message[96];   /* an answered record's message, NUL-terminated */
+    char message[48];   /* an answered record's message, NUL-terminated */
 } sdk_block_note;
 
 typedef struct sdk_block {
@@ -48,11 +58,41 @@ typedef struct sdk_block {
     int64_t guesses;
 } sdk_block;
 
-/* Runs the records of block[0 .. len) in mode with the batch options o (o->limit is set here
- * from the mode: 0 to solve, 2 to validate; count mode keeps the caller's). Returns SDK_OK,
- * SDK_ENOMEM or SDK_EINVAL; on failure everything allocated is freed. */
+/* Runs the records of block[0 .. len) in mode with the batch options o (their limits and
+ * portable; count mode's limit; the threads are not used) on the calling thread. Returns
+ * SDK_OK, SDK_ENOMEM or SDK_EINVAL; on failure everything allocated is freed. */
 SDK_INTERNAL int sdk_block_run(sdk_block *r, sdk_allocator a, const char *block, size_t len,
                                sdk_block_mode mode, const sdk_batch_options *o);
 SDK_INTERNAL void sdk_block_free(sdk_block *r);
+
+/* A pool of threads that run blocks (see above). */
+typedef struct sdk_block_pool sdk_block_pool;
+
+/* A pool of `threads` threads (at most SDK_BATCH_MAX_THREADS) for blocks in mode with the
+ * options o, as sdk_block_run takes them; it holds 2 * threads + 1 blocks at most. A thread that
+ * cannot be started leaves its share to the others; with none (threads = 0 asks for none: the
+ * pool is then one block's room and one fast path object, reused block after block), each
+ * block is done by the calling thread in sdk_block_pool_wait. SDK_OK, SDK_ENOMEM or
+ * SDK_EINVAL. */
+SDK_INTERNAL int sdk_block_pool_new(sdk_block_pool **out, sdk_allocator a, int threads,
+                                    sdk_block_mode mode, const sdk_batch_options *o);
+/* Whether the pool holds as many blocks as it can: wait for the oldest and release it first. */
+SDK_INTERNAL int sdk_block_pool_full(const sdk_block_pool *p);
+/* Blocks submitted and not yet released. */
+SDK_INTERNAL size_t sdk_block_pool_pending(const sdk_block_pool *p);
+/* Copies block[0 .. len) (whole lines) into the pool, where a thread will run it; *lines gets
+ * its number of lines. SDK_OK, SDK_ENOMEM (nothing submitted) or SDK_EINVAL (the pool is
+ * full). */
+SDK_INTERNAL int sdk_block_pool_submit(sdk_block_pool *p, const char *block, size_t len,
+                                       size_t *lines);
+/* The answers to the oldest block not yet released, once they are done (waiting for them, or
+ * doing the block on the calling thread when no thread of the pool has taken it yet); NULL
+ * when there is none. They stay the pool's, unchanged, until sdk_block_pool_release. */
+SDK_INTERNAL const sdk_block *sdk_block_pool_wait(sdk_block_pool *p);
+/* Gives the oldest block's room back to the pool (after sdk_block_pool_wait). */
+SDK_INTERNAL void sdk_block_pool_release(sdk_block_pool *p);
+/* Stops the threads (a block under way stops at its next record), joins them and frees
+ * everything; blocks not yet waited for are dropped. NULL is fine. */
+SDK_INTERNAL void sdk_block_pool_free(sdk_block_pool *p);
 
 #endif

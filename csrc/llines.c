@@ -4,8 +4,11 @@
  * (core.solve_many over batch.h). Every puzzle is read by reader.h and solved through the engine
  * choice of dispatch.h.
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include <limits.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "batch.h"
 #include "lineblock.h"
@@ -282,11 +285,51 @@ typedef struct lblock {
 
 #define BLOCK_MT "sudoku.block"
 
+static const char *const block_modes[] = {"solve", "count", "validate", NULL};
+
 static int block_gc(lua_State *L) {
     lblock *lb = (lblock *)luaL_checkudata(L, 1, BLOCK_MT);
     if (lb->held) sdk_block_free(&lb->r);
     lb->held = 0;
     return 0;
+}
+
+/* Pushes a block's answers: out, notes, info (see core.solve_block). */
+static void push_block(lua_State *L, const sdk_block *r) {
+    size_t k;
+    int notes;
+    lua_pushlstring(L, r->out ? r->out : "", r->out_len);
+    lua_createtable(L, r->nnotes > INT_MAX ? INT_MAX : (int)r->nnotes, 0);
+    notes = lua_gettop(L);
+    for (k = 0; k < r->nnotes; k++) {
+        const sdk_block_note *n = &r->notes[k];
+        lua_createtable(L, 0, 5);
+        lua_pushinteger(L, (lua_Integer)n->line);
+        lua_setfield(L, -2, "line");
+        lua_pushinteger(L, (lua_Integer)n->at);
+        lua_setfield(L, -2, "at");
+        if (n->hole) {
+            lua_pushboolean(L, 1);
+            lua_setfield(L, -2, "hole");
+            lua_pushinteger(L, (lua_Integer)n->start);
+            lua_setfield(L, -2, "start");
+            lua_pushinteger(L, (lua_Integer)n->len);
+            lua_setfield(L, -2, "len");
+        } else {
+            lua_pushstring(L, n->message);
+            lua_setfield(L, -2, "message");
+        }
+        lua_rawseti(L, notes, (lua_Integer)k + 1);
+    }
+    lua_createtable(L, 0, 4);
+    lua_pushinteger(L, (lua_Integer)r->lines);
+    lua_setfield(L, -2, "lines");
+    lua_pushinteger(L, (lua_Integer)r->records);
+    lua_setfield(L, -2, "records");
+    lua_pushboolean(L, r->interrupted);
+    lua_setfield(L, -2, "interrupted");
+    lua_pushinteger(L, (lua_Integer)r->guesses);
+    lua_setfield(L, -2, "guesses");
 }
 
 /* core.solve_block(block, mode [, opts]) -> out, notes, info: the sudoku command's line mode
@@ -297,10 +340,9 @@ static int block_gc(lua_State *L) {
  * {line =, at =, message =} for those answered with a message; at counts out's bytes that come
  * first. info = {lines =, records =, interrupted =, guesses =}. */
 static int l_solve_block(lua_State *L) {
-    static const char *const modes[] = {"solve", "count", "validate", NULL};
-    size_t len, k;
+    size_t len;
     const char *block = luaL_checklstring(L, 1, &len);
-    int mode = luaL_checkoption(L, 2, NULL, modes);
+    int mode = luaL_checkoption(L, 2, NULL, block_modes);
     sdk_batch_options o;
     lblock *lb;
     int rc;
@@ -318,40 +360,109 @@ static int l_solve_block(lua_State *L) {
     rc = sdk_block_run(&lb->r, lsdk_allocator(L), block, len, (sdk_block_mode)mode, &o);
     if (rc != SDK_OK) return lsdk_memory_error(L);
     lb->held = 1;
-    lua_pushlstring(L, lb->r.out ? lb->r.out : "", lb->r.out_len);     /* 5 */
-    lua_createtable(L, lb->r.nnotes > INT_MAX ? INT_MAX : (int)lb->r.nnotes, 0);   /* 6 */
-    for (k = 0; k < lb->r.nnotes; k++) {
-        const sdk_block_note *n = &lb->r.notes[k];
-        lua_createtable(L, 0, 5);
-        lua_pushinteger(L, (lua_Integer)n->line);
-        lua_setfield(L, -2, "line");
-        lua_pushinteger(L, (lua_Integer)n->at);
-        lua_setfield(L, -2, "at");
-        if (n->hole) {
-            lua_pushboolean(L, 1);
-            lua_setfield(L, -2, "hole");
-            lua_pushinteger(L, (lua_Integer)n->start);
-            lua_setfield(L, -2, "start");
-            lua_pushinteger(L, (lua_Integer)n->len);
-            lua_setfield(L, -2, "len");
-        } else {
-            lua_pushstring(L, n->message);
-            lua_setfield(L, -2, "message");
-        }
-        lua_rawseti(L, 6, (lua_Integer)k + 1);
-    }
-    lua_createtable(L, 0, 4);                                          /* 7 */
-    lua_pushinteger(L, (lua_Integer)lb->r.lines);
-    lua_setfield(L, 7, "lines");
-    lua_pushinteger(L, (lua_Integer)lb->r.records);
-    lua_setfield(L, 7, "records");
-    lua_pushboolean(L, lb->r.interrupted);
-    lua_setfield(L, 7, "interrupted");
-    lua_pushinteger(L, (lua_Integer)lb->r.guesses);
-    lua_setfield(L, 7, "guesses");
+    push_block(L, &lb->r);
     sdk_block_free(&lb->r);
     lb->held = 0;
     return 3;
+}
+
+/* ---- a pool of threads over blocks: core.line_pool -------------------------------------- */
+
+#define POOL_MT "sudoku.line_pool"
+
+typedef struct lpool {
+    sdk_block_pool *p;
+} lpool;
+
+static lpool *check_pool(lua_State *L) {
+    lpool *lp = (lpool *)luaL_checkudata(L, 1, POOL_MT);
+    if (!lp->p) luaL_error(L, "line pool is closed");
+    return lp;
+}
+
+/* pool:close(): stops and joins the threads and frees the pool; blocks not collected are
+ * dropped. Also its __gc. Closing twice is fine. */
+static int pool_close(lua_State *L) {
+    lpool *lp = (lpool *)luaL_checkudata(L, 1, POOL_MT);
+    sdk_block_pool_free(lp->p);
+    lp->p = NULL;
+    return 0;
+}
+
+/* pool:submit(block) -> lines: block (whole lines) is copied into the pool, whose threads do
+ * it; its number of lines. Raises when the pool is full (pool:full()). */
+static int pool_submit(lua_State *L) {
+    lpool *lp = check_pool(L);
+    size_t len, lines = 0;
+    const char *block = luaL_checklstring(L, 2, &len);
+    int rc;
+    if (sdk_block_pool_full(lp->p)) return luaL_error(L, "line pool is full: collect first");
+    rc = sdk_block_pool_submit(lp->p, block, len, &lines);
+    if (rc != SDK_OK) return lsdk_memory_error(L);
+    lua_pushinteger(L, (lua_Integer)lines);
+    return 1;
+}
+
+/* pool:full() -> whether a block must be collected before the next is submitted. */
+static int pool_full(lua_State *L) {
+    lua_pushboolean(L, sdk_block_pool_full(check_pool(L)->p));
+    return 1;
+}
+
+/* pool:pending() -> blocks submitted and not yet collected. */
+static int pool_pending(lua_State *L) {
+    lua_pushinteger(L, (lua_Integer)sdk_block_pool_pending(check_pool(L)->p));
+    return 1;
+}
+
+/* pool:collect() -> out, notes, info of the oldest block submitted (as core.solve_block gives
+ * them), waiting until it is done; nothing when no block is pending. */
+static int pool_collect(lua_State *L) {
+    lpool *lp = check_pool(L);
+    const sdk_block *r = sdk_block_pool_wait(lp->p);
+    if (!r) return 0;
+    push_block(L, r);
+    sdk_block_pool_release(lp->p);
+    return 3;
+}
+
+/* core.line_pool(mode [, opts [, inline]]) -> pool: the command's line mode over blocks on
+ * opts.threads threads of their own (lineblock.h), while the caller reads and writes:
+ * pool:submit(block), pool:collect() in the same order, pool:full(), pool:pending(),
+ * pool:close(). mode and opts as core.solve_block takes them. With inline true, no thread is
+ * started: collect() does the block on the calling thread (the same answers, with the room and
+ * fast path object kept from block to block). */
+static int l_line_pool(lua_State *L) {
+    static const luaL_Reg methods[] = {
+        {"submit", pool_submit}, {"collect", pool_collect}, {"full", pool_full},
+        {"pending", pool_pending}, {"close", pool_close}, {NULL, NULL}};
+    int mode = luaL_checkoption(L, 1, NULL, block_modes);
+    sdk_batch_options o;
+    lpool *lp;
+    int rc;
+    int inline_ = lua_toboolean(L, 3);
+    read_batch_options(L, 2, &o, batch_option_names);
+    if (mode == SDK_BLOCK_COUNT && o.limit < 1)
+        luaL_argerror(L, 2, "count mode needs limit");
+    lua_settop(L, 2);
+    lp = (lpool *)compat_newuserdata(L, sizeof(lpool));              /* 3 */
+    lp->p = NULL;
+    if (luaL_newmetatable(L, POOL_MT)) {
+        const luaL_Reg *m;
+        lua_pushcfunction(L, pool_close);
+        lua_setfield(L, -2, "__gc");
+        lua_newtable(L);
+        for (m = methods; m->name; m++) {
+            lua_pushcfunction(L, m->func);
+            lua_setfield(L, -2, m->name);
+        }
+        lua_setfield(L, -2, "__index");
+    }
+    lua_setmetatable(L, 3);
+    rc = sdk_block_pool_new(&lp->p, lsdk_allocator(L), inline_ ? 0 : o.threads,
+                            (sdk_block_mode)mode, &o);
+    if (rc != SDK_OK) return lsdk_memory_error(L);
+    return 1;
 }
 
 /* core.rate_many(text [, opts]) -> ratings, errors, stats, hardest: each puzzle line rated by
@@ -428,12 +539,22 @@ static int l_rate_many(lua_State *L) {
     return 4;
 }
 
+/* core.isatty(fd) -> whether the descriptor fd (0, 1 or 2) is a terminal: the command's progress
+ * line is drawn only on one, and asking here spares a shell's `test -t 2`. */
+static int l_isatty(lua_State *L) {
+    lua_Integer fd = compat_checkinteger(L, 1);
+    luaL_argcheck(L, fd >= 0 && fd <= 2, 1, "fd must be 0, 1 or 2");
+    lua_pushboolean(L, isatty((int)fd) == 1);
+    return 1;
+}
+
 void lsdk_open_lines(lua_State *L, int module, int fast9) {
     static const luaL_Reg fns[] = {
         {"solve_line", l_solve_line}, {"wrap_solve", l_wrap_solve}, {"count_line", l_count_line},
         {"line_board", l_line_board},
         {"solve_many", l_solve_many}, {"rate_many", l_rate_many},
-        {"solve_block", l_solve_block}, {NULL, NULL}};
+        {"solve_block", l_solve_block}, {"line_pool", l_line_pool}, {"isatty", l_isatty},
+        {NULL, NULL}};
     lua_pushvalue(L, module);
     lsdk_set_functions(L, fns, fast9);
     lua_pop(L, 1);

@@ -2,7 +2,9 @@
  * libFuzzer harness: the sudoku command's line mode in C, sdk_block_run (csrc/lineblock.h).
  *
  * The first byte picks the mode (solve, count up to 1..3, validate) and the thread count (1 or
- * 2); the rest is the block of lines. The answers must hang together: the notes in line order,
+ * 2); the rest is the block of lines. On 2 threads the block also goes through a pool of two
+ * threads (sdk_block_pool_*), three times (three blocks in flight), and each answer must be
+ * sdk_block_run's byte for byte. The answers must hang together: the notes in line order,
  * each inside the block and the output, the output whole lines, one per record answered here
  * (a solution of N*N symbols with no blank, a count within the limit, or a verdict), and every
  * record either answered or noted. An input with a line of 100 bytes or more is dropped: a
@@ -51,6 +53,42 @@ static void check_line(const char *s, size_t n, sdk_block_mode mode, int64_t lim
             abort();
         break;
     }
+}
+
+/* Whether two blocks' answers are the same. */
+static int same_answers(const sdk_block *a, const sdk_block *b) {
+    size_t k;
+    if (a->out_len != b->out_len || a->nnotes != b->nnotes || a->lines != b->lines ||
+        a->records != b->records || a->interrupted != b->interrupted ||
+        a->guesses != b->guesses)
+        return 0;
+    if (a->out_len && memcmp(a->out, b->out, a->out_len) != 0) return 0;
+    for (k = 0; k < a->nnotes; k++) {
+        const sdk_block_note *x = &a->notes[k], *y = &b->notes[k];
+        if (x->line != y->line || x->at != y->at || x->start != y->start || x->len != y->len ||
+            x->hole != y->hole || strcmp(x->message, y->message) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* The block through a pool of two threads, three times over: every answer must be r's. */
+static void check_pool(sdk_allocator a, const char *text, size_t len, sdk_block_mode mode,
+                       const sdk_batch_options *o, const sdk_block *r) {
+    sdk_block_pool *p;
+    size_t lines;
+    int k;
+    if (sdk_block_pool_new(&p, a, 2, mode, o) != SDK_OK) abort();
+    for (k = 0; k < 3; k++) {
+        if (sdk_block_pool_submit(p, text, len, &lines) != SDK_OK || lines != r->lines) abort();
+    }
+    for (k = 0; k < 3; k++) {
+        const sdk_block *got = sdk_block_pool_wait(p);
+        if (!got || !same_answers(r, got)) abort();
+        sdk_block_pool_release(p);
+    }
+    if (sdk_block_pool_wait(p) != NULL) abort();
+    sdk_block_pool_free(p);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -111,6 +149,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         for (k = 0; k < r.nnotes; k++) holes += r.notes[k].hole != 0;
         if (answered + holes != r.records || answered < noted_answers) abort();
     }
+    if (o.threads == 2) check_pool(a, text, len, mode, &o, &r);
     sdk_block_free(&r);
     return 0;
 }

@@ -119,7 +119,7 @@ describe("the sudoku command on a large line file", function()
 
   local function check(args, good)
     local want_out, want_err = expected(args, lines, odd_at, good)
-    for _, jobs in ipairs{ "1", "2" } do
+    for _, jobs in ipairs{ "1", "2", "3" } do
       local full = { args[1], path, "-j", jobs }
       for i = 2, #args do full[#full + 1] = args[i] end
       local r = command.run(full)

@@ -53,6 +53,23 @@ describe("Ctrl-C (SIGINT)", function()
     assert.are.equal(lines(S1), r.stdout)
   end)
 
+  -- Line 1 and the lines detection looks ahead at go through the Lua path; the rest is one
+  -- block, done in C: the rest of 300 plain puzzles, then endless counts.
+  local function pool_file()
+    local rest = {}
+    for i = 1, 400 do rest[i] = i <= 300 and P2 or EMPTY9 end
+    return temp_file(lines(P1, table.concat(rest, "\n")))
+  end
+
+  for _, jobs in ipairs({ "1", "2" }) do
+    it("stops count -j " .. jobs .. " inside the fast path of the line blocks, keeping the "
+      .. "counts done before", function()
+      local r = interrupt({ "count", "-j", jobs, pool_file() })
+      assert_interrupted(r)
+      assert.are.equal(("1\n"):rep(301), r.stdout)
+    end)
+  end
+
   it("stops count in format mode (grids) the same way", function()
     local grid = P1:gsub(".........", "%0\n") .. "\n" .. EMPTY9:gsub(".........", "%0\n")
     local r = interrupt({ "count", "--from", "grid", temp_file(grid) })

@@ -186,7 +186,8 @@ describe("the library's layers", function()
   it("leave the names of the formats to the format registry, not to the command line", function()
     -- sudoku.format.NAMES is the one list; --from, --to and --help take theirs from it.
     local format = require "sudoku.format"
-    local source = read("lua/sudoku/cli.lua") .. read("lua/sudoku/cli/jobs.lua")
+    local source = read("lua/sudoku/cli.lua") .. read("lua/sudoku/cli/parser.lua")
+      .. read("lua/sudoku/cli/jobs.lua") .. read("lua/sudoku/cli/options.lua")
     local readable = {}
     for _, name in ipairs(format.NAMES) do
       if not require("sudoku.format." .. name).write_only then readable[#readable + 1] = name end

@@ -24,10 +24,21 @@ local sudoku = {
   parse = parse.parse,
   format = format,
   symbols = require "sudoku.symbols",
-  leetcode = require "sudoku.leetcode",
-  gen = require "sudoku.gen",
-  variant = require "sudoku.variant",
 }
+
+-- sudoku.leetcode, sudoku.gen and sudoku.variant are loaded when first used (the first read of
+-- the field), not with the façade: a program that only solves loads none of them (nor dkjson,
+-- which only the JSON formats need), and starts in a fraction of the time.
+local LAZY = { leetcode = "sudoku.leetcode", gen = "sudoku.gen", variant = "sudoku.variant" }
+setmetatable(sudoku, {
+  __index = function(t, key)
+    local name = LAZY[key]
+    if name == nil then return nil end
+    local module = require(name)
+    rawset(t, key, module)
+    return module
+  end,
+})
 
 -- The conveniences of a board that need the formats, which sit above sudoku.board.
 

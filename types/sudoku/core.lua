@@ -258,6 +258,24 @@ function core.solve_many(text, opts) end
 ---@return {lines: integer, records: integer, interrupted: boolean, guesses: integer} info
 function core.solve_block(text, mode, opts) end
 
+---@param fd 0|1|2
+---@return boolean
+function core.isatty(fd) end
+
+---A pool of threads doing blocks of the command's line mode (core.line_pool).
+---@class sudoku.LinePool
+---@field submit fun(self: sudoku.LinePool, text: string): integer copies whole lines in; their count
+---@field collect fun(self: sudoku.LinePool): string?, sudoku.BlockNote[]?, table? the oldest block's answers
+---@field full fun(self: sudoku.LinePool): boolean
+---@field pending fun(self: sudoku.LinePool): integer
+---@field close fun(self: sudoku.LinePool)
+
+---@param mode "solve"|"count"|"validate"
+---@param opts? sudoku.BatchOptions
+---@param inline? boolean no threads: collect() does each block
+---@return sudoku.LinePool
+function core.line_pool(mode, opts, inline) end
+
 ---@param n integer board size, 1 to 64
 ---@return integer rows
 ---@return integer cols

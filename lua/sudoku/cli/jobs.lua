@@ -94,10 +94,17 @@ local function batched_records(records, opts, handle_one, value)
   end
 end
 
--- Line mode's block handler (sudoku.cli.pipeline's job.block): whole lines done in C, in mode
--- ("solve", "count" or "validate") with the batch options opts.
-local function blocks(records, mode, opts)
-  return function(text) return records.solve_block(text, mode, opts) end
+-- Line mode's block handler (sudoku.cli.pipeline's job.pool): whole lines done in C, in mode
+-- ("solve", "count" or "validate") with the batch options opts, by a pool of that many threads
+-- of the core while the calling thread reads and writes; on one thread, by the calling thread
+-- itself (an inline pool: no thread, its room kept from block to block).
+local function blocks(job, mode, opts)
+  job.pool = function()
+    return require("sudoku.core").line_pool(mode, opts, opts.threads == 1)
+  end
+  -- On threads, blocks go in pieces of 16 KiB (about 200 puzzles, a few hundred microseconds
+  -- of solving): the threads share out a small file too.
+  if opts.threads ~= 1 then job.pool_piece = 16 * 1024 end
 end
 
 -- The record read from one line-mode puzzle text (with --box's shape), or nil and the message.
@@ -162,7 +169,7 @@ function jobs.solve(result)
       end
       job.handle = batched(records, opts, one_text, value, box)
       if to == "line" and not box then
-        job.block = blocks(records, "solve", opts)
+        blocks(job, "solve", opts)
       end
     else
       job.handle = batched_records(records, opts, one, function(answer, rec)
@@ -194,7 +201,7 @@ function jobs.count(result)
         return count_record(rec)
       end, decimal, result.box)
       if not result.box then
-        job.block = blocks(records, "count", opts)
+        blocks(job, "count", opts)
       end
     else
       job.handle = batched_records(records, opts, count_record, decimal)
@@ -213,18 +220,30 @@ function jobs.validate(result)
   return batch_job(result, job, function(from)
     job.lines = from == "line"
     if job.lines then
+      -- The batch solver counts the lines it reads to 2 on result.jobs threads: one solution
+      -- is "unique" with nothing to say; every other line gets its verdict here, with its
+      -- reason. (A line starting with a byte order mark, which the batch would drop, is read
+      -- here too.)
+      local count_opts = batch_opts(result, { limit = 2 })
       job.handle = function(items, emit)
+        local texts = {}
+        for i, item in ipairs(items) do texts[i] = item.text end
+        local counts = records.solve_lines(texts, count_opts, result.box)
         for i, item in ipairs(items) do
-          local rec, err = line_record(item.text, result.box)
-          if rec then
-            emit(i, verdict(rec))
+          if counts[i] == 1 and item.text:sub(1, 3) ~= "\239\187\191" then
+            emit(i, "unique")
           else
-            emit(i, "malformed", err)
+            local rec, err = line_record(item.text, result.box)
+            if rec then
+              emit(i, verdict(rec))
+            else
+              emit(i, "malformed", err)
+            end
           end
         end
       end
       if not result.box then
-        job.block = blocks(records, "validate", batch_opts(result))
+        blocks(job, "validate", batch_opts(result))
       end
     else
       job.handle = each(verdict)

@@ -7,6 +7,8 @@
 -- compared with their bounds as text, so that no value is rounded on its way in: on Lua 5.1,
 -- 5.2 and LuaJIT every number is a double, and tonumber("9007199254740993") would come back as
 -- 2^53, in range.
+local format = require "sudoku.format"
+
 local options = {}
 
 -- The largest whole numbers that are exact on every Lua the command runs on (doubles hold every
@@ -16,6 +18,9 @@ options.SEED_MAX = options.TWO_53 - 1
 
 -- The largest board: one bit per value in the core's 64-bit masks (csrc/board.h, SDK_MAX_N).
 options.MAX_SIZE = 64
+
+-- The most threads the batch solver runs (csrc/batch.c, MAX_THREADS); more would only wait.
+options.MAX_JOBS = 256
 
 -- How a bound is written in a message: the number, with its power of two when it is one of the
 -- exact-number limits above (a reader checks "2^53" more easily than 16 digits).
@@ -96,6 +101,87 @@ function options.cell(option)
     return nil, ("%s must be ROW,COLUMN with whole numbers from 1 to %d, got '%s'")
       :format(option, max, text)
   end
+end
+
+--- An argparse converter for a format name among `names` (and `extra`).
+function options.format_name(option, names, extra)
+  local allowed = {}
+  for _, name in ipairs(names) do allowed[name] = true end
+  if extra then allowed[extra] = true end
+  return function(text)
+    if allowed[text] then return text end
+    return nil, ("%s must be one of %s%s, got '%s'"):format(option, table.concat(names, ", "),
+      extra and ", " .. extra or "", text)
+  end
+end
+
+-- The converters of the options solve, count and validate take, by result key, shared by
+-- argparse (sudoku.cli.parser) and the quick path (quick_parse), so that both read a value the
+-- same way. The formats are sudoku.format's registry (svg is render's alone).
+options.CONVERT = {
+  jobs = options.whole_number("--jobs", 0, options.MAX_JOBS),
+  limit = options.whole_number("--limit", 1, options.TWO_53),
+  max_nodes = options.whole_number("--max-nodes", 1, options.TWO_53),
+  timeout = options.seconds("--timeout"),
+  box = options.box_shape("--box"),
+  from = options.format_name("--from", format.READ_NAMES, "auto"),
+  to = options.format_name("--to", format.READ_NAMES),
+}
+
+-- The quick path of the command line: `solve`, `count` and `validate` with the options a
+-- pipeline gives them (-j/--jobs, --limit, --to, --from, --box, --max-nodes, --timeout,
+-- --stats, a file) are read here, without argparse, whose loading and parser take longer than
+-- solving a thousand puzzles. The result is the table argparse makes of the same words
+-- (spec/cli_options_spec.lua holds them side by side); anything else (help, another command,
+-- an option repeated or unknown, a value the converter refuses or that starts with '-', `--`,
+-- a second file) gives nil, and argparse reads the line, with its messages.
+local QUICK_OPTIONS = {
+  solve = { ["--to"] = "to" },
+  count = { ["--limit"] = "limit" },
+  validate = {},
+}
+local QUICK_COMMON = {
+  ["-j"] = "jobs", ["--jobs"] = "jobs", ["--max-nodes"] = "max_nodes", ["--timeout"] = "timeout",
+  ["--from"] = "from", ["--box"] = "box",
+}
+
+--- The command line `list` (words) read by the quick path, the options' values through
+--- `convert[key]` (the converters argparse is given, by result key); nil for argparse to read.
+function options.quick_parse(list, convert)
+  local command = list[1]
+  local own = QUICK_OPTIONS[command]
+  if not own then return nil end
+  local result = { command = command, [command] = true }
+  local i = 2
+  while i <= #list do
+    local word = list[i]
+    if word == "--stats" then
+      if result.stats then return nil end
+      result.stats = true
+    elseif word:sub(1, 1) == "-" and word ~= "-" then
+      local name, value = word:match("^(%-%-[%w-]+)=(.*)$")
+      if not name then
+        name = word
+        if word:match("^%-j.") then name, value = "-j", word:sub(3) end
+      end
+      local key = own[name] or QUICK_COMMON[name]
+      if not key or result[key] ~= nil then return nil end
+      if value == nil then
+        i = i + 1
+        value = list[i]
+        if value == nil or value:sub(1, 1) == "-" then return nil end
+      end
+      local converted = convert[key](value)
+      if converted == nil then return nil end
+      result[key] = converted
+    else
+      if result.file ~= nil then return nil end
+      result.file = word
+    end
+    i = i + 1
+  end
+  if result.jobs == nil then result.jobs = convert.jobs("1") end
+  return result
 end
 
 return options

@@ -76,11 +76,16 @@ end
 interpreted(output.write_file)
 
 --- Runs body() and returns its result (the exit status), or, when it stopped, prints the stop's
---- message on `stderr` and returns its status. Any other error is raised again with the
---- traceback of where it happened.
+--- message on `stderr` and returns its status; a JSON format used without dkjson stops it
+--- too, with status 2. Any other error is raised again with the traceback of where it happened.
 function output.run(stderr, body)
   local ok, result = xpcall(body, function(err)
     if getmetatable(err) == Stop then return err end
+    -- A JSON format used where dkjson cannot be loaded (sudoku.format.dkjson): no bug of
+    -- ours, so its message, which says what to install, and no traceback.
+    if type(err) == "string" and err:find("^the JSON formats %b() need the dkjson module") then
+      return setmetatable({ message = err, status = output.EXIT_USAGE }, Stop)
+    end
     return debug.traceback(tostring(err), 2)
   end)
   if ok then return result end

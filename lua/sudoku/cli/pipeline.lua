@@ -27,6 +27,8 @@ local STDIN_NAME = "<stdin>"
 -- batch's thread start per block stays a few percent of its work.
 local BLOCK = 64 * 1024
 
+local byte = string.byte
+
 -- Records handed to a command at once: enough for the batch solver's threads to share out, few
 -- enough that memory stays small and constant however long the input is.
 pipeline.CHUNK = 4096
@@ -74,14 +76,22 @@ end
 -- Line mode's items: line_item's per line, or {line =, error =} for a line too long for any
 -- record. A title line at the top (see sudoku.format.reader.take_title) is no puzzle and is
 -- passed over.
-local function line_items(src)
-  local started = false
+-- The title check of line mode, done once whichever path comes first: a title line at the top
+-- is no puzzle and is passed over (sudoku.format.reader.take_title).
+local function title_once(src)
+  local done = false
   return function()
-    if not started then
-      started = true
+    if not done then
+      done = true
       -- Loaded here: the reader loads the C core, which `sudoku --help` must do without.
       require("sudoku.format.reader").take_title(src)
     end
+  end
+end
+
+local function line_items(src, take_title)
+  return function()
+    take_title()
     while true do
       local line, lineno = src:next()
       local fault = src.faults and fault_item(src, lineno and lineno + 1)
@@ -135,6 +145,12 @@ end
 --                  leaves to the caller (notes with hole) go through job.handle. The output is
 --                  the same as line by line; the pipeline takes blocks whenever the input can
 --                  give them (a file read in blocks, no line over the record limit).
+--   job.pool       line mode only, optional, instead of job.block: pool() makes a pool that
+--                  does blocks as job.block would (core.line_pool): blocks are submitted as
+--                  they are read and their answers written in input order as they come back,
+--                  so that on threads of the pool reading and writing overlap the solving.
+--   job.pool_piece with job.pool, optional: the bytes a block is cut into for a pool of
+--                  threads (see submit_block)
 -- On Ctrl-C (sudoku.cli.interrupt) the records written so far stay, whole, nothing more is
 -- read or written, and the status is interrupt.EXIT.
 -- Returns the exit status.
@@ -173,11 +189,12 @@ function pipeline.run(result, streams, job)
     if from and job.detected then job.detected(from) end
   end
   local items
+  local take_title = title_once(src)
   if not from then
     -- No puzzle at all: only what the source found wrong, if anything.
     items = function() return fault_item(src, nil) end
   elseif job.lines then
-    items = line_items(src)
+    items = line_items(src, take_title)
   else
     items = record_items(src, from, job.read_opts or {})
   end
@@ -186,12 +203,15 @@ function pipeline.run(result, streams, job)
   local failed, handled, printed = 0, 0, 0
   local status = pipeline.EXIT_OK
   local chunk = {}
-  local started = progress.now()
+  local started = result.stats and progress.now()
   local bar = on_terminal and progress.bar(streams.stderr, size) or nil
 
   local stopped = false  -- Ctrl-C came: no more records
   local pending = interrupt.pending
-  local block_from = job.lines and job.block and 1 or math.huge  -- first line a block may take
+  -- Whether the lines held at the start may still go to the pool as a block (held_block).
+  local held_block_ok = true
+  -- The first line a block may take.
+  local block_from = job.lines and (job.block or job.pool) and 1 or math.huge
 
   -- A chunk's records go to stdout in one write when it is done (or stopped): one checked write
   -- a chunk rather than one a record. A message for stderr lets the records before it out
@@ -258,11 +278,10 @@ function pipeline.run(result, streams, job)
     end
   end
 
-  -- A block of whole lines done in C (job.block), written in input order with the records it
-  -- left to job.handle (its holes) in their places. Returns false when Ctrl-C stopped it.
-  local function run_block(text, first_line)
-    local out, notes, info = job.block(text)
-    src:advance(info.lines)
+  -- A block of whole lines done in C (job.block, or the pool), written in input order with the
+  -- records it left to job.handle (its holes) in their places. Returns false when Ctrl-C
+  -- stopped it.
+  local function finish_block(text, first_line, out, notes, info)
     local todo, answers = {}, {}
     for _, n in ipairs(notes) do
       if n.hole then
@@ -302,6 +321,112 @@ function pipeline.run(result, streams, job)
     return not info.interrupted
   end
 
+  local function run_block(text, first_line)
+    local out, notes, info = job.block(text)
+    src:advance(info.lines)
+    return finish_block(text, first_line, out, notes, info)
+  end
+
+  -- The pool (job.pool), made for the first block, and the blocks submitted to it and not yet
+  -- written: {text =, line =}, queue[queue_head .. queue_tail - 1], oldest first.
+  local pool, queue, queue_head, queue_tail = nil, {}, 1, 1
+
+  local function close_pool()
+    if pool then pool:close() end
+    pool = nil
+  end
+
+  -- Writes the oldest block of the pool once it is done. Returns false when Ctrl-C stopped it.
+  local function collect_block()
+    local entry = queue[queue_head]
+    queue[queue_head] = nil
+    queue_head = queue_head + 1
+    local out, notes, info = pool:collect()
+    return finish_block(entry.text, entry.line, out, notes, info)
+  end
+
+  -- Writes every block of the pool, in order. Returns false when Ctrl-C stopped it.
+  local function drain_pool()
+    while pool and pool:pending() > 0 do
+      if pending() or not collect_block() then return false end
+    end
+    return true
+  end
+
+  -- After Ctrl-C: the blocks the pool holds are written in order up to the first one the
+  -- interrupt cut short, that one's records before the cut included (the pool's threads stop
+  -- at the flag, so this takes no time), so that what was done before Ctrl-C is not lost.
+  local function salvage_pool()
+    while pool and pool:pending() > 0 do
+      if not collect_block() then return false end
+    end
+    return true
+  end
+
+  -- Hands whole lines to the pool, writing the oldest first while the pool is full. Returns
+  -- false when Ctrl-C stopped it, else true and the lines handed.
+  local function submit_piece(text, first_line, counted)
+    pool = pool or job.pool()
+    while pool:full() do
+      if pending() or not collect_block() then return false end
+    end
+    local lines = pool:submit(text)
+    if not counted then src:advance(lines) end
+    queue[queue_tail] = { text = text, line = first_line }
+    queue_tail = queue_tail + 1
+    return true, lines
+  end
+
+  -- Hands a block to the pool: whole, or for a pool of threads (job.pool_piece) in pieces of
+  -- about that many bytes, cut after a newline, so that the threads share out even a small file
+  -- (a block can be two reads long) and the calling thread, which does the oldest piece itself
+  -- when no thread has taken it yet, never takes much at once. Returns false when Ctrl-C
+  -- stopped it.
+  local function submit_block(text, first_line, counted)
+    local piece = job.pool_piece
+    if not piece or #text <= piece then return (submit_piece(text, first_line, counted)) end
+    local pos, line, length = 1, first_line, #text
+    while pos <= length do
+      local stop = pos + piece - 1
+      if stop >= length then
+        stop = length
+      else
+        local nl = stop
+        while nl >= pos and byte(text, nl) ~= 10 do nl = nl - 1 end
+        stop = nl >= pos and nl or (text:find("\n", stop + 1, true) or length)
+      end
+      local ok, lines = submit_piece(text:sub(pos, stop), line, counted)
+      if not ok then return false end
+      pos, line = stop + 1, line + lines
+    end
+    return true
+  end
+
+  -- The lines read ahead (by detection and the title check) and given back to the source, as
+  -- one block of whole lines for the pool (the source has taken a byte order mark and each
+  -- line's "\r" off them already), with the number of its first line; nil when there are none,
+  -- or when a line too long for any record is among them (the line path reports it in order).
+  local function held_block()
+    take_title()
+    local given_back = src.held
+    if not (given_back and #given_back > 0) or (src.faults and #src.faults > 0) then return nil end
+    local first_line, lines = src.line + 1, {}
+    while #given_back > 0 do lines[#lines + 1] = src:next() end
+    return table.concat(lines, "\n") .. "\n", first_line
+  end
+
+  -- Runs fn(...) as a step of the loop: false when Ctrl-C stopped it; any other error closes
+  -- the pool and is raised again.
+  local function step(fn, ...)
+    local ok, done = pcall(fn, ...)
+    release()
+    if not ok and not interrupt.is(done) then
+      close_pool()
+      error(done, 0)
+    end
+    return ok and done
+  end
+
   while not stopped do
     if pending() then
       stopped = true
@@ -315,10 +440,22 @@ function pipeline.run(result, streams, job)
         took = true
         if #chunk > 0 then flush() end
         if not stopped then
-          local ok, done = pcall(run_block, text, first_line)
-          release()
-          if not ok and not interrupt.is(done) then error(done, 0) end
-          if not (ok and done) then stopped = true end
+          if not step(job.pool and submit_block or run_block, text, first_line) then
+            stopped = true
+          end
+        end
+      elseif why == "later" and job.pool and held_block_ok then
+        -- What detection read ahead goes to the pool too, as a block of its own.
+        local ahead, ahead_first = held_block()
+        if ahead then
+          took = true
+          if #chunk > 0 then flush() end
+          if not stopped and not step(submit_block, ahead, ahead_first, true) then
+            stopped = true
+          end
+        else
+          held_block_ok = false
+          block_from = src.line + 1
         end
       elseif why == "later" or why == "long" then
         block_from = src.line + 1   -- line by line past what is held, then blocks again
@@ -327,6 +464,11 @@ function pipeline.run(result, streams, job)
       end
     end
     if stopped then break end
+    -- Records read line by line come after the pool's blocks.
+    if not took and pool and pool:pending() > 0 and not step(drain_pool) then
+      stopped = true
+      break
+    end
     if not took then
       local ok, item = pcall(items)
       if not ok and interrupt.is(item) then
@@ -349,6 +491,9 @@ function pipeline.run(result, streams, job)
       if #chunk == pipeline.CHUNK then flush() end
     end
   end
+  if not stopped and pool and not step(drain_pool) then stopped = true end
+  if stopped and pool then step(salvage_pool) end
+  close_pool()
   -- A read that Ctrl-C cut short fails too: the interrupt is what happened.
   if pending() then stopped = true end
   if #chunk > 0 and not stopped then flush() end

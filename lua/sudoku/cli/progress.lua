@@ -3,12 +3,16 @@
 local progress = {}
 
 -- Wall-clock seconds: lua-system's monotonic clock when it is installed (it comes with busted),
--- else whole seconds from os.time.
-progress.now = (function()
-  local ok, system = pcall(require, "system")
-  if ok and type(system) == "table" and system.monotime then return system.monotime end
-  return os.time
-end)()
+-- else whole seconds from os.time. lua-system is loaded at the first call: a run without --stats
+-- or a progress bar never asks the time.
+local clock
+function progress.now()
+  if not clock then
+    local ok, system = pcall(require, "system")
+    clock = ok and type(system) == "table" and system.monotime or os.time
+  end
+  return clock()
+end
 
 function progress.thousands(n)
   local s = ("%d"):format(math.floor(n + 0.5))
@@ -20,10 +24,13 @@ local function clock_text(seconds)
   return ("%d:%02d"):format(math.floor(seconds / 60), seconds % 60)
 end
 
--- Whether the real standard error is a terminal: the shell's `test -t 2` in a child, which
--- inherits this process's descriptor 2. Asked only when the CLI writes to io.stderr itself.
+-- Whether the real standard error is a terminal: the core's isatty(2), or where the core lacks
+-- it the shell's `test -t 2` in a child, which inherits this process's descriptor 2. Asked only
+-- when the CLI writes to io.stderr itself.
 function progress.stderr_is_terminal(streams)
   if streams.stderr ~= io.stderr then return false end
+  local loaded, core = pcall(require, "sudoku.core")
+  if loaded and type(core) == "table" and core.isatty then return core.isatty(2) end
   local ok, how, code = os.execute("test -t 2")
   if type(ok) == "number" then return ok == 0 end  -- Lua 5.1: the status itself
   return ok == true and how == "exit" and code == 0

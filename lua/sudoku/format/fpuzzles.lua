@@ -11,7 +11,7 @@
 -- the board carries a rule for each. A rule f-puzzles has and the schema lacks is an error
 -- naming it (sudoku.format.fpuzzles_object). The json format reads f-puzzles' JSON too.
 -- @module sudoku.format.fpuzzles
-local dkjson = require "dkjson"
+local dkjson = require "sudoku.format.dkjson"
 local lzstring = require "sudoku.format.lzstring"
 local object = require "sudoku.format.fpuzzles_object"
 local json = require "sudoku.format.json"

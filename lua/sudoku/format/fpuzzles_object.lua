@@ -10,7 +10,7 @@
 -- bulb) is an error naming it, and so is a key neither knows. Only f-puzzles' own decorations
 -- (text, lines, circles, rectangles and cages it draws without a rule) and its solver's
 -- settings are passed over, as f-puzzles itself gives them no rule.
-local dkjson = require "dkjson"
+local dkjson = require "sudoku.format.dkjson"
 local common = require "sudoku.variant.common"
 local regions_family = require "sudoku.variant.regions"
 local little_killers = require "sudoku.variant.little_killers"

@@ -52,7 +52,7 @@
 -- meta (other meta keys). Object keys inside rules, constraints and meta are sorted, so the same
 -- record gives the same text.
 -- @module sudoku.format.json
-local dkjson = require "dkjson"
+local dkjson = require "sudoku.format.dkjson"
 local record = require "sudoku.format.record"
 local reader = require "sudoku.format.reader"
 local split = require "sudoku.format.json_split"

@@ -1,7 +1,7 @@
 -- The json format's reading half after decoding: a decoded JSON object (dkjson, with
 -- dkjson.null for null and no metatables) becomes a record, or a message saying which key is
 -- wrong. The schema is documented in sudoku/format/json.lua.
-local dkjson = require "dkjson"
+local dkjson = require "sudoku.format.dkjson"
 local Board = require "sudoku.board"
 local cell_reader = require "sudoku.format.cells"
 local record = require "sudoku.format.record"

@@ -1,7 +1,7 @@
 -- JSON text of a Lua value that reads the same every time: object keys sorted (dkjson leaves
 -- their order to pairs()), whole numbers without a fraction, an empty table as [] unless it
 -- carries the OBJECT metatable ({}). The json writer's and the fpuzzles writer's encoder.
-local dkjson = require "dkjson"
+local dkjson = require "sudoku.format.dkjson"
 
 local json_text = {}
 

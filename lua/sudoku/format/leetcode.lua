@@ -4,7 +4,6 @@
 -- [["5","3",".",...],...] on one line; the reader takes that text (JSON, read with dkjson)
 -- over as many lines as it spans, one board after another.
 -- @module sudoku.format.leetcode
-local json = require "dkjson"
 local reader = require "sudoku.format.reader"
 local record = require "sudoku.format.record"
 local show = require "sudoku.show"
@@ -153,7 +152,9 @@ function leetcode.records(src, opts)
     if #lines == 0 then return nil end
     index = index + 1
     local text = table.concat(lines, "\n")
-    local grid, pos, err = json.decode(text, 1, nil)
+    -- dkjson is loaded for the first record read: the shims of sudoku.leetcode take Lua
+    -- tables, and need it not.
+    local grid, pos, err = require("sudoku.format.dkjson").decode(text, 1, nil)
     if err then
       local line, column = locate(lines, numbers, pos or 1)
       return reader.failure(index, line, column, "not a LeetCode board: " .. err)

@@ -1,0 +1,163 @@
+-- `require "sudoku"` loads the core library and nothing it does not need: sudoku.gen,
+-- sudoku.variant and sudoku.leetcode are loaded when their field is first read, and dkjson
+-- only when a JSON format is used, so the library works without dkjson (the rockspec's only
+-- dependency besides Lua), and using a JSON format then says what is missing. Each case runs in
+-- a child process of the Lua running the specs, with package.path and package.cpath holding
+-- only the checkout, so that no installed module (dkjson among them) can be found.
+local data = require "support.data"
+local lua = require "support.lua"
+local command = require "support.command"
+
+local quote = command.quote
+local PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+local SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+-- Runs `body` (Lua source) in a child process whose module paths are the checkout's alone
+-- (plus the system's when `system` is true); returns what it wrote, stderr included.
+local function run(body, system)
+  local root = data.root
+  local path = root .. "lua/?.lua;" .. root .. "lua/?/init.lua"
+  local cpath = root .. "build/" .. lua.build .. "/?.so"
+  local script = table.concat({
+    ("package.path = %q"):format(path) .. (system and " .. ';' .. package.path" or ""),
+    ("package.cpath = %q"):format(cpath) .. (system and " .. ';' .. package.cpath" or ""),
+    body,
+  }, "\n")
+  local file = command.temp_file(script)
+  local pipe = assert(io.popen(("%s %s 2>&1"):format(lua.interpreter, quote(file))))
+  local out = pipe:read("*a")
+  pipe:close()
+  return out
+end
+
+describe("require 'sudoku'", function()
+  after_each(function() command.cleanup() end)
+
+  it("loads neither sudoku.gen, sudoku.variant, sudoku.leetcode nor dkjson", function()
+    local out = run([[
+      local sudoku = require "sudoku"
+      for _, name in ipairs({"sudoku.gen", "sudoku.variant", "sudoku.leetcode", "dkjson"}) do
+        io.write(name, "=", tostring(package.loaded[name] ~= nil), " ")
+      end
+      io.write(tostring(rawget(sudoku, "gen") ~= nil))
+    ]], true)
+    assert.equal("sudoku.gen=false sudoku.variant=false sudoku.leetcode=false dkjson=false false",
+      out)
+  end)
+
+  it("gives sudoku.gen, sudoku.variant and sudoku.leetcode as fields, the modules themselves",
+    function()
+    local out = run([[
+      local sudoku = require "sudoku"
+      io.write(tostring(sudoku.gen == require "sudoku.gen"), " ",
+        tostring(sudoku.variant == require "sudoku.variant"), " ",
+        tostring(sudoku.leetcode == require "sudoku.leetcode"), " ",
+        tostring(sudoku.nothing), " ", tostring(rawget(sudoku, "gen") == sudoku.gen))
+    ]], true)
+    assert.equal("true true true nil true", out)
+  end)
+
+  it("works without dkjson: solving, the formats that are not JSON, generators, variants and "
+    .. "the LeetCode shims", function()
+    local out = run(([[
+      assert(not pcall(require, "dkjson"), "dkjson was found")
+      local sudoku = require "sudoku"
+      local board = assert(sudoku.parse(%q))
+      io.write(sudoku.solve(%q), "\n")
+      io.write(tostring(#board:format("grid") > 81), " ", sudoku.format.write(board, "sdk"):sub(1, 9), "\n")
+      local puzzle = sudoku.gen.puzzle{size = 4, seed = 1}
+      io.write(tostring(puzzle:count(2)), "\n")
+      local six = assert(sudoku.variant.board{size = 4, givens = ".....31...4.....",
+        antiknight = true})
+      io.write(tostring(six:size()), "\n")
+      local grid = {}
+      for r = 1, 9 do
+        grid[r] = {}
+        for c = 1, 9 do
+          local ch = (%q):sub((r - 1) * 9 + c, (r - 1) * 9 + c)
+          grid[r][c] = ch
+        end
+      end
+      sudoku.leetcode.solveSudoku(grid)
+      io.write(table.concat(grid[1]), "\n")
+      io.write(tostring(package.loaded.dkjson), "\n")
+    ]]):format(PUZZLE, PUZZLE, PUZZLE))
+    assert.equal(SOLUTION .. "\ntrue 53..7....\n1\n4\n" .. SOLUTION:sub(1, 9) .. "\nnil\n", out)
+  end)
+
+  it("without dkjson, raises for a JSON format an error that names dkjson and how to install it",
+    function()
+    local out = run(([==[
+      assert(not pcall(require, "dkjson"), "dkjson was found")
+      local sudoku = require "sudoku"
+      local board = assert(sudoku.parse(%q))
+      for _, name in ipairs({"json", "fpuzzles", "fpuzzles_json"}) do
+        local ok, err = pcall(sudoku.format.write, board, name)
+        io.write(name, " ", tostring(ok), " ", tostring(err):match("^[^\n]*"), "\n")
+      end
+      local ok, err = pcall(function()
+        for rec in sudoku.format.records('[["5","3",".",".","7",".",".",".","."]]', "leetcode") do
+          local _ = rec
+        end
+      end)
+      io.write("leetcode ", tostring(ok), " ", tostring(err):match("^[^\n]*"), "\n")
+      -- Again: the same message, also on Lua 5.1 and LuaJIT, where a module that failed to
+      -- load would only say "loop or previous error".
+      ok, err = pcall(sudoku.format.write, board, "json")
+      io.write("json ", tostring(ok), " ", tostring(err):match("^[^\n]*"), "\n")
+    ]==]):format(PUZZLE))
+    local message = "the JSON formats (json, fpuzzles, fpuzzles_json, leetcode) need the dkjson "
+      .. "module, which cannot be loaded: install it (`luarocks install dkjson`, or Debian's "
+      .. "lua-dkjson)"
+    local lines = {}
+    for line in out:gmatch("[^\n]+") do lines[#lines + 1] = line end
+    assert.equal(5, #lines, out)
+    for i, name in ipairs({ "json", "fpuzzles", "fpuzzles_json", "leetcode", "json" }) do
+      assert.equal(name .. " false " .. message, lines[i])
+    end
+  end)
+
+  it("with dkjson, reads and writes the JSON formats as before", function()
+    local out = run(([[
+      local sudoku = require "sudoku"
+      local board = assert(sudoku.parse(%q))
+      local text = sudoku.format.write(board, "json")
+      local back = assert(sudoku.format.read(text, "json"))
+      io.write(tostring(back.board == board), " ", tostring(package.loaded.dkjson ~= nil))
+    ]]):format(PUZZLE), true)
+    assert.equal("true true", out)
+  end)
+end)
+
+describe("the sudoku command without dkjson", function()
+  after_each(function() command.cleanup() end)
+
+  -- The command with a searcher in front of the others that refuses dkjson (LUA_INIT runs
+  -- before bin/sudoku), so that the rest of the system's modules (argparse) are still found.
+  local function sudoku(args, input)
+    local hide = "table.insert(package.searchers or package.loaders, 1, function(n) "
+      .. "if n == 'dkjson' then error('module dkjson not found (hidden)', 0) end end)"
+    local in_path, err_path = command.temp_file(input), command.temp_file()
+    local pipe = assert(io.popen(("cd %s && LUA_INIT=%s %s bin/sudoku %s <%s 2>%s; echo $?")
+      :format(quote(data.root), quote(hide), lua.interpreter, args, quote(in_path),
+              quote(err_path))))
+    local out = pipe:read("*a")
+    pipe:close()
+    return out, command.read_file(err_path)
+  end
+
+  it("solves a line file as ever", function()
+    local out, err = sudoku("solve", PUZZLE .. "\n")
+    assert.equal(SOLUTION .. "\n0\n", out)
+    assert.equal("", err)
+  end)
+
+  it("stops with status 2 and a message naming dkjson, no traceback, when JSON is asked for",
+    function()
+    local out, err = sudoku("convert --to json", PUZZLE .. "\n")
+    assert.equal("2\n", out)
+    assert.equal("sudoku: the JSON formats (json, fpuzzles, fpuzzles_json, leetcode) need the "
+      .. "dkjson module, which cannot be loaded: install it (`luarocks install dkjson`, or "
+      .. "Debian's lua-dkjson)\nmodule dkjson not found (hidden)\n", err)
+  end)
+end)
