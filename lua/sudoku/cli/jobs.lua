@@ -262,6 +262,56 @@ function jobs.convert(result)
   }
 end
 
+-- The canonical form of a record's puzzle, or nil and why it has none (the library raises for a
+-- board that is not 9x9 with 3x3 boxes and nothing else; a pipeline reports it per record).
+local function canonical_of(gen, rec)
+  local board = rec.board
+  local n, rows = board:size()
+  if n ~= 9 or rows ~= 3 or #board:regions() > 0 or #board:rules() > 0 then
+    return nil, ("a %dx%d puzzle%s: canonical forms are for 9x9 puzzles with 3x3 boxes and no "
+      .. "regions or rules"):format(n, n, n == 9 and " with other boxes, regions or rules" or "")
+  end
+  return gen.canonical(board:symbols())
+end
+
+-- canon: each 9x9 record's canonical form as a line of 81 symbols; with --unique only the first
+-- record of each class prints it. dedup: the first record of each class as it was read (in the
+-- input's format), the others left out. --stats adds the classes and the duplicates.
+local function canon_job(result, keep_record)
+  local gen = require "sudoku.gen"
+  local seen = (keep_record or result.unique) and gen.canonical_set()
+  local duplicates, name = 0, input_format(result)
+  local job = {
+    from = name,
+    read_opts = read_opts(result),
+    handle = each(function(rec)
+      local form, err = canonical_of(gen, rec)
+      if not form then return nil, err end
+      if seen and not seen:add(form) then
+        duplicates = duplicates + 1
+        return nil
+      end
+      if keep_record then return format.write(rec, name or "line") end
+      return form
+    end),
+  }
+  function job.detected(detected) name = name or detected end
+  if seen then
+    function job.stats_note()
+      return ("%d classes, %d duplicates left out"):format(seen:count(), duplicates)
+    end
+  end
+  return job
+end
+
+function jobs.canon(result)
+  return canon_job(result, false)
+end
+
+function jobs.dedup(result)
+  return canon_job(result, true)
+end
+
 -- The cells of --highlight R,C options.
 local function highlight_cells(list)
   local cells = {}

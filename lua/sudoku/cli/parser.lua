@@ -191,6 +191,38 @@ function parser_module.build(state)
   add_stats_flag(convert)
   add_file_argument(convert)
 
+  local canon = add_command(parser, state, "canon",
+    "Write the canonical form of 9x9 puzzles.", lines_with({
+    "Print each puzzle's canonical form, a line of 81 symbols: the least of the puzzles",
+    "equivalent to it (digits relabelled, bands and the rows in them, stacks and the",
+    "columns in them permuted, transposed), a blank counting below every digit. Two",
+    "puzzles print the same line exactly when they are equivalent. With --unique, only",
+    "the first puzzle of each class prints its form.",
+  }, ONE_PER_LINE, {
+    "A puzzle that is not 9x9 with 3x3 boxes, or whose givens clash, is reported on",
+    "stderr as FILE:LINE: message.",
+  }))
+  canon:flag("--unique", "Print only the first puzzle of each class (see dedup).")
+  add_from_option(canon)
+  add_box_option(canon)
+  add_stats_flag(canon)
+  add_file_argument(canon)
+
+  local dedup = add_command(parser, state, "dedup",
+    "Keep the first of each class of equivalent 9x9 puzzles.", lines_with({
+    "Copy the input's puzzles to stdout in the input's format, leaving out every puzzle",
+    "equivalent to one before it (the same canonical form, see canon). Memory grows",
+    "with the classes kept, 41 bytes each, not with the input; --stats adds how many",
+    "classes there were and how many puzzles were left out.",
+  }, ONE_PER_LINE, {
+    "A puzzle that is not 9x9 with 3x3 boxes, or whose givens clash, is reported on",
+    "stderr as FILE:LINE: message.",
+  }))
+  add_from_option(dedup)
+  add_box_option(dedup)
+  add_stats_flag(dedup)
+  add_file_argument(dedup)
+
   local render = add_command(parser, state, "render",
     "Draw puzzles as SVG pictures.", {
     "Draw every puzzle of the input as an SVG picture: givens and filled-in digits in",

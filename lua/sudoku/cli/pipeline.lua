@@ -136,6 +136,7 @@ end
 --                  for stderr (or nil; a message counts as a failure). What was emitted goes
 --                  out at the end of the chunk, or when Ctrl-C stops it, whole records only.
 --   job.separator  what goes between two printed records (default "\n")
+--   job.stats_note()  optional: what --stats adds after its counts (dedup: classes, duplicates)
 --   job.read_opts  options for the format's reader
 --   job.unreadable what to print for a record that could not be read (default: nothing)
 --   job.detected(name)  called with the format detection found, before any record is read
@@ -505,9 +506,10 @@ function pipeline.run(result, streams, job)
   if result.stats then
     local elapsed = progress.now() - started
     local thousands = progress.thousands
-    streams.stderr:write(("sudoku: %s puzzles, %s failed, %.2f s, %s puzzles/s\n"):format(
+    streams.stderr:write(("sudoku: %s puzzles, %s failed, %.2f s, %s puzzles/s%s\n"):format(
       thousands(handled), thousands(failed), elapsed,
-      elapsed > 0 and thousands(handled / elapsed) or "-"))
+      elapsed > 0 and thousands(handled / elapsed) or "-",
+      job.stats_note and ("; " .. job.stats_note()) or ""))
   end
 
   if input ~= streams.stdin then input:close() end
