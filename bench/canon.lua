@@ -57,6 +57,24 @@ function bench_canon.rows(sudoku, data_dir, opts)
         "each form held against a transformed copy's")
     end
   end
+  -- The command: `sudoku dedup` over Royle's 17-clue puzzles (no two equivalent, so every line
+  -- comes out as it went in), whole process, CPU time.
+  local royle = data_dir .. "/sudoku17_royle.txt"
+  local f = opts.root and io.open(royle, "r")
+  if f then
+    f:close()
+    local lines = lines_of(royle, opts.quick and 2000 or nil)
+    local path = os.tmpname()
+    local w = assert(io.open(path, "w"))
+    w:write(table.concat(lines, "\n"), "\n")
+    w:close()
+    local m = require("bench.cli").time { root = opts.root, args = { "dedup" }, file = path,
+      n = #lines, threads = 1, runs = opts.runs, label = "17-clue dedup",
+      expect = function(k, line) return line == lines[k], "not the input's line" end }
+    os.remove(path)
+    out[#out + 1] = report.timing("17-clue: `sudoku dedup FILE`, whole process", m,
+      "every line kept (no two of Royle's puzzles are equivalent)")
+  end
   return out
 end
 

@@ -433,13 +433,15 @@ if not opts.only or ("canonical"):find(opts.only, 1, true) then
   say("## Canonical forms: `gen.canonical`, one representative per class of equivalent puzzles")
   say("")
   local cok, crows = pcall(require("bench.canon").rows, sudoku, data_dir,
-    { cbench = opts.cbench, runs = opts.runs, budget = opts.budget, quick = opts.quick })
+    { cbench = opts.cbench, runs = opts.runs, budget = opts.budget, quick = opts.quick,
+      root = root })
   if not cok then fail(1, tostring(crows)) end
   say(report.table(report.TIMING_HEADER, crows, report.TIMING_ALIGN))
   say("")
   say("- C: bench/cbench.c `canon`, the search alone (no transform map), one core, CPU time; "
     .. "Lua: `gen.canonical(line)` a line at a time (the first 20,000 lines of a set), which also "
-    .. "builds the transform table. Goal (issue 19): 100,000 puzzles/s per core in C.")
+    .. "builds the transform table; the command's row is `bin/sudoku dedup` on one thread. "
+    .. "Goal (issue 19): 100,000 puzzles/s per core in C.")
 end
 
 -- Variant generators.
