@@ -56,6 +56,11 @@ WARN     = -std=c99 -Wall -Wextra -Werror -pedantic
 SOFLAGS  = -shared -fPIC -fvisibility=hidden
 # solve_many (csrc/batch.c) runs its puzzles on POSIX threads.
 THREADS  = -pthread
+# A hook's error unwinds through the core's frames (lsolver.c: on_place and its kin run inside
+# one protected call around the step). PUC Lua does that with longjmp; LuaJIT unwinds with the
+# frames' unwind tables, which gcc emits by default on x86-64 and arm64 but not everywhere
+# (armhf), so they are asked for.
+UNWIND   = -funwind-tables
 LIBFLAG ?= -shared
 
 BUILD   ?= build/$(LUA_VERSION)
@@ -81,13 +86,13 @@ all: $(CORE_SO)
 # The compile command of the last build. It is rewritten only when it changes, and the objects
 # depend on it, so building with other flags (OPT=-O3) rebuilds them; the bench prints it.
 FLAGS_FILE  := $(BUILD)/cflags.txt
-BUILD_FLAGS := $(CC) $(WARN) $(CFLAGS) $(THREADS) -fPIC -fvisibility=hidden $(LUA_CFLAGS)
+BUILD_FLAGS := $(CC) $(WARN) $(CFLAGS) $(THREADS) $(UNWIND) -fPIC -fvisibility=hidden $(LUA_CFLAGS)
 
 $(FLAGS_FILE): FORCE | $(OBJDIR)
 	@echo '$(BUILD_FLAGS)' | cmp -s - $@ || echo '$(BUILD_FLAGS)' > $@
 
 $(OBJDIR)/%.o: csrc/%.c $(CORE_HDR) $(FLAGS_FILE) | $(OBJDIR)/rules $(OBJDIR)/logic
-	$(CC) $(WARN) $(CFLAGS) $(THREADS) -fPIC -fvisibility=hidden $(LUA_CFLAGS) -c $< -o $@
+	$(CC) $(WARN) $(CFLAGS) $(THREADS) $(UNWIND) -fPIC -fvisibility=hidden $(LUA_CFLAGS) -c $< -o $@
 
 $(CORE_SO): $(CORE_OBJ) | $(BUILD)/sudoku
 	$(CC) $(CFLAGS) $(SOFLAGS) $(LDFLAGS) -o $@ $(CORE_OBJ) $(THREADS)
@@ -189,7 +194,7 @@ API_OBJ := $(patsubst csrc/%.c,$(OBJDIR)/%.o,$(wildcard csrc/api/*.c))
 LIB_OBJ := $(filter-out $(OBJDIR)/linterrupt.o,$(BENCH_OBJ)) $(API_OBJ)
 
 $(OBJDIR)/api/%.o: csrc/api/%.c include/sudoku.h $(CORE_HDR) csrc/api/api.h $(FLAGS_FILE) | $(OBJDIR)/api
-	$(CC) $(WARN) $(CFLAGS) $(THREADS) -fPIC -fvisibility=hidden -c $< -o $@
+	$(CC) $(WARN) $(CFLAGS) $(THREADS) $(UNWIND) -fPIC -fvisibility=hidden -c $< -o $@
 
 $(LIB_A): $(LIB_OBJ) | $(LIB_DIR)
 	$(CC) -r -nostdlib -o $(LIB_DIR)/sudoku.o $(LIB_OBJ)
