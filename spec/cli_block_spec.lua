@@ -7,15 +7,7 @@ local command = require "support.command"
 local data = require "support.data"
 local cli = require "sudoku.cli"
 
-local function fixture_puzzles()
-  local list = {}
-  for _, rec in ipairs(data.records(data.fixtures .. "se_rated_sample.txt")) do
-    list[#list + 1] = rec[1]
-  end
-  return list
-end
-
-local PUZZLES = fixture_puzzles()
+local PUZZLES = data.puzzles(data.fixtures .. "se_rated_sample.txt")
 local P = PUZZLES[1]
 
 -- Lines that are not plain puzzles, each with what makes it odd.

@@ -5,15 +5,7 @@
 local core = require "sudoku.core"
 local data = require "support.data"
 
-local function fixture_puzzles()
-  local list = {}
-  for _, rec in ipairs(data.records(data.fixtures .. "se_rated_sample.txt")) do
-    list[#list + 1] = rec[1]
-  end
-  return list
-end
-
-local PUZZLES = fixture_puzzles()
+local PUZZLES = data.puzzles(data.fixtures .. "se_rated_sample.txt")
 local P = PUZZLES[1]
 
 -- Blocks of whole lines, each with plain puzzles and lines the caller must answer itself.

@@ -9,7 +9,10 @@ local lua = require "support.lua"
 
 local quote, run = command.quote, command.shell
 
+-- GNU parallel is a perl program: under make sanitize the preloaded runtime would report
+-- perl's own leaks, so the spec runs on the ordinary build only.
 local function have(program)
+  if (os.getenv("LD_PRELOAD") or "") ~= "" then return false end
   return select(2, run("command -v " .. program)) == 0
 end
 

@@ -24,6 +24,13 @@ function data.records(path)
   return out
 end
 
+-- The first field of every record of a file: the puzzles of a `puzzle,...` list.
+function data.puzzles(path)
+  local list = {}
+  for _, rec in ipairs(data.records(path)) do list[#list + 1] = rec[1] end
+  return list
+end
+
 function data.shared_records(name)
   return data.records(data.shared .. name)
 end
