@@ -505,32 +505,23 @@ void sdk_batch_rating(const sdk_batch *b, size_t i, int *rating, int *hardest) {
     *hardest = b->items[i].hardest;
 }
 
-/* Whether count is a square too large for a board. */
-static int square_over(size_t count) {
-    size_t n = SDK_MAX_N + 1;
-    for (; n * n <= count; n++)
-        if (n * n == count) return 1;
-    return 0;
-}
-
 size_t sdk_batch_message(const sdk_batch *b, size_t i, char *buf, size_t size) {
     const item *it = &b->items[i];
-    char shown[16];
     int r;
     switch (it->status) {
     case SDK_BATCH_BAD_CHAR:
-        sdk_show_byte(it->ch, shown);
-        r = snprintf(buf, size, "line %lu, column %lu: unexpected character '%s'",
-                     (unsigned long)it->line, (unsigned long)it->column, shown);
+    case SDK_BATCH_BAD_SIZE: {
+        /* The reader's own words (as sudoku.parse has them), after the line. */
+        sdk_read_fault fault;
+        char why[96];
+        fault.kind = it->status == SDK_BATCH_BAD_CHAR ? SDK_READ_BAD_CHAR : SDK_READ_BAD_SIZE;
+        fault.column = it->column;
+        fault.ch = it->ch;
+        sdk_read_message(&fault, it->len, 0, why, sizeof why);
+        r = snprintf(buf, size, fault.kind == SDK_READ_BAD_CHAR ? "line %lu, %s" : "line %lu: %s",
+                     (unsigned long)it->line, why);
         break;
-    case SDK_BATCH_BAD_SIZE:
-        if (square_over(it->len))
-            r = snprintf(buf, size, "line %lu: %lu cells, a board larger than %dx%d",
-                         (unsigned long)it->line, (unsigned long)it->len, SDK_MAX_N, SDK_MAX_N);
-        else
-            r = snprintf(buf, size, "line %lu: %lu cells, expected a square number such as 81",
-                         (unsigned long)it->line, (unsigned long)it->len);
-        break;
+    }
     case SDK_BATCH_UNSAT:
         r = snprintf(buf, size, "line %lu: no solution", (unsigned long)it->line);
         break;

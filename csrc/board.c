@@ -194,6 +194,12 @@ int sdk_board_copy(sdk_board *dst, const sdk_board *src) {
     return build_units(dst);
 }
 
+int sdk_board_mark_givens(sdk_board *b) {
+    int cell;
+    for (cell = 0; cell < b->ncells; cell++) sdk_board_mark_given(b, cell, b->value[cell] != 0);
+    return b->filled;
+}
+
 void sdk_board_set(sdk_board *b, int cell, int v) {
     int i;
     if (b->value[cell]) b->filled--;

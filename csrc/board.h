@@ -132,6 +132,10 @@ static inline void sdk_board_mark_given(sdk_board *b, int cell, int on) {
     else b->given[cell >> 3] &= (uint8_t)~(1u << (cell & 7));
 }
 
+/* Marks every filled cell as a given and no other (what a reader of a puzzle does); returns
+ * how many there are. */
+SDK_INTERNAL int sdk_board_mark_givens(sdk_board *b);
+
 /* Whether cell is one of unit u's cells (a walk of the cell's few units). */
 static inline int sdk_cell_in_unit(const sdk_board *b, int cell, int u) {
     int i;

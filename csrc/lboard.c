@@ -182,10 +182,7 @@ static int board_set_given(lua_State *L) {
 
 /* b:mark_givens(): every filled cell becomes a given and no other; returns how many. */
 static int board_mark_givens(lua_State *L) {
-    sdk_board *b = lsdk_check_board(L, 1);
-    int cell;
-    for (cell = 0; cell < b->ncells; cell++) sdk_board_mark_given(b, cell, b->value[cell] != 0);
-    lua_pushinteger(L, b->filled);
+    lua_pushinteger(L, sdk_board_mark_givens(lsdk_check_board(L, 1)));
     return 1;
 }
 
@@ -235,16 +232,12 @@ static int board_fill(lua_State *L) {
     const char *text = luaL_checklstring(L, 2, &len);
     uint8_t value[SDK_MAX_N * SDK_MAX_N];
     sdk_read_fault fault;
-    if (len != (size_t)b->ncells) {
-        lua_pushnil(L);
-        lua_pushfstring(L, "expected %d cells, found %d", b->ncells, (int)len);
-        return 2;
-    }
+    /* A length that is not the board's is refused before anything is read into value. */
     if (!sdk_read_givens(text, len, b->n, value, &fault)) {
-        char shown[16];
-        sdk_show_byte(fault.ch, shown);   /* a NUL or a non-ASCII byte, escaped */
+        char why[96];
+        sdk_read_message(&fault, len, b->n, why, sizeof why);
         lua_pushnil(L);
-        lua_pushfstring(L, "column %d: unexpected character '%s'", (int)fault.column, shown);
+        lua_pushstring(L, why);
         return 2;
     }
     check_not_busy(L, b, "fill the board");

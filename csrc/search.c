@@ -516,7 +516,6 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
     s->b->busy = 1;
     s->failure = 0;
     s->stopped = SDK_OK;
-    s->mid_watch = s->watch && (s->watch->deadline > 0 || s->watch->cancel);
     for (;;) {
         switch (s->phase) {
         case PHASE_START:

@@ -43,11 +43,18 @@ SDK_INTERNAL void sdk_watch_start(sdk_watch *w, const sdk_limits *l);
 /* SDK_OK while a search that has used `nodes` nodes of its own may take another, else why it
  * must stop: SDK_ECANCEL (the flag is up), SDK_ENODES (the node budget is spent) or SDK_ETIME
  * (the deadline has passed), in that order. */
+/* The same inside a node, where a node budget has nothing to say (it counts whole nodes): the
+ * flag, then the deadline. */
+static inline int sdk_watch_check_within(const sdk_watch *w) {
+    if (w->cancel && *w->cancel) return SDK_ECANCEL;
+    if (w->deadline > 0 && sdk_clock() >= w->deadline) return SDK_ETIME;
+    return SDK_OK;
+}
+
 static inline int sdk_watch_check(const sdk_watch *w, int64_t nodes) {
     if (w->cancel && *w->cancel) return SDK_ECANCEL;
     if (w->max_nodes > 0 && w->used + nodes >= w->max_nodes) return SDK_ENODES;
-    if (w->deadline > 0 && sdk_clock() >= w->deadline) return SDK_ETIME;
-    return SDK_OK;
+    return sdk_watch_check_within(w);
 }
 
 #endif

@@ -131,10 +131,9 @@ struct sdk_solver {
 
     const sdk_watch *watch;  /* asked before every node (sdk_solver_watch), or NULL */
     int stopped;             /* why the watch paused the last step, or SDK_OK */
-    /* Pausing inside a node: while a step runs under a watch with a deadline or a flag, the
-     * main propagation (between its passes) and probing (between cells) pause when one says so,
-     * and the next step goes on from there, the same as if it had not stopped. */
-    int mid_watch;           /* the step's watch has a deadline or a flag */
+    /* Pausing inside a node: while a step runs under a watch, the main propagation (between
+     * its passes) and probing (between cells) pause when its flag or deadline says so, and the
+     * next step goes on from there, the same as if it had not stopped. */
     int pausable;            /* set around the main propagation: not inside a probe's */
     int probe_paused;        /* probing paused at probe_cell, probe_left cells to go, best */
     int probe_cell, probe_left;
@@ -146,21 +145,12 @@ struct sdk_solver {
 /* What propagation and probing return to pause the step inside a node (search.c). */
 #define SDK_PAUSE 3
 
-/* Whether the step must pause inside its node now: its watch's flag is up, or its deadline has
- * passed (the node budget counts whole nodes only); records why in s->stopped. Cheap when the
- * step has no deadline and no flag. */
+/* Whether the step must pause inside its node now (sdk_watch_check_within); records why in
+ * s->stopped. */
 static inline int sdk_search_must_pause(sdk_solver *s) {
-    const sdk_watch *w = s->watch;
-    if (!s->mid_watch) return 0;
-    if (w->cancel && *w->cancel) {
-        s->stopped = SDK_ECANCEL;
-        return 1;
-    }
-    if (w->deadline > 0 && sdk_clock() >= w->deadline) {
-        s->stopped = SDK_ETIME;
-        return 1;
-    }
-    return 0;
+    if (!s->watch) return 0;
+    s->stopped = sdk_watch_check_within(s->watch);
+    return s->stopped != SDK_OK;
 }
 
 /* Per unit, the rules that have not looked at it since one of its cells changed. */

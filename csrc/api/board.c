@@ -18,12 +18,6 @@ static sudoku_board *make(sdk_allocator a, int box_rows, int box_cols) {
     return b;
 }
 
-/* Every filled cell becomes a given, and no other (what a reader of a puzzle marks). */
-static void mark_givens(sdk_board *b) {
-    int cell;
-    for (cell = 0; cell < b->ncells; cell++) sdk_board_mark_given(b, cell, b->value[cell] != 0);
-}
-
 sudoku_board *sudoku_board_new(int box_rows, int box_cols, sudoku_alloc_fn alloc, void *ud) {
     return make(sdk_api_allocator(alloc, ud), box_rows, box_cols);
 }
@@ -54,7 +48,7 @@ sudoku_board *sudoku_board_from_line(const char *text, size_t len, sudoku_alloc_
     b = make(a, rows, n / rows);
     if (b) {
         sdk_board_load(&b->b, givens);
-        mark_givens(&b->b);
+        sdk_board_mark_givens(&b->b);
     } else {
         sdk_api_message(err, err_size, "out of memory");
     }
@@ -130,7 +124,7 @@ int sudoku_board_fill(sudoku_board *b, const char *text, size_t len, char *err, 
     }
     for (i = 0; i < b->b.ncells; i++)
         if (b->b.value[i] != givens[i]) sdk_board_set(&b->b, i, givens[i]);
-    mark_givens(&b->b);
+    sdk_board_mark_givens(&b->b);
     sdk_free(a, givens, len);
     return SUDOKU_OK;
 }
