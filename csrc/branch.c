@@ -101,15 +101,25 @@ int sdk_branch(sdk_solver *s) {
     int cell = -1, count = 0, unit = -1, value = 0;
     sdk_mask positions = 0;
     int custom_order = s->ev && s->ev->order_values;
-    if (s->ev && s->ev->choose_cell) {
+    if (s->ev && s->ev->choose_places) {
+        int r = s->ev->choose_places(s->ev->ud, &unit, &value);
+        if (r != SDK_CONTINUE) {
+            s->failure = SDK_ABORT;
+            return SDK_ABORT;
+        }
+        /* The host checked that the unit is complete and misses the value, so at a fixpoint the
+         * value has two places there or more. */
+        if (unit >= 0) sdk_solver_places(s, unit, value, &positions);
+    }
+    if (unit < 0 && s->ev && s->ev->choose_cell) {
         int r = s->ev->choose_cell(s->ev->ud, &cell);
         if (r != SDK_CONTINUE) {
             s->failure = SDK_ABORT;
             return SDK_ABORT;
         }
     }
-    if (cell < 0 && s->probe_best >= 0) cell = s->probe_best;
-    if (cell < 0) {
+    if (unit < 0 && cell < 0 && s->probe_best >= 0) cell = s->probe_best;
+    if (unit < 0 && cell < 0) {
         cell = choose_cell(s, &count);
         /* A callback that orders values needs cell branches to order; so do some rules. */
         if (!custom_order && !s->cell_branching) unit = choose_value(s, count, &value, &positions);

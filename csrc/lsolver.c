@@ -15,13 +15,14 @@
 /* Slots of the solver's user value table. */
 enum {
     SLOT_BOARD = 1, SLOT_ON_PLACE, SLOT_ON_BACKTRACK, SLOT_ON_SOLUTION, SLOT_CHOOSE_CELL,
-    SLOT_ORDER_VALUES, SLOT_CONSTRAINT, SLOT_ON_ELIMINATE, SLOT_ON_UNDO,
+    SLOT_ORDER_VALUES, SLOT_CONSTRAINT, SLOT_ON_ELIMINATE, SLOT_ON_UNDO, SLOT_CHOOSE_PLACES,
+    SLOT_SELF,         /* the solver itself, which the choosing hooks receive to ask it things */
     SLOT_ERROR = LSDK_SLOT_ERROR
 };
 
 static const char *const hook_names[] = {
     NULL, NULL, "on_place", "on_backtrack", "on_solution", "choose_cell", "order_values",
-    "constraint", "on_eliminate", "on_undo"
+    "constraint", "on_eliminate", "on_undo", "choose_places"
 };
 
 typedef struct lsolver {
@@ -51,6 +52,8 @@ static lsolver *check_solver(lua_State *L, int idx) {
     return ls;
 }
 
+sdk_solver *lsdk_check_search(lua_State *L, int idx) { return check_solver(L, idx)->s; }
+
 /* One callback in flight: what to call, its arguments, and where its answer goes. */
 typedef struct hook_call {
     lsolver *ls;
@@ -59,7 +62,8 @@ typedef struct hook_call {
     sdk_mask candidates;
     uint8_t *out;      /* order_values: the values to try */
     int count;         /* order_values: how many */
-    int chosen;        /* choose_cell: the cell, or -1 */
+    int chosen;        /* choose_cell: the cell, or -1; choose_places: the unit, or -1 */
+    int value;         /* choose_places: the value */
     const char *name;  /* on_eliminate: the rule's name */
     int verdict;       /* SDK_CONTINUE or SDK_PRUNE */
 } hook_call;
@@ -174,6 +178,33 @@ static void read_choice(lua_State *L, hook_call *hc, const sdk_board *b) {
     hc->chosen = (int)((r - 1) * b->n + (c - 1));
 }
 
+/* choose_places's answer: nil, or a complete unit (1-based, in the order of s:units()) and a
+ * value that unit still misses. */
+static void read_places(lua_State *L, hook_call *hc, const sdk_board *b) {
+    lua_Integer u, v;
+    if (lua_isnil(L, -2)) {
+        hc->chosen = -1;
+        return;
+    }
+    if (!compat_isinteger(L, -2) || !compat_isinteger(L, -1)) {
+        int top = lua_gettop(L);
+        const char *unit = describe_answer(L, top - 1), *value = describe_answer(L, top);
+        lua_pushfstring(L, "choose_places must return a unit and a value (or nil), got %s and %s",
+                        unit, value);
+        lua_error(L);
+    }
+    u = compat_tointeger(L, -2);
+    v = compat_tointeger(L, -1);
+    if (u < 1 || u > b->nunits || v < 1 || v > b->n)
+        hook_error(L, hc, "returned unit %s and value %s, which the board does not have", u, v);
+    if (!sdk_unit_is_complete(b, (int)u - 1))
+        hook_error(L, hc, "returned unit %s (value %s), which has fewer cells than values", u, v);
+    if (b->used[u - 1] & sdk_bit((int)v))
+        hook_error(L, hc, "returned unit %s and value %s, which is already placed there", u, v);
+    hc->chosen = (int)u - 1;
+    hc->value = (int)v;
+}
+
 /* Runs inside lua_pcall: arguments are the hook_call (light userdata) and the user value table.
  * (on_place and on_backtrack go through call_direct.) */
 static int run_hook(lua_State *L) {
@@ -187,15 +218,18 @@ static int run_hook(lua_State *L) {
         nargs = 1;
         break;
     case SLOT_CHOOSE_CELL:
+    case SLOT_CHOOSE_PLACES:
         lua_rawgeti(L, 2, SLOT_BOARD);
-        nargs = 1;
+        lua_rawgeti(L, 2, SLOT_SELF);
+        nargs = 2;
         nres = 2;
         break;
     case SLOT_ORDER_VALUES:
         lua_rawgeti(L, 2, SLOT_BOARD);
         push_rc(L, b, hc->cell);
         lsdk_push_values(L, hc->candidates);
-        nargs = 4;
+        lua_rawgeti(L, 2, SLOT_SELF);
+        nargs = 5;
         break;
     case SLOT_CONSTRAINT:
         lua_rawgeti(L, 2, SLOT_BOARD);
@@ -214,6 +248,9 @@ static int run_hook(lua_State *L) {
     switch (hc->slot) {
     case SLOT_CHOOSE_CELL:
         read_choice(L, hc, b);
+        break;
+    case SLOT_CHOOSE_PLACES:
+        read_places(L, hc, b);
         break;
     case SLOT_ORDER_VALUES:
         read_order(L, hc, b);
@@ -370,6 +407,16 @@ static int ev_choose_cell(void *ud, int *cell) {
     return r == SDK_ABORT ? SDK_ABORT : SDK_CONTINUE;
 }
 
+static int ev_choose_places(void *ud, int *unit, int *value) {
+    hook_call hc;
+    int r;
+    init_call(&hc, ud, SLOT_CHOOSE_PLACES);
+    r = call_hook(&hc);
+    *unit = hc.chosen;
+    *value = hc.value;
+    return r == SDK_ABORT ? SDK_ABORT : SDK_CONTINUE;
+}
+
 static int ev_order_values(void *ud, int cell, sdk_mask candidates, uint8_t *out, int *count) {
     hook_call hc;
     int r;
@@ -444,7 +491,7 @@ static void read_pairs(lua_State *L, lsolver *ls, int opts) {
 
 static const char *const option_names[] = {
     "on_place", "on_backtrack", "on_solution", "choose_cell", "order_values", "constraint",
-    "on_eliminate", "on_undo", "seed", "different", "restart", NULL
+    "on_eliminate", "on_undo", "choose_places", "seed", "different", "restart", NULL
 };
 
 /* Failures of the first run when opts.restart names no scale. */
@@ -519,7 +566,7 @@ static int l_new_solver(lua_State *L) {
     /* Without options (the common case, and what a bench of the engine times) there is no hook
      * to read and nothing else to set: only the board and the search. */
     if (has_opts) {
-        for (slot = SLOT_ON_PLACE; slot <= SLOT_ON_UNDO; slot++) {
+        for (slot = SLOT_ON_PLACE; slot <= SLOT_CHOOSE_PLACES; slot++) {
             lua_getfield(L, opts, hook_names[slot]);
             if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TFUNCTION) {
                 lua_pushfstring(L, "%s must be a function, got %s", hook_names[slot], luaL_typename(L, -1));
@@ -554,10 +601,17 @@ static int l_new_solver(lua_State *L) {
         if (!lua_isnil(L, -1)) ls->ev.order_values = ev_order_values;
         lua_rawgeti(L, 4, SLOT_ON_ELIMINATE);
         if (!lua_isnil(L, -1)) ls->ev.on_eliminate = ev_on_eliminate;
-        lua_pop(L, 6);
+        lua_rawgeti(L, 4, SLOT_CHOOSE_PLACES);
+        if (!lua_isnil(L, -1)) ls->ev.choose_places = ev_choose_places;
+        lua_pop(L, 7);
+        /* The choosing hooks get the solver, to ask it what they need (lview.c). */
+        if (ls->ev.choose_cell || ls->ev.choose_places || ls->ev.order_values) {
+            lua_pushvalue(L, 3);
+            lua_rawseti(L, 4, SLOT_SELF);
+        }
     }
     ls->hooked = ls->ev.on_place || ls->ev.on_backtrack || ls->ev.on_solution || ls->ev.choose_cell ||
-                 ls->ev.order_values || ls->ev.on_eliminate || ls->ev.on_undo;
+                 ls->ev.order_values || ls->ev.on_eliminate || ls->ev.on_undo || ls->ev.choose_places;
     lua_pushvalue(L, 4);
     compat_setuservalue(L, 3);
 
@@ -799,6 +853,9 @@ void lsdk_open_solver(lua_State *L, int module, int fast9) {
     lua_pushcfunction(L, l_new_solver);
     lua_setfield(L, module, "new_solver");
     lsdk_new_class(L, SOLVER_MT, solver_methods, solver_gc, "Solver", module, fast9);
+    lua_getfield(L, -1, "__index");
+    lsdk_set_functions(L, lsdk_view_methods, fast9);
+    lua_pop(L, 1);
     lua_pushcfunction(L, solver_close);   /* local s <close> = ... (Lua 5.4) */
     lua_setfield(L, -2, "__close");
     lua_setfield(L, module, "solver_meta");

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "batch.h"
 #include "linterrupt.h"
 #include "lsudoku.h"
 
@@ -159,6 +160,12 @@ static int l_clock(lua_State *L) {
     return 1;
 }
 
+/* core.cpus(): the processors online, as `threads = 0` counts them (at least 1). */
+static int l_cpus(lua_State *L) {
+    lua_pushinteger(L, sdk_batch_cpus());
+    return 1;
+}
+
 /* A GC-owned scratch buffer: freed with the userdata even when an error unwinds the call. */
 void *lsdk_scratch(lua_State *L, size_t size) {
     return compat_newuserdata(L, size ? size : 1);
@@ -232,6 +239,7 @@ void lsdk_new_class(lua_State *L, const char *name, const luaL_Reg *methods, lua
 SDK_EXPORT int luaopen_sudoku_core(lua_State *L) {
     static const luaL_Reg fns[] = {
         {"catch_interrupt", l_catch_interrupt}, {"interrupted", l_interrupted}, {"clock", l_clock},
+        {"cpus", l_cpus},
         {NULL, NULL}};
     int module, fast9;
     lua_newtable(L);

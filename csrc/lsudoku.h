@@ -185,6 +185,10 @@ SDK_INTERNAL void lsdk_push_line81(lua_State *L, const uint8_t values[81]);
 
 SDK_INTERNAL void lsdk_open_board(lua_State *L, int module, int fast9);
 SDK_INTERNAL void lsdk_open_solver(lua_State *L, int module, int fast9);
+/* The solver behind the Solver at idx, checked open (lsolver.c), and the Solver's methods that
+ * tell heuristics about the search in progress (lview.c). */
+SDK_INTERNAL sdk_solver *lsdk_check_search(lua_State *L, int idx);
+SDK_INTERNAL extern const luaL_Reg lsdk_view_methods[];
 SDK_INTERNAL void lsdk_open_lines(lua_State *L, int module, int fast9);
 SDK_INTERNAL void lsdk_open_debug(lua_State *L, int module, int fast9);
 SDK_INTERNAL void lsdk_open_host(lua_State *L);

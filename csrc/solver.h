@@ -76,6 +76,10 @@ typedef struct sdk_events {
     int (*on_solution)(void *ud);
     /* Sets *cell to an empty cell to branch on, or -1 for the built-in choice. */
     int (*choose_cell)(void *ud, int *cell);
+    /* Sets *unit to a complete unit and *value to a value it misses, to branch on the places of
+     * value in unit (one alternative a cell where it is a candidate), or *unit to -1 for a cell
+     * branch (choose_cell, then the built-in choice). Asked first. */
+    int (*choose_places)(void *ud, int *unit, int *value);
     /* Writes the values to try at cell (a subset of candidates, in order) to out (room for n
      * values) and their number to *count. */
     int (*order_values)(void *ud, int cell, sdk_mask candidates, uint8_t *out, int *count);
@@ -152,6 +156,13 @@ SDK_INTERNAL sdk_status sdk_solver_status(const sdk_solver *s);
 SDK_INTERNAL const sdk_stats *sdk_solver_stats(const sdk_solver *s);
 /* Candidates of an empty cell as the search sees them (units and eliminations). */
 SDK_INTERNAL sdk_mask sdk_solver_candidates(const sdk_solver *s, int cell);
+/* What a heuristic may read of a search in progress (inspect.c): the places value has left in
+ * unit u as the search sees them (a mask of positions in the unit, and their number); the
+ * contradictions blamed on u so far (dom/wdeg's weight less one; 0 before a search); the
+ * guesses open. */
+SDK_INTERNAL int sdk_solver_places(const sdk_solver *s, int u, int value, sdk_mask *where);
+SDK_INTERNAL uint32_t sdk_solver_unit_failures(const sdk_solver *s, int u);
+SDK_INTERNAL int sdk_solver_depth(const sdk_solver *s);
 /* Bytes the solver holds, for reporting. */
 SDK_INTERNAL size_t sdk_solver_bytes(const sdk_solver *s);
 

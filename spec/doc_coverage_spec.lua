@@ -31,7 +31,8 @@ local MODULES = {
   "sudoku.format.sdk", "sudoku.format.sdm", "sudoku.format.ss", "sudoku.format.pencil",
   "sudoku.format.hodoku", "sudoku.format.json", "sudoku.format.fpuzzles",
   "sudoku.format.fpuzzles_json", "sudoku.format.lzstring",
-  "sudoku.format.svg", "sudoku.play",
+  "sudoku.format.svg", "sudoku.play", "sudoku.heuristic", "sudoku.lab", "sudoku.lab.report",
+  "sudoku.lab.plot", "sudoku.lab.stats",
 }
 
 -- sudoku.board's table is the Board methods table itself: its functions are Board methods.

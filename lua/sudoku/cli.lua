@@ -71,6 +71,10 @@ local function run(args, streams)
     return generate.run(result, streams)
   end
 
+  if result.command == "lab" then
+    return require("sudoku.cli.lab").run(result, streams, args)
+  end
+
   local make_job = jobs[result.command]
   if make_job then
     return pipeline.run(result, streams, make_job(result))

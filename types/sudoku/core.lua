@@ -10,6 +10,10 @@
 ---@field max_nodes? integer search nodes, at least 1
 ---@field timeout? number seconds, above 0
 
+---order_values(board, r, c, candidates, solver): the values to try at (r, c), in order.
+---@alias sudoku.OrderValues fun(board: sudoku.Board, r: integer, c: integer, candidates: integer[],
+---  solver: sudoku.Solver): integer[]
+
 ---The options of Solver.new.
 ---@class sudoku.SolverOptions
 ---reason: "single" (naked single), "hidden" (hidden single) or "guess"
@@ -17,8 +21,9 @@
 ---@field on_backtrack? fun(r: integer, c: integer, v: integer, depth: integer): boolean?
 ---@field on_undo? fun(r: integer, c: integer, v: integer, depth: integer)
 ---@field on_solution? fun(board: sudoku.Board): boolean?
----@field choose_cell? fun(board: sudoku.Board): integer?, integer?
----@field order_values? fun(board: sudoku.Board, r: integer, c: integer, candidates: integer[]): integer[]
+---@field choose_cell? fun(board: sudoku.Board, solver: sudoku.Solver): integer?, integer?
+---@field choose_places? fun(board: sudoku.Board, solver: sudoku.Solver): integer?, integer? unit, value
+---@field order_values? sudoku.OrderValues
 ---@field constraint? fun(board: sudoku.Board, r: integer, c: integer, v: integer): any
 ---@field seed? integer
 ---@field restart? boolean|{scale?: integer, schedule?: "luby"|"geometric"} restarts before a solution
@@ -213,6 +218,50 @@ function Solver:board() end
 ---@return integer[]
 function Solver:candidates(r, c) end
 
+---@param r integer
+---@param c integer
+---@return integer
+function Solver:count(r, c) end
+
+---@param r integer
+---@param c integer
+---@param v integer
+---@return boolean
+function Solver:has(r, c, v) end
+
+---@param u integer
+---@param v integer
+---@return integer
+function Solver:places(u, v) end
+
+---@return sudoku.Cell[][]
+function Solver:units() end
+
+---@param r integer
+---@param c integer
+---@return integer[]
+function Solver:cell_units(r, c) end
+
+---@param r integer
+---@param c integer
+---@return sudoku.Cell[]
+function Solver:peers(r, c) end
+
+---@param u integer
+---@return integer
+function Solver:unit_failures(u) end
+
+---@param r integer
+---@param c integer
+---@return integer
+function Solver:failures(r, c) end
+
+---@return integer
+function Solver:depth() end
+
+---@return integer
+function Solver:nodes() end
+
 ---@return integer
 function Solver:bytes() end
 
@@ -316,6 +365,9 @@ function core.interrupted() end
 
 ---@return number seconds
 function core.clock() end
+
+---@return integer
+function core.cpus() end
 
 ---The 9x9 fast path on its own, for tests and benchmarks.
 core.debug = {}

@@ -366,9 +366,38 @@ function parser_module.build(state)
   add_stats_flag(explain)
   add_file_argument(explain)
 
+  local lab = add_command(parser, state, "lab",
+    "Compare search heuristics on a set of puzzles.", {
+    "Run every strategy of --heuristics on every puzzle of the input with the same node",
+    "budget, and print a Markdown report: per strategy the puzzles solved within the",
+    "budget and the median (with its 95 % bootstrap interval), 90th percentile and",
+    "maximum of nodes, guesses, backtracks and CPU time, then a head-to-head table.",
+    "Everything but the CPU times is the same on every run and for every -j.",
+  })
+  lab:option("--heuristics", "Comma-separated strategies: names of sudoku.heuristic (first, "
+    .. "mrv, mrv_degree, wdeg, unit, lcv, random, singles, luby) or paths of .lua files that "
+    .. "return a strategy table (default: all the names).")
+    :argname("LIST")
+  lab:option("--max-nodes", "Node budget of each search (default 100000).")
+    :argname("N"):convert(CONVERT.max_nodes)
+  lab:option("-j --jobs", "Run the puzzles in N processes, up to " .. MAX_JOBS .. " (0: one per "
+    .. "CPU; default 1).")
+    :argname("N"):default("1"):convert(CONVERT.jobs)
+  lab:option("--svg", "Also draw the cactus plot (puzzles solved against nodes, one line per "
+    .. "strategy) to FILE.")
+    :argname("FILE")
+  lab:option("--scatter", "Also draw the nodes of the first two strategies, puzzle by puzzle, "
+    .. "to FILE.")
+    :argname("FILE")
+  lab:option("--worker", "(internal) Run share K of N and write raw results.")
+    :argname("K/N"):hidden(true)
+  add_from_option(lab)
+  add_box_option(lab)
+  add_file_argument(lab)
+
   state.commands = {
     solve = solve, count = count, validate = validate, convert = convert, render = render,
-    generate = generate, rate = rate, hint = hint, explain = explain,
+    generate = generate, rate = rate, hint = hint, explain = explain, lab = lab,
   }
   return parser
 end

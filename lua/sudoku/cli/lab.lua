@@ -1,0 +1,180 @@
+-- `sudoku lab`: the heuristics lab (sudoku.lab) on the puzzles of a file. With -j N the
+-- puzzles are shared among N processes of this same command (--worker K/N, each writing its
+-- runs to a file of its own), and the parent puts the results together in puzzle order, so
+-- the report is the same for every N but for the CPU times.
+local format = require "sudoku.format"
+local heuristic = require "sudoku.heuristic"
+local lab = require "sudoku.lab"
+
+local lab_cli = {}
+
+local EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
+
+-- The puzzles of the input, and a message for each record that could not be read.
+local function read_puzzles(result, streams)
+  local name = result.file or "-"
+  local next_record, err
+  local opts = { box = result.box }
+  if name == "-" then
+    next_record = format.records(streams.stdin, result.from, opts)
+  else
+    next_record, err = format.open(name, result.from, opts)
+    if not next_record then return nil, { "sudoku: " .. tostring(err) } end
+  end
+  local boards, faults = {}, {}
+  for rec, message in next_record do
+    if rec then
+      boards[#boards + 1] = rec.board
+    else
+      faults[#faults + 1] = name .. ": " .. tostring(message)
+    end
+  end
+  return boards, faults
+end
+
+local function strategies_of(result)
+  local list = {}
+  if not result.heuristics then
+    for i, name in ipairs(heuristic.NAMES) do list[i] = name end
+    return list
+  end
+  for spec in result.heuristics:gmatch("[^,]+") do
+    spec = spec:match("^%s*(.-)%s*$")
+    local s, err = heuristic.resolve(spec)
+    if not s then return nil, err end
+    list[#list + 1] = s
+  end
+  if #list == 0 then return nil, "--heuristics names no strategy" end
+  return list
+end
+
+-- One run as a worker writes it, and back.
+local function encode(si, pi, run)
+  return string.format("%d %d %s %d %d %d %d %.9g\n", si, pi, run.status, run.solved and 1 or 0,
+    run.nodes, run.guesses, run.backtracks, run.seconds)
+end
+
+local function decode(line)
+  local si, pi, status, solved, nodes, guesses, backtracks, seconds = line:match(
+    "^(%d+) (%d+) (%S+) ([01]) (%d+) (%d+) (%d+) (%S+)$")
+  if not si then return nil end
+  return tonumber(si), tonumber(pi), { status = status, solved = solved == "1",
+    nodes = tonumber(nodes), guesses = tonumber(guesses), backtracks = tonumber(backtracks),
+    seconds = tonumber(seconds) }
+end
+
+local function quote(s)
+  if package.config:sub(1, 1) == "\\" then return '"' .. s:gsub('"', '\\"') .. '"' end
+  return "'" .. s:gsub("'", "'\\''") .. "'"
+end
+
+-- The command that runs this tool again: the interpreter (with its own options) and script
+-- of `args` (the global arg), or nil when the tool runs in-process (cli.main from a script).
+local function self_command(args)
+  if not args or not args[0] or not args[-1] then return nil end
+  local first = -1
+  while args[first - 1] do first = first - 1 end
+  local words = {}
+  for i = first, 0 do words[#words + 1] = quote(tostring(args[i])) end
+  return table.concat(words, " ")
+end
+
+-- Runs shares 2..n in child processes writing to temporary files, share 1 here, then reads
+-- the children's runs into results. Returns results, or nil and a message.
+local function run_shared(boards, strategies, result, args, n)
+  local command = self_command(args)
+  if not command or n <= 1 then
+    return lab.run(boards, strategies, { max_nodes = result.max_nodes })
+  end
+  if result.file == nil or result.file == "-" then
+    -- The children cannot read the parent's standard input: one process does it all.
+    return lab.run(boards, strategies, { max_nodes = result.max_nodes })
+  end
+  local children = {}
+  for k = 2, n do
+    local out = os.tmpname()
+    local words = { command, "lab", "--worker", k .. "/" .. n, "--max-nodes",
+      string.format("%d", result.max_nodes), "--heuristics", quote(result.heuristics
+      or table.concat(heuristic.NAMES, ",")) }
+    if result.from then words[#words + 1] = "--from " .. quote(result.from) end
+    if result.box then words[#words + 1] = "--box " .. result.box[1] .. "x" .. result.box[2] end
+    words[#words + 1] = quote(result.file)
+    words[#words + 1] = "> " .. quote(out)
+    children[#children + 1] = { out = out, pipe = io.popen(table.concat(words, " "), "r") }
+  end
+  -- Share 1 here, while the children run.
+  local mine = lab.run(boards, strategies, { max_nodes = result.max_nodes, first = 1, step = n })
+  local failed
+  for _, child in ipairs(children) do
+    child.pipe:read("*a")
+    child.pipe:close()
+    local f = io.open(child.out, "r")
+    local complete = false
+    for line in (f and f:lines() or function() end) do
+      if line == "end" then
+        complete = true
+      else
+        local si, pi, run = decode(line)
+        if si then mine.runs[si][pi] = run end
+      end
+    end
+    if f then f:close() end
+    os.remove(child.out)
+    if not complete then failed = "a worker process stopped before its share was done" end
+  end
+  if failed then return nil, failed end
+  return mine
+end
+
+function lab_cli.run(result, streams, args)
+  local strategies, err = strategies_of(result)
+  if not strategies then
+    streams.stderr:write("sudoku: ", err, "\n")
+    return EXIT_USAGE
+  end
+  result.max_nodes = result.max_nodes or 100000
+  local boards, faults = read_puzzles(result, streams)
+  for _, message in ipairs(faults) do streams.stderr:write(message, "\n") end
+  if not boards then return EXIT_FAILURE end
+
+  if result.worker then
+    local k, n = result.worker:match("^(%d+)/(%d+)$")
+    k, n = tonumber(k), tonumber(n)
+    if not k or k < 1 or k > n then
+      streams.stderr:write("sudoku: --worker must be K/N with 1 <= K <= N\n")
+      return EXIT_USAGE
+    end
+    local results = lab.run(boards, strategies, { max_nodes = result.max_nodes, first = k, step = n })
+    for si = 1, #results.names do
+      for pi = k, results.puzzles, n do streams.stdout:write(encode(si, pi, results.runs[si][pi])) end
+    end
+    streams.stdout:write("end\n")
+    return EXIT_OK
+  end
+
+  local jobs = result.jobs == 0 and require("sudoku.core").cpus() or result.jobs or 1
+  if jobs > #boards then jobs = math.max(#boards, 1) end
+  local results, why = run_shared(boards, strategies, result, args, jobs)
+  if not results then
+    streams.stderr:write("sudoku: ", why, "\n")
+    return EXIT_FAILURE
+  end
+  streams.stdout:write(require("sudoku.lab.report").markdown(results))
+  local plot = require "sudoku.lab.plot"
+  local pictures = { { result.svg, function() return plot.cactus(results) end },
+    { result.scatter, function() return plot.scatter(results, 1, math.min(2, #results.names)) end } }
+  for _, p in ipairs(pictures) do
+    if p[1] then
+      local f, open_err = io.open(p[1], "w")
+      if not f then
+        streams.stderr:write("sudoku: ", tostring(open_err), "\n")
+        return EXIT_FAILURE
+      end
+      f:write(p[2]())
+      f:close()
+    end
+  end
+  return #faults > 0 and EXIT_FAILURE or EXIT_OK
+end
+
+return lab_cli
