@@ -174,6 +174,21 @@ describe("sudoku lab", function()
     assert.matches("| mine | 20/20 |", r.stdout, 1, true)
     assert.matches("<polyline", command.read_file(cactus), 1, true)
     assert.matches("<circle", command.read_file(scatter), 1, true)
+    local by_time = command.temp_file()
+    r = command.run({ "lab", FIXTURE, "--heuristics", "mrv", "--svg", by_time, "--cactus-by", "time" })
+    assert.equal(0, r.status, r.stderr)
+    assert.matches("CPU time per puzzle", command.read_file(by_time), 1, true)
+    -- The pictures are SVG that a renderer draws (librsvg, when it is installed).
+    local _, found = command.shell("command -v rsvg-convert")
+    if found == 0 then
+      for _, svg in ipairs({ cactus, scatter, by_time }) do
+        local png = svg .. ".png"
+        local out, status = command.shell("rsvg-convert " .. command.quote(svg) .. " -o " .. command.quote(png))
+        assert.equal(0, status, out)
+        assert.equal("\137PNG", command.read_file(png):sub(1, 4))
+        os.remove(png)
+      end
+    end
   end)
 
   it("reports an unreadable record and exits 1, having run the others", function()

@@ -161,7 +161,8 @@ function lab_cli.run(result, streams, args)
   end
   streams.stdout:write(require("sudoku.lab.report").markdown(results))
   local plot = require "sudoku.lab.plot"
-  local pictures = { { result.svg, function() return plot.cactus(results) end },
+  local metric = result.cactus_by == "time" and "seconds" or "nodes"
+  local pictures = { { result.svg, function() return plot.cactus(results, { metric = metric }) end },
     { result.scatter, function() return plot.scatter(results, 1, math.min(2, #results.names)) end } }
   for _, p in ipairs(pictures) do
     if p[1] then

@@ -383,9 +383,11 @@ function parser_module.build(state)
   lab:option("-j --jobs", "Run the puzzles in N processes, up to " .. MAX_JOBS .. " (0: one per "
     .. "CPU; default 1).")
     :argname("N"):default("1"):convert(CONVERT.jobs)
-  lab:option("--svg", "Also draw the cactus plot (puzzles solved against nodes, one line per "
-    .. "strategy) to FILE.")
+  lab:option("--svg", "Also draw the cactus plot (puzzles solved against nodes, or CPU time "
+    .. "with --cactus-by time; one line per strategy) to FILE.")
     :argname("FILE")
+  lab:option("--cactus-by", "What the cactus plot's axis measures: nodes or time (default nodes).")
+    :argname("WHAT"):choices({ "nodes", "time" })
   lab:option("--scatter", "Also draw the nodes of the first two strategies, puzzle by puzzle, "
     .. "to FILE.")
     :argname("FILE")
