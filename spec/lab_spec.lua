@@ -183,7 +183,8 @@ describe("sudoku lab", function()
     if found == 0 then
       for _, svg in ipairs({ cactus, scatter, by_time }) do
         local png = svg .. ".png"
-        local out, status = command.shell("rsvg-convert " .. command.quote(svg) .. " -o " .. command.quote(png))
+        local out, status = command.shell("rsvg-convert " .. command.quote(svg) .. " -o "
+          .. command.quote(png))
         assert.equal(0, status, out)
         assert.equal("\137PNG", command.read_file(png):sub(1, 4))
         os.remove(png)
