@@ -22,4 +22,8 @@ uint32_t sdk_solver_unit_failures(const sdk_solver *s, int u) {
     return s->weights ? s->weights[u] - 1 : 0;
 }
 
+uint32_t sdk_solver_cell_failures(const sdk_solver *s, int cell) {
+    return s->cell_fails ? s->cell_fails[cell] : 0;
+}
+
 int sdk_solver_depth(const sdk_solver *s) { return s->nframes; }

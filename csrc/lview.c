@@ -105,15 +105,23 @@ static int view_unit_failures(lua_State *L) {
     return 1;
 }
 
-/* s:failures(r, c): the contradictions met in the cell's units, summed (a cell's dom/wdeg
- * weight less its number of units). */
+/* s:failures(r, c): the times the search found the cell without a candidate. */
 static int view_failures(lua_State *L) {
+    const sdk_solver *s = lsdk_check_search(L, 1);
+    int cell = lsdk_check_cell(L, 2, sdk_solver_board(s));
+    lua_pushinteger(L, (lua_Integer)sdk_solver_cell_failures(s, cell));
+    return 1;
+}
+
+/* s:weight(r, c): the cell's dom/wdeg weight, as the built-in choice weighs it: the sum over
+ * its units of 1 + the contradictions met in the unit. */
+static int view_weight(lua_State *L) {
     const sdk_solver *s = lsdk_check_search(L, 1);
     const sdk_board *b = sdk_solver_board(s);
     int cell = lsdk_check_cell(L, 2, b), i;
     lua_Integer sum = 0;
     for (i = b->cell_start[cell]; i < b->cell_start[cell + 1]; i++)
-        sum += (lua_Integer)sdk_solver_unit_failures(s, b->cell_units[i]);
+        sum += 1 + (lua_Integer)sdk_solver_unit_failures(s, b->cell_units[i]);
     lua_pushinteger(L, sum);
     return 1;
 }
@@ -139,6 +147,7 @@ const luaL_Reg lsdk_view_methods[] = {
     {"peers", view_peers},
     {"unit_failures", view_unit_failures},
     {"failures", view_failures},
+    {"weight", view_weight},
     {"depth", view_depth},
     {"nodes", view_nodes},
     {NULL, NULL}

@@ -388,6 +388,7 @@ static int prepare(sdk_solver *s) {
     need = root_cands * sizeof(cand_change) + nu * 3 * sizeof(sdk_mask) + nrules * 2 * sizeof(sdk_rule *) +
            nlinks * (sizeof(sdk_mask) + sizeof(int)) +
            sizeof(int) * (nu + nu + 1 + nc + 1 + nwatch + (size_t)SDK_LEVELS * nrules) +
+           nc * sizeof(uint32_t) +
            nu * (size_t)b->n + nu + nrules;
     GROW_FIELD(work, need);
     if (s->ev && s->ev->order_values) GROW_FIELD(order, cells_values);
@@ -401,6 +402,7 @@ static int prepare(sdk_solver *s) {
     s->rules = carve(&at, nrules, sizeof(sdk_rule *));
     s->checks = carve(&at, nrules, sizeof(sdk_rule *));
     s->weights = carve(&at, nu, sizeof(uint32_t));
+    s->cell_fails = carve(&at, nc, sizeof(uint32_t));
     s->link_start = carve(&at, nu + 1, sizeof(int));
     s->link_unit = carve(&at, nlinks, sizeof(int));
     s->watch_start = carve(&at, nc + 1, sizeof(int));
@@ -413,6 +415,7 @@ static int prepare(sdk_solver *s) {
     memset(s->hints, 0, nu * (size_t)b->n);
     memset(s->fixed, 0, nu * sizeof(uint64_t));
     for (u = 0; u < b->nunits; u++) s->weights[u] = 1;
+    memset(s->cell_fails, 0, nc * sizeof(uint32_t));
     if (plain) {
         box_links(s, 1);
         return SDK_OK;

@@ -84,6 +84,7 @@ struct sdk_solver {
 
     uint8_t *hints;          /* per unit and position: value matched last time (0: none) */
     uint32_t *weights;       /* per unit: 1 + contradictions found in it (dom/wdeg branching) */
+    uint32_t *cell_fails;    /* per cell: the times its candidates ran out (for heuristics) */
     uint64_t *fixed;         /* per unit: fingerprint of its candidates when the matching filter
                               * last left it at a fixpoint (0: none) */
     int *link_start;         /* per complete unit: its links are link_start[u] .. link_start[u+1] */
@@ -166,6 +167,7 @@ static inline void sdk_blame_unit(sdk_solver *s, int u) {
 
 static inline void sdk_blame_cell(sdk_solver *s, int cell) {
     int i;
+    if (!s->probing && s->cell_fails[cell] < UINT32_MAX / 2) s->cell_fails[cell]++;
     for (i = s->b->cell_start[cell]; i < s->b->cell_start[cell + 1]; i++)
         sdk_blame_unit(s, s->b->cell_units[i]);
 }

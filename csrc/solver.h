@@ -158,10 +158,11 @@ SDK_INTERNAL const sdk_stats *sdk_solver_stats(const sdk_solver *s);
 SDK_INTERNAL sdk_mask sdk_solver_candidates(const sdk_solver *s, int cell);
 /* What a heuristic may read of a search in progress (inspect.c): the places value has left in
  * unit u as the search sees them (a mask of positions in the unit, and their number); the
- * contradictions blamed on u so far (dom/wdeg's weight less one; 0 before a search); the
- * guesses open. */
+ * contradictions blamed on u so far (dom/wdeg's weight less one; 0 before a search); the times
+ * a cell's candidates ran out; the guesses open. */
 SDK_INTERNAL int sdk_solver_places(const sdk_solver *s, int u, int value, sdk_mask *where);
 SDK_INTERNAL uint32_t sdk_solver_unit_failures(const sdk_solver *s, int u);
+SDK_INTERNAL uint32_t sdk_solver_cell_failures(const sdk_solver *s, int cell);
 SDK_INTERNAL int sdk_solver_depth(const sdk_solver *s);
 /* Bytes the solver holds, for reporting. */
 SDK_INTERNAL size_t sdk_solver_bytes(const sdk_solver *s);

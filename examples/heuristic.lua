@@ -14,21 +14,26 @@ local heuristic = require "sudoku.heuristic"
 local lab = require "sudoku.lab"
 local report = require "sudoku.lab.report"
 
--- A new idea: among the cells with fewest candidates, the one whose units have failed most
--- (the solver counts contradictions per unit). Scores are lowest first; the second breaks ties.
+-- A new idea: among the cells with fewest candidates, the one that has run out of candidates
+-- most often, then the heaviest (the solver counts contradictions per cell and per unit).
+-- Scores are lowest first; each breaks the ties of the one before.
 local busiest = {
   name = "fewest, then most failures",
-  description = "fewest candidates; ties: the cell whose units met most contradictions",
+  description = "fewest candidates; ties: most failures at the cell, then in its units",
   cell = {
     function(_, _, _, count) return count end,
     function(solver, r, c) return -solver:failures(r, c) end,
+    function(solver, r, c) return -solver:weight(r, c) end,
   },
 }
 
--- The same tie-break as a strategy of its own, composed onto MRV by the library.
+-- The same tie-breaks as a strategy of their own, composed onto MRV by the library.
 local failures = {
-  name = "failures", description = "most contradictions in the cell's units",
-  cell = function(solver, r, c) return -solver:failures(r, c) end,
+  name = "failures", description = "most failures at the cell, then in its units",
+  cell = {
+    function(solver, r, c) return -solver:failures(r, c) end,
+    function(solver, r, c) return -solver:weight(r, c) end,
+  },
 }
 local composed = heuristic.combine(heuristic.get("mrv"), failures, "mrv+failures")
 

@@ -88,22 +88,30 @@ describe("the solver as a heuristic sees it", function()
     assert.equal(expected, s:places(1, 1))
   end)
 
-  it("reports failures per unit and per cell, the depth and the nodes", function()
-    local depths, most = {}, 0
+  it("reports failures per unit and per cell, the weights, the depth and the nodes", function()
+    local depths, most, most_cell = {}, 0, 0
     local s
     s = Solver.new(sudoku.parse(TOP1), {
       choose_cell = function(_, solver)
         depths[#depths + 1] = solver:depth()
         assert.equal(solver:stats().nodes, solver:nodes())
         local sum = 0
-        for _, u in ipairs(solver:cell_units(1, 2)) do sum = sum + solver:unit_failures(u) end
-        assert.equal(sum, solver:failures(1, 2))
+        for _, u in ipairs(solver:cell_units(1, 2)) do sum = sum + 1 + solver:unit_failures(u) end
+        assert.equal(sum, solver:weight(1, 2))
         for u = 1, 27 do most = math.max(most, solver:unit_failures(u)) end
+        for r = 1, 9 do
+          for c = 1, 9 do most_cell = math.max(most_cell, solver:failures(r, c)) end
+        end
       end,
     })
     assert.equal("solved", s:step())
     assert.equal(0, depths[1])
     assert.is_true(most > 0, "a hard puzzle meets contradictions")
+    assert.is_true(most_cell > 0, "some of them at a cell without candidates")
+    -- A solver is its own: another one on the board has met nothing yet.
+    local other = Solver.new(sudoku.parse(TOP1))
+    assert.equal(0, other:failures(1, 2))
+    assert.equal(3, other:weight(1, 2))
   end)
 
   it("raises for a unit, value or cell off the board", function()

@@ -256,6 +256,11 @@ function Solver:unit_failures(u) end
 ---@return integer
 function Solver:failures(r, c) end
 
+---@param r integer
+---@param c integer
+---@return integer
+function Solver:weight(r, c) end
+
 ---@return integer
 function Solver:depth() end
 
