@@ -1,10 +1,11 @@
 #!/bin/sh
-# make pictures: the rendered boards README.md shows ("Pictures"), drawn by bin/sudoku render.
+# make pictures: the rendered boards README.md shows ("Pictures"), drawn by bin/sudoku render,
+# and the heuristics lab's plots ("Search heuristics and the lab"), drawn by bin/sudoku lab.
 #
 #   sh mk/pictures.sh [DIR]      DIR: docs/img by default
 #
 # LUA names the interpreter (lua5.4 by default; make passes its own), SHARED_DATA the shared
-# data sets (../shared/data), which hold the killer puzzle. The same checkout makes the same
+# data sets (../shared/data), which hold the killer puzzle and top1465. The same checkout makes the same
 # files byte for byte, on every Lua: spec/pictures_spec.lua checks that docs/img/ is what this
 # makes today, so a change to the renderer shows up as pictures to regenerate.
 set -eu
@@ -40,4 +41,11 @@ echo '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.
 cp "$tmp/step-4.svg" "$dir/step-9x9.svg"
 rm -r "$tmp"
 
-echo "pictures: $dir/candidates-9x9.svg solved-16x16.svg killer-9x9.svg step-9x9.svg"
+# The heuristics lab's pictures: every ready strategy on the first 400 puzzles of magictour's
+# top1465 (node counts, which every run and Lua repeat; the report itself is dropped).
+grep -v '^#' "$data/magictour_top1465.txt" | head -n 400 > "$dir/.lab-puzzles.txt"
+sudoku lab "$dir/.lab-puzzles.txt" --heuristics wdeg,mrv,first,mrv_degree,unit,lcv,random,singles,luby \
+    --svg "$dir/lab-cactus.svg" --scatter "$dir/lab-scatter.svg" > /dev/null
+rm "$dir/.lab-puzzles.txt"
+
+echo "pictures: $dir/candidates-9x9.svg solved-16x16.svg killer-9x9.svg step-9x9.svg lab-cactus.svg lab-scatter.svg"

@@ -19,8 +19,10 @@ local LAYERS = {
   { "sudoku.core", "sudoku.symbols", "sudoku.shape", "sudoku.show", "sudoku.number" },
   { "sudoku.board" },
   { "sudoku.format", "sudoku.format.*", "sudoku.variant", "sudoku.variant.*" },
-  { "sudoku.records", "sudoku.gen", "sudoku.gen.*", "sudoku.leetcode", "sudoku.logic", "sudoku.play" },
+  { "sudoku.records", "sudoku.gen", "sudoku.gen.*", "sudoku.leetcode", "sudoku.logic", "sudoku.play",
+    "sudoku.heuristic", "sudoku.heuristic.*" },
   { "sudoku" },
+  { "sudoku.lab", "sudoku.lab.*" },
   { "sudoku.cli", "sudoku.cli.*" },
 }
 
