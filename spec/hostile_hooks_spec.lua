@@ -1,5 +1,5 @@
--- Hostile hooks: every hook (on_place, on_backtrack, on_solution, choose_cell, order_values,
--- constraint, on_eliminate) and a rule written in Lua (a board rule's propagate, "rule" below)
+-- Hostile hooks: every hook (on_place, on_backtrack, on_solution, choose_cell, choose_places,
+-- order_values, constraint, on_eliminate) and a rule written in Lua (a board rule's propagate, "rule" below)
 -- crossed with every way a hook can misbehave. Each case checks the outcome (a clean error with
 -- the exact value or message, or the documented behaviour), that the board is back at its
 -- starting values, and that the same solver and board still work afterwards.
@@ -15,8 +15,8 @@ local OTHER_SOLVED = "5346789126721953481983425678597614234268537917139248569615
 -- 2^40 as an integer where the Lua has them (5.3+); before 5.3 every number is a float anyway.
 local HUGE = math.tointeger and math.tointeger(2 ^ 40) or 2 ^ 40
 
-local HOOKS = { "on_place", "on_backtrack", "on_undo", "on_solution", "choose_cell", "order_values",
-                "constraint", "on_eliminate", "rule" }
+local HOOKS = { "on_place", "on_backtrack", "on_undo", "on_solution", "choose_cell", "choose_places",
+                "order_values", "constraint", "on_eliminate", "rule" }
 
 -- The puzzle each hook's cases run on, its first solution and its number of solutions. A
 -- search of TWO_WAYS removes no candidate beyond its units' own, so on_eliminate gets a puzzle
@@ -349,6 +349,29 @@ local WRONG = {
       { message = "choose_cell returned (2, 1), which is not an empty cell" } },
     { "too many values", function() return 1, 1, 3, "x" end, { solutions = 2 } },
     { "nil and a column (built-in choice)", function() return nil, 3 end, { solutions = 2 } },
+  },
+  choose_places = {
+    { "a string", function() return "a" end,
+      { message = "choose_places must return a unit and a value (or nil), got string and nil" } },
+    { "a unit without a value", function() return 1 end,
+      { message = "choose_places must return a unit and a value (or nil), got number 1 and nil" } },
+    { "NaN", function() return 0 / 0, 1 end,
+      { pattern = "^choose_places must return a unit and a value %(or nil%), "
+          .. "got number %-?nan and number 1$" } },
+    { "a float value", function() return 1, 1.5 end,
+      { message = "choose_places must return a unit and a value (or nil), got number 1 and number 1.5" } },
+    { "unit 0", function() return 0, 1 end,
+      { message = "choose_places returned unit 0 and value 1, which the board does not have" } },
+    { "unit 13", function() return 13, 1 end,
+      { message = "choose_places returned unit 13 and value 1, which the board does not have" } },
+    { "value 5", function() return 1, 5 end,
+      { message = "choose_places returned unit 1 and value 5, which the board does not have" } },
+    { "a huge unit", function() return HUGE, 1 end,
+      { message = "choose_places returned unit 1099511627776 and value 1, which the board does not have" } },
+    { "a value placed in the unit", function() return 2, 3 end,
+      { message = "choose_places returned unit 2 and value 3, which is already placed there" } },
+    { "too many values", function() return 1, 1, 3, "x" end, { solutions = 2 } },
+    { "nil and a value (a cell instead)", function() return nil, 3 end, { solutions = 2 } },
   },
   order_values = {
     { "a string", function() return "12" end,
