@@ -124,15 +124,18 @@ function heuristic.combine(primary, tie_break, name)
   }
 end
 
--- choose_cell from a list of cell scores: one pass over the board, the empty cells only.
+-- choose_cell from a list of cell scores: one pass over the board, the empty cells only. With
+-- several scores, two arrays are reused (the best cell's scores and the current one's) and the
+-- next score is asked only while the earlier ones tie.
 local function cell_chooser(scores, get_state)
   local single = #scores == 1 and scores[1]
   local nscores = #scores
+  local best_key, key = {}, {}
   return function(board, solver)
     local state = get_state(solver)
     local n = board:size()
     local count = solver.count
-    local best_r, best_c, best, best_key
+    local best_r, best_c, best
     for r = 1, n do
       for c = 1, n do
         local k = count(solver, r, c)
@@ -141,19 +144,25 @@ local function cell_chooser(scores, get_state)
             local score = single(solver, r, c, k, state)
             if best == nil or score < best then best_r, best_c, best = r, c, score end
           else
-            -- Lexicographic: the next score is asked only while the earlier ones tie.
-            local better = best_key == nil
-            local key = {}
-            for i = 1, nscores do
+            local better = best_r == nil
+            local i = 1
+            while i <= nscores do
               key[i] = scores[i](solver, r, c, k, state)
               if not better then
-                if key[i] < best_key[i] then better = true break end
-                if key[i] > best_key[i] then break end
+                if key[i] < best_key[i] then
+                  better = true
+                elseif key[i] > best_key[i] then
+                  break
+                end
               end
-            end
-            if better then
-              for i = #key + 1, nscores do key[i] = scores[i](solver, r, c, k, state) end
-              best_r, best_c, best_key = r, c, key
+              if better then
+                -- The rest of this cell's scores, then it is the best so far.
+                for j = i + 1, nscores do key[j] = scores[j](solver, r, c, k, state) end
+                best_key, key = key, best_key
+                best_r, best_c = r, c
+                break
+              end
+              i = i + 1
             end
           end
         end
