@@ -125,9 +125,9 @@ do
     "9F.3.B..C5.1...BE.86..G.B.....E2G...D....3...596.....1.F..C2.76...B.E3..1.8.4D....7F..5E......" ..
     "F...D..9..AB..FG.1.3.C8....2.....F.......8F...BC..62.97..1.6.A..59.C.GB2."
   local function descending(_, _, _, values)
-    local out = {}
-    for i = #values, 1, -1 do out[#out + 1] = values[i] end
-    return out
+    local order = {}
+    for i = #values, 1, -1 do order[#order + 1] = values[i] end
+    return order
   end
   local function six()
     local b = sudoku.Board.new{size = 6}
