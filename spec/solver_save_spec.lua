@@ -1,6 +1,7 @@
 -- Saved games: s:save() gives a string, and Solver.restore(board, saved, opts) goes on with the
 -- same search, event for event (docs/API.md, Solvers).
 local sudoku = require "sudoku"
+local data = require "support.data"
 local Solver = sudoku.Solver
 
 -- magictour top1465 #77: with seed 7 and restarts of scale 3, 122 nodes and 7 restarts.
@@ -52,22 +53,23 @@ local function shaping_free(opts)
   return o
 end
 
--- Steps s on (whole steps) until the search is over or `solutions` more solutions were found;
--- logs each status.
-local function run_on(s, log, solutions)
+-- Steps s on until the search is over or `solutions` more solutions were found (nil: no limit),
+-- or `steps` steps of `budget` nodes have run when those are given; logs each status.
+local function run_on(s, log, solutions, budget, steps)
   local found = 0
-  while true do
-    local st = s:step()
+  for _ = 1, steps or math.huge do
+    local st = s:step(budget)
     log[#log + 1] = "status " .. st
     if st == "solved" then found = found + 1 end
     if st == "done" or st == "unsat" or (solutions and found >= solutions) then return end
   end
 end
 
--- A search stepped `nodes` nodes (one step; 0: not stepped), saved, and both ways of going on:
--- the same solver, and a solver restored on a fresh board. Returns the two event logs after the
+-- A search stepped `nodes` nodes (one step; 0: not stepped), saved, and both ways of going on
+-- (run_on's, with solutions, budget and steps): the same solver, and a solver restored on a
+-- fresh board. Returns the two event logs after the
 -- save, the two final statistics, and the saved string.
-local function both_ways(make_board, opts, nodes, solutions)
+local function both_ways(make_board, opts, nodes, solutions, budget, steps)
   local log = {}
   local board = make_board()
   local s = Solver.new(board, recording(opts, log))
@@ -87,15 +89,15 @@ local function both_ways(make_board, opts, nodes, solutions)
   assert.same(stats_at_save, s2:stats())
   assert.equal(s:status(), s2:status())
 
-  run_on(s, log, solutions)
-  run_on(s2, log2, solutions)
+  run_on(s, log, solutions, budget, steps)
+  run_on(s2, log2, solutions, budget, steps)
   local rest = {}
   for i = kept + 1, #log do rest[#rest + 1] = log[i] end
   return rest, log2, s:stats(), s2:stats(), saved
 end
 
-local function same_future(make_board, opts, nodes, solutions)
-  local rest, restored, stats, stats2 = both_ways(make_board, opts, nodes, solutions)
+local function same_future(make_board, opts, nodes, solutions, budget, steps)
+  local rest, restored, stats, stats2 = both_ways(make_board, opts, nodes, solutions, budget, steps)
   assert.same(rest, restored, "after " .. nodes .. " nodes")
   assert.same(stats, stats2, "after " .. nodes .. " nodes")
   return #rest
@@ -144,6 +146,13 @@ describe("Solver save and restore", function()
   it("go on with the same events on 16x16", function()
     local function wide() return sudoku.parse(WIDE) end
     for _, nodes in ipairs {1, 2, 5, 13, 30, 44} do same_future(wide, {seed = 3}, nodes, 3) end
+  end)
+
+  it("go on with the same events on 25x25, where every node probes", function()
+    local line = data.puzzles(data.fixtures .. "gecode_25x25_third.txt")[1]
+    local function big() return sudoku.parse(line) end
+    -- Three more nodes, one at a time, after the root and after a few guesses.
+    for _, nodes in ipairs {1, 4} do same_future(big, {}, nodes, nil, 1, 3) end
   end)
 
   it("go on with the same events on a variant with regions, rules and pairs, seed and restarts", function()
