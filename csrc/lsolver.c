@@ -809,6 +809,8 @@ static int solver_save(lua_State *L) {
     const char *why;
     int r;
     check_not_running(L, ls, "save");
+    /* Another search's placements would be on the board, not this one's alone. */
+    if (ls->b->busy) return luaL_error(L, "cannot save: the board is being solved by another solver");
     /* Measured first, then written into a block Lua owns: a memory error leaks nothing. */
     r = sdk_solver_save(ls->s, NULL, 0, &len, &why);
     if (r == SDK_OK) {

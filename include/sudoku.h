@@ -235,7 +235,7 @@ SUDOKU_API void sudoku_solver_stats(const sudoku_solver *s, sudoku_stats *out);
  * length (size 0 measures): a few hundred bytes for a 9x9 mid-search. A search not started,
  * paused by its budget or at a solution, or over can be saved. SUDOKU_OK; SUDOKU_EINVAL when it
  * is paused inside a node (by a time limit: step on by one node first) or its board was edited
- * since; SUDOKU_EBUSY from a callback; SUDOKU_ENOMEM. */
+ * since; SUDOKU_EBUSY from a callback of a search of its board; SUDOKU_ENOMEM. */
 SUDOKU_API int sudoku_solver_save(const sudoku_solver *s, char *out, size_t size, size_t *len);
 /* Sets *out to a new solver of b (as sudoku_solver_new(b, ev)) that goes on with the saved
  * search exactly as it would have gone on: the same callbacks in the same order, the same

@@ -285,6 +285,19 @@ describe("Solver save and restore", function()
                      "cannot save: the solver is running (a hook may not step or reset its own solver)")
   end)
 
+  it("is refused from the hooks of another solver on the same board", function()
+    local b = hard()
+    local paused = Solver.new(b)
+    paused:step(3)
+    local ok, err
+    local other = Solver.new(b, {on_place = function()
+      if ok == nil then ok, err = pcall(paused.save, paused) end
+    end})
+    other:step(2)                          -- the root (nothing new to place), then a guess
+    assert.is_false(ok)
+    assert.matches("cannot save: the board is being solved by another solver", err, 1, true)
+  end)
+
   it("waits for the next node when a time budget paused the search inside one", function()
     -- A rule that takes 3 ms: a 1 ms budget always runs out between two passes of the root's
     -- propagation, with work half done.

@@ -157,7 +157,9 @@ void sudoku_solver_stats(const sudoku_solver *w, sudoku_stats *out) {
 int sudoku_solver_save(const sudoku_solver *w, char *out, size_t size, size_t *len) {
     const char *why;
     *len = 0;
-    if (w->stepping) return SUDOKU_EBUSY;
+    /* From a callback, of this search or of another on the same board (whose placements would
+     * be on it too). */
+    if (w->stepping || w->board->b.busy) return SUDOKU_EBUSY;
     switch (sdk_solver_save(w->s, out, size, len, &why)) {
     case SDK_OK: return SUDOKU_OK;
     case SDK_ENOMEM: return SUDOKU_ENOMEM;
