@@ -516,7 +516,8 @@ int sdk_solver_restore(sdk_solver *s, const char *text, size_t len, const char *
         r.why = (fingerprint(s, NULL) & 0xFFFFFFFF) == saved_print
                     ? "the board is as it was when the search was saved: restore wants it as it was "
                       "when the search started (its puzzle)"
-                    : "the saved search started on another board (values, regions or rules)";
+                    : "the saved search started on another board (values, regions or rules) or with "
+                      "other rules of its own (constraint, different)";
     status = (sdk_status)get_in(&r, SDK_READY, SDK_UNSAT);
     s->seeded = (int)get_in(&r, 0, 1);
     s->rng = get(&r);
