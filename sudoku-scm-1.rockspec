@@ -64,6 +64,7 @@ build = {
         "csrc/rule.c",
         "csrc/search.c",
         "csrc/search_limits.c",
+        "csrc/snapshot.c",
         "csrc/symbols.c",
         "csrc/rules/alldiff.c",
         "csrc/rules/allowed.c",

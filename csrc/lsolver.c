@@ -463,7 +463,7 @@ static void read_pairs(lua_State *L, lsolver *ls, int opts) {
         return;
     }
     if (lua_type(L, -1) != LUA_TTABLE)
-        luaL_argerror(L, 2, "different must be a list of cell pairs");
+        luaL_argerror(L, opts, "different must be a list of cell pairs");
     buf = lsdk_rule_buffers_new(L, ls->b);
     lua_createtable(L, 0, 2);                  /* the spec each pair is read as */
     spec = lua_gettop(L);
@@ -475,15 +475,15 @@ static void read_pairs(lua_State *L, lsolver *ls, int opts) {
         lua_rawgeti(L, spec - 2, i);
         if (lua_type(L, -1) != LUA_TTABLE || compat_rawlen(L, -1) != 2) {
             lua_pushfstring(L, "different: pair %d is not a list of two cells", i);
-            luaL_argerror(L, 2, lua_tostring(L, -1));
+            luaL_argerror(L, opts, lua_tostring(L, -1));
         }
-        if (lsdk_table_cell(L, 2, spec + 1, 1, ls->b, "different: first cell of pair") ==
-            lsdk_table_cell(L, 2, spec + 1, 2, ls->b, "different: second cell of pair")) {
+        if (lsdk_table_cell(L, opts, spec + 1, 1, ls->b, "different: first cell of pair") ==
+            lsdk_table_cell(L, opts, spec + 1, 2, ls->b, "different: second cell of pair")) {
             lua_pushfstring(L, "different: pair %d pairs a cell with itself", i);
-            luaL_argerror(L, 2, lua_tostring(L, -1));
+            luaL_argerror(L, opts, lua_tostring(L, -1));
         }
         lua_setfield(L, spec, "cells");
-        lsdk_read_rule(L, spec, 2, ls->b, buf, &r);
+        lsdk_read_rule(L, spec, opts, ls->b, buf, &r);
         if (sdk_solver_add_rule(ls->s, &r) != SDK_OK) lsdk_memory_error(L);
     }
     lua_pop(L, 3);
@@ -515,7 +515,7 @@ static void read_restart(lua_State *L, lsolver *ls, int opts) {
         lua_getfield(L, t, "scale");
         if (!lua_isnil(L, -1)) {
             if (!compat_isinteger(L, -1) || (scale = compat_tointeger(L, -1)) < 1)
-                luaL_argerror(L, 2, "restart.scale must be a positive integer");
+                luaL_argerror(L, opts, "restart.scale must be a positive integer");
         }
         lua_getfield(L, t, "schedule");
         if (!lua_isnil(L, -1)) {
@@ -524,33 +524,35 @@ static void read_restart(lua_State *L, lsolver *ls, int opts) {
             schedule = 0;
             for (i = 0; name && schedules[i]; i++)
                 if (strcmp(name, schedules[i]) == 0) schedule = i + 1;
-            if (!schedule) luaL_argerror(L, 2, "restart.schedule must be \"luby\" or \"geometric\"");
+            if (!schedule) luaL_argerror(L, opts, "restart.schedule must be \"luby\" or \"geometric\"");
         }
         lua_pop(L, 2);
     } else if (!lua_isboolean(L, t)) {
         lua_pushfstring(L, "restart must be a table or a boolean, got %s", luaL_typename(L, t));
-        luaL_argerror(L, 2, lua_tostring(L, -1));
+        luaL_argerror(L, opts, lua_tostring(L, -1));
     }
     sdk_solver_restart(ls->s, (int64_t)scale, schedule);
     lua_pop(L, 1);
 }
 
-static int l_new_solver(lua_State *L) {
+/* A solver over the board at 1 with the options at opts (2 for new_solver, 3 for restore_solver,
+ * which argument errors name), pushed on the stack; what sits below opts stays. */
+static lsolver *make_solver(lua_State *L, int opts) {
     sdk_board *b = lsdk_check_board(L, 1);
-    int opts = 2, slot, has_opts = !lua_isnoneornil(L, 2);
+    int slot, has_opts = !lua_isnoneornil(L, opts), ud = opts + 1, uv = opts + 2;
     lsolver *ls;
     if (has_opts) {
-        luaL_checktype(L, 2, LUA_TTABLE);
-        lua_settop(L, 2);
+        luaL_checktype(L, opts, LUA_TTABLE);
+        lua_settop(L, opts);
         lsdk_check_option_names(L, opts, option_names);
     } else {
-        lua_settop(L, 1);
-        lua_pushnil(L);                                               /* 2: no options */
+        lua_settop(L, opts - 1);
+        lua_pushnil(L);                                               /* opts: none */
     }
-    ls = (lsolver *)compat_newuserdata(L, sizeof(lsolver));          /* 3 */
+    ls = (lsolver *)compat_newuserdata(L, sizeof(lsolver));          /* ud */
     memset(ls, 0, sizeof *ls);
     luaL_getmetatable(L, SOLVER_MT);
-    lua_setmetatable(L, 3);
+    lua_setmetatable(L, ud);
     ls->b = b;
     /* ceil(2^20 / n), which overshoots 2^20 / n by less than 1: the row it gives is exact
      * while cell * n < 2^20, which every board has (cell < 4096, n <= 64). */
@@ -558,11 +560,11 @@ static int l_new_solver(lua_State *L) {
     ls->ev.ud = ls;
     ls->host.env = ls->host.rules = LUA_NOREF;
 
-    lua_createtable(L, SLOT_RUN_STEP, 0);                              /* 4: user value */
+    lua_createtable(L, SLOT_RUN_STEP, 0);                              /* uv: user value */
     lua_pushvalue(L, 1);
-    lua_rawseti(L, 4, SLOT_BOARD);
+    lua_rawseti(L, uv, SLOT_BOARD);
     lua_pushcfunction(L, run_hook);
-    lua_rawseti(L, 4, LSDK_SLOT_RUN_HOOK);
+    lua_rawseti(L, uv, LSDK_SLOT_RUN_HOOK);
     /* Without options (the common case, and what a bench of the engine times) there is no hook
      * to read and nothing else to set: only the board and the search. */
     if (has_opts) {
@@ -570,76 +572,113 @@ static int l_new_solver(lua_State *L) {
             lua_getfield(L, opts, hook_names[slot]);
             if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TFUNCTION) {
                 lua_pushfstring(L, "%s must be a function, got %s", hook_names[slot], luaL_typename(L, -1));
-                return luaL_argerror(L, 2, lua_tostring(L, -1));
+                luaL_argerror(L, opts, lua_tostring(L, -1));
             }
-            lua_rawseti(L, 4, slot);
+            lua_rawseti(L, uv, slot);
         }
-        lua_rawgeti(L, 4, SLOT_ON_PLACE);
+        lua_rawgeti(L, uv, SLOT_ON_PLACE);
         if (!lua_isnil(L, -1)) {
             ls->ev.on_place = ev_on_place;
             /* The reasons on_place is given, made once so that a call pushes them without
              * allocating. */
             for (slot = SDK_REASON_SINGLE; slot <= SDK_REASON_GUESS; slot++) {
                 lua_pushstring(L, reasons[slot]);
-                lua_rawseti(L, 4, SLOT_REASON + slot);
+                lua_rawseti(L, uv, SLOT_REASON + slot);
             }
         }
-        lua_rawgeti(L, 4, SLOT_ON_BACKTRACK);
+        lua_rawgeti(L, uv, SLOT_ON_BACKTRACK);
         if (!lua_isnil(L, -1)) ls->ev.on_backtrack = ev_on_backtrack;
-        lua_rawgeti(L, 4, SLOT_ON_UNDO);
+        lua_rawgeti(L, uv, SLOT_ON_UNDO);
         if (!lua_isnil(L, -1)) ls->ev.on_undo = ev_on_undo;
         lua_pop(L, 1);
         if (ls->ev.on_place || ls->ev.on_backtrack || ls->ev.on_undo) {
             lua_pushcfunction(L, run_step);
-            lua_rawseti(L, 4, SLOT_RUN_STEP);
+            lua_rawseti(L, uv, SLOT_RUN_STEP);
         }
-        lua_rawgeti(L, 4, SLOT_ON_SOLUTION);
+        lua_rawgeti(L, uv, SLOT_ON_SOLUTION);
         if (!lua_isnil(L, -1)) ls->ev.on_solution = ev_on_solution;
-        lua_rawgeti(L, 4, SLOT_CHOOSE_CELL);
+        lua_rawgeti(L, uv, SLOT_CHOOSE_CELL);
         if (!lua_isnil(L, -1)) ls->ev.choose_cell = ev_choose_cell;
-        lua_rawgeti(L, 4, SLOT_ORDER_VALUES);
+        lua_rawgeti(L, uv, SLOT_ORDER_VALUES);
         if (!lua_isnil(L, -1)) ls->ev.order_values = ev_order_values;
-        lua_rawgeti(L, 4, SLOT_ON_ELIMINATE);
+        lua_rawgeti(L, uv, SLOT_ON_ELIMINATE);
         if (!lua_isnil(L, -1)) ls->ev.on_eliminate = ev_on_eliminate;
-        lua_rawgeti(L, 4, SLOT_CHOOSE_PLACES);
+        lua_rawgeti(L, uv, SLOT_CHOOSE_PLACES);
         if (!lua_isnil(L, -1)) ls->ev.choose_places = ev_choose_places;
         lua_pop(L, 7);
         /* The choosing hooks get the solver, to ask it what they need (lview.c). */
         if (ls->ev.choose_cell || ls->ev.choose_places || ls->ev.order_values) {
-            lua_pushvalue(L, 3);
-            lua_rawseti(L, 4, SLOT_SELF);
+            lua_pushvalue(L, ud);
+            lua_rawseti(L, uv, SLOT_SELF);
         }
     }
     ls->hooked = ls->ev.on_place || ls->ev.on_backtrack || ls->ev.on_solution || ls->ev.choose_cell ||
                  ls->ev.order_values || ls->ev.on_eliminate || ls->ev.on_undo || ls->ev.choose_places;
-    lua_pushvalue(L, 4);
-    compat_setuservalue(L, 3);
+    lua_pushvalue(L, uv);
+    compat_setuservalue(L, ud);
 
     ls->s = sdk_solver_new(lsdk_allocator(L), b, &ls->ev);
-    if (!ls->s) return lsdk_memory_error(L);
+    if (!ls->s) lsdk_memory_error(L);
 
     if (has_opts) {
         read_pairs(L, ls, opts);
-        lua_rawgeti(L, 4, SLOT_CONSTRAINT);
+        lua_rawgeti(L, uv, SLOT_CONSTRAINT);
         if (!lua_isnil(L, -1)) {
             sdk_rule c;
             memset(&c, 0, sizeof c);
             c.ops = &lua_constraint_ops;
-            if (sdk_solver_add_rule(ls->s, &c) != SDK_OK) return lsdk_memory_error(L);
+            if (sdk_solver_add_rule(ls->s, &c) != SDK_OK) lsdk_memory_error(L);
             ls->hooked = 1;
         }
         lua_pop(L, 1);
 
         lua_getfield(L, opts, "seed");
         if (!lua_isnil(L, -1)) {
-            if (!compat_isinteger(L, -1)) return luaL_argerror(L, 2, "seed must be an integer");
+            if (!compat_isinteger(L, -1)) luaL_argerror(L, opts, "seed must be an integer");
             sdk_solver_seed(ls->s, (uint64_t)compat_tointeger(L, -1));
         }
         lua_pop(L, 1);
         read_restart(L, ls, opts);
     }
     lsdk_gc_pressure(L, &ls->reported, sdk_solver_bytes(ls->s));
-    lua_pushvalue(L, 3);
+    lua_pushvalue(L, ud);
+    return ls;
+}
+
+static int l_new_solver(lua_State *L) {
+    make_solver(L, 2);
+    return 1;
+}
+
+/* sudoku.Solver.restore(board, saved [, opts]): a solver that goes on with a saved search (see
+ * snapshot.c) on board, the board as the search started; opts as for new_solver, less seed and
+ * restart, which the saved search brings. nil and a message when saved does not fit. */
+static int l_restore_solver(lua_State *L) {
+    static const char *const from_save[] = {"seed", "restart", NULL};
+    sdk_board *b = lsdk_check_board(L, 1);
+    size_t len;
+    const char *text = luaL_checklstring(L, 2, &len), *why;
+    lsolver *ls;
+    int i, r;
+    if (lua_istable(L, 3))
+        for (i = 0; from_save[i]; i++) {
+            lua_getfield(L, 3, from_save[i]);
+            if (!lua_isnil(L, -1)) {
+                lua_pushfstring(L, "%s comes from the saved search", from_save[i]);
+                luaL_argerror(L, 3, lua_tostring(L, -1));
+            }
+            lua_pop(L, 1);
+        }
+    if (b->busy) return luaL_error(L, "cannot restore: the board is being solved by another solver");
+    ls = make_solver(L, 3);
+    r = sdk_solver_restore(ls->s, text, len, &why);
+    if (r == SDK_ENOMEM) return lsdk_memory_error(L);
+    if (r != SDK_OK) {
+        lua_pushnil(L);
+        lua_pushstring(L, why);
+        return 2;
+    }
+    lsdk_gc_pressure(L, &ls->reported, sdk_solver_bytes(ls->s));
     return 1;
 }
 
@@ -815,6 +854,33 @@ static int solver_bytes(lua_State *L) {
     return 1;
 }
 
+/* s:save(): the search as a string of A-Z a-z 0-9 - _ (snapshot.c), or nil and a message when it
+ * is paused inside a node or its board changed under it; raises from the solver's own hooks. */
+static int solver_save(lua_State *L) {
+    lsolver *ls = check_solver(L, 1);
+    char *text;
+    size_t len;
+    const char *why;
+    int r;
+    check_not_running(L, ls, "save");
+    /* Another search's placements would be on the board, not this one's alone. */
+    if (ls->b->busy) return luaL_error(L, "cannot save: the board is being solved by another solver");
+    /* Measured first, then written into a block Lua owns: a memory error leaks nothing. */
+    r = sdk_solver_save(ls->s, NULL, 0, &len, &why);
+    if (r == SDK_OK) {
+        text = (char *)compat_newuserdata(L, len);
+        r = sdk_solver_save(ls->s, text, len, &len, &why);
+    }
+    if (r == SDK_ENOMEM) return lsdk_memory_error(L);
+    if (r != SDK_OK) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "cannot save: %s", why);
+        return 2;
+    }
+    lua_pushlstring(L, text, len);
+    return 1;
+}
+
 /* s:traceback(): the traceback of the error a hook or a Lua rule raised in the last step, or
  * nil (step re-raises the error value itself, unchanged). */
 /* s:close() (and __close): frees the search now rather than at collection, taking a paused
@@ -846,12 +912,15 @@ static const luaL_Reg solver_methods[] = {
     {"board", solver_board},
     {"candidates", solver_candidates},
     {"bytes", solver_bytes},
+    {"save", solver_save},
     {NULL, NULL}
 };
 
 void lsdk_open_solver(lua_State *L, int module, int fast9) {
     lua_pushcfunction(L, l_new_solver);
     lua_setfield(L, module, "new_solver");
+    lua_pushcfunction(L, l_restore_solver);
+    lua_setfield(L, module, "restore_solver");
     lsdk_new_class(L, SOLVER_MT, solver_methods, solver_gc, "Solver", module, fast9);
     lua_getfield(L, -1, "__index");
     lsdk_set_functions(L, lsdk_view_methods, fast9);

@@ -441,21 +441,30 @@ static int prepare(sdk_solver *s) {
     return SDK_OK;
 }
 
+/* What every search sets up at its root, before it looks at the board: its tables, empty
+ * trails, and whether values are interchangeable. A restored search (snapshot.c) starts here
+ * too, so that both have the same tables. SDK_OK or SDK_ENOMEM. */
+int sdk_search_begin(sdk_solver *s) {
+    int i;
+    if (prepare(s) != SDK_OK) return SDK_ENOMEM;
+    s->ntrail = s->nctrail = s->nbans = s->nframes = s->norder = 0;
+    s->active = 1;
+    s->symmetric = !(s->ev && (s->ev->on_place || s->ev->on_backtrack || s->ev->on_solution ||
+                               s->ev->order_values));
+    for (i = 0; i < s->nrules; i++)
+        if (!s->rules[i]->ops->value_symmetric) s->symmetric = 0;
+    return SDK_OK;
+}
+
 /* The root: check the starting values against the units and the constraints (each with its
  * own cell momentarily empty), and let constraints propagate them. */
 static int start(sdk_solver *s) {
     sdk_board *b = s->b;
     int cell, r;
-    if (prepare(s) != SDK_OK) {
+    if (sdk_search_begin(s) != SDK_OK) {
         s->failure = SDK_ENOMEM;
         return SDK_ABORT;
     }
-    s->ntrail = s->nctrail = s->nbans = s->nframes = s->norder = 0;
-    s->active = 1;
-    s->symmetric = !(s->ev && (s->ev->on_place || s->ev->on_backtrack || s->ev->on_solution ||
-                               s->ev->order_values));
-    for (cell = 0; cell < s->nrules; cell++)
-        if (!s->rules[cell]->ops->value_symmetric) s->symmetric = 0;
     if (!sdk_board_is_valid(b)) return SDK_PRUNE;
     if (!sdk_rules_hold(&s->extras, b->n, b->value)) return SDK_PRUNE;
     sdk_search_refresh(s);               /* wakes every rule: they see the givens first */

@@ -225,6 +225,8 @@ static inline void sdk_save_cand(sdk_solver *s, int cell, int ban) {
 /* search.c: makes *p hold at least need bytes, at least doubling it so that growth inside the
  * search is rare; 0 when memory runs out (*p is then unchanged). */
 SDK_INTERNAL int sdk_search_grow(sdk_solver *s, void **p, size_t *size, size_t need);
+/* search.c: the root's set-up (tables, empty trails, value symmetry); SDK_OK or SDK_ENOMEM. */
+SDK_INTERNAL int sdk_search_begin(sdk_solver *s);
 
 /* propagate.c */
 /* Clears (dirty 0) or sets (dirty 1) every rule's pending work; setting wakes every rule. */

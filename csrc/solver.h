@@ -149,6 +149,24 @@ SDK_INTERNAL void sdk_solver_watch(sdk_solver *s, const sdk_watch *w);
 /* Why the last step paused: SDK_ENODES, SDK_ETIME or SDK_ECANCEL when its watch stopped it,
  * SDK_OK otherwise (its own budget ran out, or it did not pause). */
 SDK_INTERNAL int sdk_solver_stopped(const sdk_solver *s);
+/* Saved searches (snapshot.c). sdk_solver_save writes the search of s as text (the characters
+ * A-Z a-z 0-9 - _ after "sdk1.") to buf, at most size bytes, no terminating zero, and sets *len
+ * to the text's whole length (snprintf's way: size 0 measures). The text holds the board's shape
+ * and fingerprints and all of the search's state that its future depends on. Not started,
+ * paused by a node budget (RUNNING), at a solution (SOLVED), over (DONE, UNSAT) or reset
+ * (FAILED: saved as READY) are fine; a search paused inside a node by its watch, or whose board
+ * has changed since, gives SDK_EINVAL with *why saying which; SDK_ENOMEM when memory for its
+ * scratch runs out. Not from inside the search's own callbacks. */
+SDK_INTERNAL int sdk_solver_save(const sdk_solver *s, char *buf, size_t size, size_t *len,
+                                 const char **why);
+/* Puts a saved search on s, a new solver (SDK_EINVAL once it has stepped) over the board the
+ * saved search started on (its puzzle, without the search's placements: the fingerprint must
+ * match) with the same callbacks and the same rules of its own (sdk_solver_add_rule) as the one
+ * saved: the seed and the restart schedule come from the text and replace s's. The search then
+ * goes on exactly as the saved one would have, its placements back on the board, its status
+ * and statistics the saved ones. SDK_OK; SDK_EINVAL with *why saying what does not fit (damaged
+ * or cut text, another board or other callbacks), s then as new; SDK_ENOMEM. */
+SDK_INTERNAL int sdk_solver_restore(sdk_solver *s, const char *text, size_t len, const char **why);
 /* Takes the search's own placements back off the board and starts over. */
 SDK_INTERNAL void sdk_solver_reset(sdk_solver *s);
 

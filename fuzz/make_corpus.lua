@@ -115,3 +115,40 @@ end
 write("lua", "hdu1426.in", read("examples/hdu1426.in"))
 write("lua", "killer_4x4.jsonl", read("spec/fixtures/killer_4x4.jsonl"))
 write("batch", "hdu-lines", "\0" .. read("examples/puzzles.txt"))
+
+-- Saved searches (fuzz_restore.c): the harness's four searches, saved before their first step,
+-- at a few node counts and at their first solutions. Byte 0 names the search; the text follows
+-- without its "sdk1." prefix.
+do
+  local hard = "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5"
+  local wide = "...................................................9.7.3.B6..FD..9..G...C......4G..46...." ..
+    "9F.3.B..C5.1...BE.86..G.B.....E2G...D....3...596.....1.F..C2.76...B.E3..1.8.4D....7F..5E......" ..
+    "F...D..9..AB..FG.1.3.C8....2.....F.......8F...BC..62.97..1.6.A..59.C.GB2."
+  local function descending(_, _, _, values)
+    local order = {}
+    for i = #values, 1, -1 do order[#order + 1] = values[i] end
+    return order
+  end
+  local function six()
+    local b = sudoku.Board.new{size = 6}
+    assert(b:fill("1....." .. "..3..." .. "......" .. "......" .. "...4.." .. "....5."))
+    local diagonal = {}
+    for i = 1, 6 do diagonal[i] = {i, i} end
+    b:add_region(diagonal)
+    return b
+  end
+  local searches = {
+    [0] = {function() return sudoku.parse(hard) end, {seed = 7, restart = {scale = 3}}},
+    [1] = {function() return sudoku.parse(hard) end, {on_place = function() end, order_values = descending}},
+    [2] = {function() return sudoku.parse(wide) end, {seed = 3}},
+    [3] = {six, nil},
+  }
+  for setup = 0, 3 do
+    local make, opts = searches[setup][1], searches[setup][2]
+    for _, nodes in ipairs {0, 1, 3, 10, 30, 100} do
+      local s = sudoku.Solver.new(make(), opts)
+      if nodes > 0 then s:step(nodes) end
+      write("restore", ("%d-%d"):format(setup, nodes), string.char(setup) .. assert(s:save()):sub(6))
+    end
+  end
+end

@@ -230,6 +230,23 @@ SUDOKU_API int sudoku_solver_reset(sudoku_solver *s);
 SUDOKU_API void sudoku_solver_seed(sudoku_solver *s, uint64_t seed);
 SUDOKU_API sudoku_status sudoku_solver_status(const sudoku_solver *s);
 SUDOKU_API void sudoku_solver_stats(const sudoku_solver *s, sudoku_stats *out);
+/* Saved games. sudoku_solver_save writes the search as text (the characters A-Z a-z 0-9 - _
+ * after "sdk1."; no terminating zero) to out, at most size bytes, and sets *len to its whole
+ * length (size 0 measures): a few hundred bytes for a 9x9 mid-search. A search not started,
+ * paused by its budget or at a solution, or over can be saved. SUDOKU_OK; SUDOKU_EINVAL when it
+ * is paused inside a node (by a time limit: step on by one node first) or its board was edited
+ * since; SUDOKU_EBUSY from a callback of a search of its board; SUDOKU_ENOMEM. */
+SUDOKU_API int sudoku_solver_save(const sudoku_solver *s, char *out, size_t size, size_t *len);
+/* Sets *out to a new solver of b (as sudoku_solver_new(b, ev)) that goes on with the saved
+ * search exactly as it would have gone on: the same callbacks in the same order, the same
+ * statistics. b is the board as the search started (its puzzle: the search's placements are
+ * put back on it); ev must have the callbacks that shape the search as the saved one had them
+ * (choose_cell and order_values, and whether any of on_place, on_backtrack and on_solution is
+ * set); the seed comes from the text. SUDOKU_OK; SUDOKU_EINVAL when the text does not fit (cut
+ * or damaged, another board, other callbacks: *why, when why is not NULL, says which) and b is
+ * unchanged; SUDOKU_EBUSY from a callback of a search of b; SUDOKU_ENOMEM. */
+SUDOKU_API int sudoku_solver_restore(sudoku_board *b, const sudoku_events *ev, const char *text,
+                                     size_t len, sudoku_solver **out, const char **why);
 
 /* A message for a SUDOKU_E* code ("out of memory", ...), or for any other number
  * "unknown error". */

@@ -14,10 +14,11 @@
 # Harnesses: batch (sdk_batch_*: solve_many's text), block (sdk_block_run: the command's line
 # mode in C), fast9 (sdk_fast9_* against the general
 # engine), solver (boards, regions, constraints, callbacks and the step API under a node budget),
+# restore (saved searches from hostile text: sdk_solver_restore, then saved again and stepped),
 # lua (sudoku.parse, every format reader, detection and Board:fill in an embedded Lua).
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= batch block fast9 solver lua
+FUZZ_TARGETS ?= batch block fast9 solver restore lua
 FUZZ_SAN      = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS   = -std=c99 -Wall -Wextra -Werror -g -O1 -pthread $(FUZZ_SAN) $(LUA_CFLAGS)
 FUZZ_DIR      = build/fuzz

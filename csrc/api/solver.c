@@ -153,3 +153,36 @@ void sudoku_solver_stats(const sudoku_solver *w, sudoku_stats *out) {
     out->solutions = st->solutions;
     out->max_depth = st->max_depth;
 }
+
+int sudoku_solver_save(const sudoku_solver *w, char *out, size_t size, size_t *len) {
+    const char *why;
+    *len = 0;
+    /* From a callback, of this search or of another on the same board (whose placements would
+     * be on it too). */
+    if (w->stepping || w->board->b.busy) return SUDOKU_EBUSY;
+    switch (sdk_solver_save(w->s, out, size, len, &why)) {
+    case SDK_OK: return SUDOKU_OK;
+    case SDK_ENOMEM: return SUDOKU_ENOMEM;
+    default: return SUDOKU_EINVAL;
+    }
+}
+
+int sudoku_solver_restore(sudoku_board *b, const sudoku_events *ev, const char *text, size_t len,
+                          sudoku_solver **out, const char **why) {
+    const char *reason = NULL;
+    sudoku_solver *w;
+    int r;
+    *out = NULL;
+    if (why) *why = NULL;
+    if (b->b.busy) return SUDOKU_EBUSY;
+    w = sudoku_solver_new(b, ev);
+    if (!w) return SUDOKU_ENOMEM;
+    r = sdk_solver_restore(w->s, text, len, &reason);
+    if (r != SDK_OK) {
+        sudoku_solver_free(w);
+        if (why) *why = reason;
+        return r == SDK_ENOMEM ? SUDOKU_ENOMEM : SUDOKU_EINVAL;
+    }
+    *out = w;
+    return SUDOKU_OK;
+}

@@ -72,8 +72,18 @@ end
 -- `order_values`, `constraint`, `seed`, `different` (docs/API.md, Solvers)
 -- @treturn Solver
 
+--- A solver that goes on with a search saved by `s:save()` (`sudoku.core.restore_solver`): the
+-- same nodes and events as the saved one would have run.
+-- @function Solver.restore
+-- @tparam Board board the board as the search started (its puzzle, without its placements)
+-- @tparam string saved what `s:save()` returned
+-- @tparam[opt] table opts the saved solver's options, less `seed` and `restart`
+-- @treturn Solver|nil the solver, paused where the saved one was
+-- @treturn string when `saved` does not fit the board or the options: why
+
 local Solver = core.Solver
 Solver.new = core.new_solver
+Solver.restore = core.restore_solver
 sudoku.Solver = Solver
 
 local solve_line, count_line = core.solve_line, core.count_line

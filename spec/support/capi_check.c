@@ -291,6 +291,82 @@ static void solvers(account *acc) {
     sudoku_board_free(b);
 }
 
+/* Every event a search sends, folded into one number: two searches with the same number sent
+ * the same events in the same order. */
+typedef struct trace {
+    uint64_t h;
+    long events;
+} trace;
+
+static void fold(trace *t, int kind, int cell, int value, int depth) {
+    t->h = (t->h ^ (uint64_t)(kind * 1000003 + cell * 1009 + value * 31 + depth)) * 0x100000001B3u;
+    t->events++;
+}
+
+static int traced_place(void *ud, int cell, int value, int depth, int reason) {
+    fold((trace *)ud, reason, cell, value, depth);
+    return SUDOKU_CONTINUE;
+}
+
+static int traced_backtrack(void *ud, int cell, int value, int depth) {
+    fold((trace *)ud, 10, cell, value, depth);
+    return SUDOKU_CONTINUE;
+}
+
+static int traced_undo(void *ud, int cell, int value, int depth) {
+    fold((trace *)ud, 11, cell, value, depth);
+    return SUDOKU_CONTINUE;
+}
+
+static void saved_games(account *acc) {
+    sudoku_board *b = sudoku_board_from_line(hard, 81, counting, acc, NULL, 0);
+    sudoku_board *fresh = sudoku_board_from_line(hard, 81, counting, acc, NULL, 0);
+    sudoku_board *other = sudoku_board_from_line(classic, 81, counting, acc, NULL, 0);
+    trace t1 = {0, 0}, t2 = {0, 0};
+    sudoku_events ev;
+    sudoku_stats st1, st2;
+    sudoku_solver *s, *r = NULL;
+    char text[4096], a[82], c[82];
+    size_t len = 0, measured = 0;
+    const char *why = NULL;
+    memset(&ev, 0, sizeof ev);
+    ev.on_place = traced_place;
+    ev.on_backtrack = traced_backtrack;
+    ev.on_undo = traced_undo;
+    ev.ud = &t1;
+    s = sudoku_solver_new(b, &ev);
+    sudoku_solver_seed(s, 9);
+    sudoku_solver_step(s, 30, NULL);
+    check(sudoku_solver_save(s, NULL, 0, &measured) == SUDOKU_OK && measured > 5, "solver_save with no room measures");
+    check(sudoku_solver_save(s, text, sizeof text, &len) == SUDOKU_OK && len == measured && memcmp(text, "sdk1.", 5) == 0,
+          "solver_save writes the text it measured");
+    check(sudoku_solver_restore(fresh, &ev, text, len - 1, &r, &why) == SUDOKU_EINVAL && !r && why,
+          "a cut text: SUDOKU_EINVAL and why");
+    check(sudoku_solver_restore(other, &ev, text, len, &r, &why) == SUDOKU_EINVAL && !r &&
+              strstr(why, "another board"), "another puzzle: SUDOKU_EINVAL, another board");
+    ev.ud = &t2;
+    check(sudoku_solver_restore(fresh, &ev, text, len, &r, &why) == SUDOKU_OK && r, "the puzzle: a restored solver");
+    sudoku_board_write(b, a, sizeof a);
+    sudoku_board_write(fresh, c, sizeof c);
+    check(strcmp(a, c) == 0 && sudoku_solver_status(r) == SUDOKU_RUNNING,
+          "with the saved search's placements back on its board, paused");
+    t1.h = t2.h = 0;
+    t1.events = t2.events = 0;
+    while (sudoku_solver_step(s, 0, NULL) == SUDOKU_SOLVED) continue;
+    while (sudoku_solver_step(r, 0, NULL) == SUDOKU_SOLVED) continue;
+    sudoku_solver_stats(s, &st1);
+    sudoku_solver_stats(r, &st2);
+    check(t1.events > 0 && t1.events == t2.events && t1.h == t2.h && st1.nodes == st2.nodes &&
+              st1.guesses == st2.guesses && st1.backtracks == st2.backtracks && st1.singles == st2.singles &&
+              st1.hidden == st2.hidden && st1.solutions == st2.solutions && st1.max_depth == st2.max_depth,
+          "which goes on with the same events and statistics as the one saved");
+    sudoku_solver_free(s);
+    sudoku_solver_free(r);
+    sudoku_board_free(b);
+    sudoku_board_free(fresh);
+    sudoku_board_free(other);
+}
+
 static void fast_path(account *acc) {
     char solution[82];
     sudoku_fast9 *f = sudoku_fast9_new(counting, acc);
@@ -311,6 +387,7 @@ int main(void) {
     regions(&acc);
     limits(&acc);
     solvers(&acc);
+    saved_games(&acc);
     fast_path(&acc);
     check(acc.live == 0 && acc.calls > 0, "every byte allocated through the host's allocator is given back");
     check(!acc.bad_size, "every free and realloc names the size it was given");

@@ -36,7 +36,7 @@ int luaopen_sudoku_core(lua_State *L);
  * clash; solve_many on two threads, solving and counting; a 16x16 board; a variant board and a
  * jigsaw; a Solver with every hook and a Lua constraint (on_solution counts its own board, which
  * copies it), stepped on a small budget; a board with a native rule and a rule written in Lua,
- * copied, counted and solved; on_eliminate. */
+ * copied, counted and solved; on_eliminate; a search saved mid-way and restored. */
 static const char SNIPPET[] =
     "local sudoku = require 'sudoku'\n"
     "local text = '..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3..'\n"
@@ -97,6 +97,10 @@ static const char SNIPPET[] =
     "local heard = 0\n"
     "local rs = sudoku.Solver.new(sudoku.parse('12' .. ('.'):rep(14)), {on_eliminate = function() heard = heard + 1 end})\n"
     "assert(rs:step() == 'solved' and heard > 0)\n"
+    "local mid = sudoku.Solver.new(assert(sudoku.parse(hard)), {seed = 3})\n"
+    "assert(mid:step(5) == 'running')\n"
+    "local again = assert(sudoku.Solver.restore(assert(sudoku.parse(hard)), assert(mid:save())))\n"
+    "assert(again:step() == 'solved' and mid:step() == 'solved')\n"
     "return 'ok'\n";
 
 typedef struct counter {

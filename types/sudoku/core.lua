@@ -270,6 +270,10 @@ function Solver:nodes() end
 ---@return integer
 function Solver:bytes() end
 
+---@return string? saved
+---@return string? message
+function Solver:save() end
+
 ---@return string? traceback
 function Solver:traceback() end
 
@@ -296,6 +300,13 @@ function core.new_board(rows, cols) end
 ---@param opts? sudoku.SolverOptions
 ---@return sudoku.Solver
 function core.new_solver(board, opts) end
+
+---@param board sudoku.Board
+---@param saved string
+---@param opts? sudoku.SolverOptions
+---@return sudoku.Solver? solver
+---@return string? message
+function core.restore_solver(board, saved, opts) end
 
 ---@param text string
 ---@param opts? sudoku.BatchOptions

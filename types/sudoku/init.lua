@@ -23,6 +23,13 @@ local Solver = {}
 ---@return sudoku.Solver
 function Solver.new(board, opts) end
 
+---@param board sudoku.Board
+---@param saved string
+---@param opts? sudoku.SolverOptions
+---@return sudoku.Solver? solver
+---@return string? message
+function Solver.restore(board, saved, opts) end
+
 ---@class sudoku
 local sudoku = {
   VERSION = "scm-1",
