@@ -76,10 +76,6 @@ typedef struct sdk_events {
     int (*on_solution)(void *ud);
     /* Sets *cell to an empty cell to branch on, or -1 for the built-in choice. */
     int (*choose_cell)(void *ud, int *cell);
-    /* Sets *unit to a complete unit and *value to a value it misses, to branch on the places of
-     * value in unit (one alternative a cell where it is a candidate), or *unit to -1 for a cell
-     * branch (choose_cell, then the built-in choice). Asked first. */
-    int (*choose_places)(void *ud, int *unit, int *value);
     /* Writes the values to try at cell (a subset of candidates, in order) to out (room for n
      * values) and their number to *count. */
     int (*order_values)(void *ud, int cell, sdk_mask candidates, uint8_t *out, int *count);
@@ -88,6 +84,10 @@ typedef struct sdk_events {
      * "matching", "probing"). Not called inside a probe, nor for the candidates a placement
      * takes from its units. PRUNE abandons the current branch. */
     int (*on_eliminate)(void *ud, int cell, sdk_mask values, const char *name, const sdk_rule *rule);
+    /* Sets *unit to a complete unit and *value to a value it misses, to branch on the places of
+     * value in unit (one alternative a cell where it is a candidate), or *unit to -1 for a cell
+     * branch (choose_cell, then the built-in choice). Asked before choose_cell. */
+    int (*choose_places)(void *ud, int *unit, int *value);
 } sdk_events;
 
 typedef struct sdk_stats {
