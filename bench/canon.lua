@@ -1,7 +1,8 @@
 -- The canonical-form rows of `make bench` (issue 19): `gen.canonical` over the shared sets, in C
 -- (bench/cbench.c `canon`: sdk_canon9 alone, every form checked: as many givens, no clash, its
 -- own canonical form) and through Lua (`gen.canonical(line)` a line at a time, each form checked
--- against the C driver's by being equal for the puzzle's gen.transform image).
+-- against the C driver's by being equal for the puzzle's gen.transform image), and the
+-- commands `sudoku dedup` and `sudoku canon` on 1 and 2 threads, whole process.
 local cdriver = require "bench.cdriver"
 local measure = require "bench.measure"
 local report = require "bench.report"
@@ -57,8 +58,11 @@ function bench_canon.rows(sudoku, data_dir, opts)
         "each form held against a transformed copy's")
     end
   end
-  -- The command: `sudoku dedup` over Royle's 17-clue puzzles (no two equivalent, so every line
-  -- comes out as it went in), whole process, CPU time.
+  -- The commands: `sudoku dedup` and `sudoku canon` over Royle's 17-clue puzzles (no two
+  -- equivalent, so dedup copies every line), whole process, on 1 thread (CPU time) and 2 (wall
+  -- clock: the line pool's workers make the forms while the calling thread reads, looks them up
+  -- and writes). Every output line is checked: dedup's is the input's line, canon's the form
+  -- gen.canonical gives.
   local royle = data_dir .. "/sudoku17_royle.txt"
   local f = opts.root and io.open(royle, "r")
   if f then
@@ -68,12 +72,26 @@ function bench_canon.rows(sudoku, data_dir, opts)
     local w = assert(io.open(path, "w"))
     w:write(table.concat(lines, "\n"), "\n")
     w:close()
-    local m = require("bench.cli").time { root = opts.root, args = { "dedup" }, file = path,
-      n = #lines, threads = 1, runs = opts.runs, label = "17-clue dedup",
-      expect = function(k, line) return line == lines[k], "not the input's line" end }
+    local forms = {}
+    local commands = {
+      { "dedup", "every line kept (no two of Royle's puzzles are equivalent)", function(k, line)
+        return line == lines[k], "not the input's line"
+      end },
+      { "canon", "each line `gen.canonical`'s form", function(k, line)
+        forms[k] = forms[k] or gen.canonical(lines[k])
+        return line == forms[k], "not the canonical form"
+      end },
+    }
+    for _, c in ipairs(commands) do
+      for _, threads in ipairs { 1, 2 } do
+        local m = require("bench.cli").time { root = opts.root, file = path, n = #lines,
+          args = { c[1], "-j", tostring(threads) }, threads = threads, runs = opts.runs,
+          label = ("17-clue %s -j %d"):format(c[1], threads), expect = c[3] }
+        out[#out + 1] = report.timing(("17-clue: `sudoku %s -j %d FILE`, whole process, %s"):format(
+          c[1], threads, threads == 1 and "CPU time" or "wall clock"), m, c[2])
+      end
+    end
     os.remove(path)
-    out[#out + 1] = report.timing("17-clue: `sudoku dedup FILE`, whole process", m,
-      "every line kept (no two of Royle's puzzles are equivalent)")
   end
   return out
 end
