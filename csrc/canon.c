@@ -123,10 +123,92 @@ static int new_runs(cstate *st, const uint8_t *key, run *runs) {
     return n;
 }
 
+/* The source rows that may be canonical row k once st has placed rows 0 .. k - 1: a whole
+ * band not used yet at a band's first row, else the rows left in the band of row k - 1. */
+static uint16_t candidates(const cstate *st, int k) {
+    uint16_t cand = 0;
+    int band;
+    if (k % 3 != 0) return (uint16_t)((7u << (3 * (st->rows[k - 1] / 3))) & ~st->used);
+    for (band = 0; band < 3; band++)
+        if (!(st->used >> (3 * band) & 7)) cand |= (uint16_t)(7u << (3 * band));
+    return cand;
+}
+
+/* resolve for a row whose nine digits are all new in columns and stacks all tied (a full grid's
+ * first row, 2 x 9 times): four runs of three, 6^4 = 1296 orders of the same row, tried in
+ * resolve's order (stack 0's columns outermost, the stacks innermost). Every digit has its
+ * label once the order is chosen (next + its place in the row), so row k + 1 is untied, and
+ * place_untied would return at once, having changed nothing, when each candidate's row is above
+ * best's row k + 1: such an order is passed over here, its candidates' rows compared value by
+ * value from where each of their digits sits in row k, without the copies and calls of resolve
+ * and place_row. The other orders go on as resolve's leaf does. */
+static void resolve_full_row(search *S, const cstate *st, const uint8_t *row, int k) {
+    uint8_t cols[3][3], slot[3], at[3], place[9], where[10], from[9][9];
+    uint16_t next_rows = k + 1 < 9 ? candidates(st, k + 1) : 0;
+    int o0, o1, o2, o3, s, i, j, r, ncand = 0;
+    /* from[n][c]: the column of row k holding the digit of candidate n at column c (9: a
+     * blank, whose label is 0). */
+    for (i = 0; i < 9; i++) where[row[i]] = (uint8_t)i;
+    for (r = 0; r < 9; r++) {
+        if (!(next_rows >> r & 1)) continue;
+        for (i = 0; i < 9; i++) {
+            uint8_t d = S->g[9 * r + i];
+            from[ncand][i] = d ? where[d] : 9;
+        }
+        ncand++;
+    }
+    for (o0 = 0; o0 < 6; o0++) {
+        for (o1 = 0; o1 < 6; o1++) {
+            for (o2 = 0; o2 < 6; o2++) {
+                const int o[3] = {o0, o1, o2};
+                for (s = 0; s < 3; s++)
+                    for (i = 0; i < 3; i++) {
+                        cols[s][i] = st->cols[s][ORDERS[o[s]][i]];
+                        place[cols[s][i]] = (uint8_t)i;   /* its place in its stack */
+                    }
+                for (o3 = 0; o3 < 6; o3++) {
+                    const uint8_t *limit = S->best + 9 * (k + 1);
+                    int go = k + 1 == 9 || k + 1 >= S->best_rows;
+                    for (s = 0; s < 3; s++) {
+                        slot[s] = st->slot[ORDERS[o3][s]];
+                        at[slot[s]] = (uint8_t)s;
+                    }
+                    for (r = 0; r < ncand && !go; r++) {
+                        for (j = 0; j < 9; j++) {
+                            uint8_t x = from[r][cols[slot[j / 3]][j % 3]];
+                            uint8_t v = x == 9 ? 0 : (uint8_t)(st->next + 3 * at[x / 3] + place[x]);
+                            if (v != limit[j]) {
+                                go = v < limit[j];
+                                break;
+                            }
+                        }
+                        if (j == 9) go = 1;
+                    }
+                    if (go) {
+                        cstate child = *st;
+                        memcpy(child.cols, cols, sizeof cols);
+                        memcpy(child.slot, slot, sizeof slot);
+                        for (s = 0; s < 3; s++)
+                            for (i = 0; i < 3; i++)
+                                child.label[row[cols[slot[s]][i]]] = (uint8_t)(st->next + 3 * s + i);
+                        child.next = (uint8_t)(st->next + 9);
+                        place_row(S, &child, k + 1);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /* Tries every order of each run, then gives the row's new digits their canonical digits in
  * the order they now appear, and goes on to the next row. */
 static void resolve(search *S, const cstate *st, const uint8_t *row, const uint8_t *key,
                     const run *runs, int nruns, int k) {
+    if (nruns == 4 && runs[0].len == 3 && runs[1].len == 3 && runs[2].len == 3 &&
+        runs[3].len == 3) {
+        resolve_full_row(S, st, row, k);
+        return;
+    }
     if (nruns == 0) {
         cstate child = *st;
         int s, i;
@@ -242,19 +324,13 @@ static void place_row(search *S, const cstate *st, int k) {
     cstate child[9];
     uint8_t key[9][9], line[9][9];
     uint8_t best_line[9];
-    uint16_t cand = 0;
+    uint16_t cand;
     int r, n = 0, i, least = -1;
     if (k == 9) {
         record(S, st);
         return;
     }
-    if (k % 3 == 0) {
-        int band;
-        for (band = 0; band < 3; band++)
-            if (!(st->used >> (3 * band) & 7)) cand |= (uint16_t)(7u << (3 * band));
-    } else {
-        cand = (uint16_t)((7u << (3 * (st->rows[k - 1] / 3))) & ~st->used);
-    }
+    cand = candidates(st, k);
     if (!(st->slot_tie | st->col_tie[0] | st->col_tie[1] | st->col_tie[2])) {
         place_untied(S, st, k, cand);
         return;
