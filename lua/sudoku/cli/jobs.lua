@@ -277,9 +277,9 @@ end
 -- canon: each 9x9 record's canonical form as a line of 81 symbols; with --unique only the first
 -- record of each class prints it. dedup: the first record of each class as it was read (in the
 -- input's format), the others left out. --stats adds the classes and the duplicates.
--- Puzzles one per line (named or detected, no --box) are read in line mode, whole lines, and
--- their 81-symbol puzzles done in C by the line pool on result.jobs threads (its "canon" and
--- "dedup" modes); the set is looked up here, on the calling thread, in input order, for the
+-- Puzzles one per line (named or detected) are read in line mode, whole lines, and without
+-- --box their 81-symbol puzzles are done in C by the line pool on result.jobs threads (its
+-- "canon" and "dedup" modes); the set is looked up here, on the calling thread, in input order, for the
 -- pool's records (set:keep over a block's text) and the others alike, so the output is the
 -- same whatever the threads. Every other line is read here as the line format reads it, with
 -- its messages.
@@ -300,7 +300,7 @@ local function canon_job(result, keep_record)
   local job = { from = name, read_opts = read_opts(result), handle = each(one) }
   local function configure(from)
     name = name or from
-    if from ~= "line" or result.box then return end
+    if from ~= "line" then return end
     local read_line = require("sudoku.format.line").read_line
     local record_message = require("sudoku.cli.pipeline").record_message
     job.lines, job.whole_lines = true, true
@@ -314,6 +314,8 @@ local function canon_job(result, keep_record)
         end
       end
     end
+    -- The pool reads 9x9 lines with 3x3 boxes, as the command does without --box.
+    if result.box then return end
     blocks(job, keep_record and "dedup" or "canon", batch_opts(result))
     if seen then
       function job.block_text(out, at, to, info)
