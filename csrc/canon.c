@@ -25,6 +25,7 @@ typedef struct cstate {
 typedef struct search {
     const uint8_t *g;     /* the grid of the orientation under search */
     int transposed;
+    uint16_t blank;       /* its rows with no digit */
     uint8_t best[81];     /* the least form found so far, */
     int best_rows;        /* known for this many rows (the rest count as above everything) */
     int have_map;         /* whether map belongs to best */
@@ -124,13 +125,30 @@ static int new_runs(cstate *st, const uint8_t *key, run *runs) {
 }
 
 /* The source rows that may be canonical row k once st has placed rows 0 .. k - 1: a whole
- * band not used yet at a band's first row, else the rows left in the band of row k - 1. */
-static uint16_t candidates(const cstate *st, int k) {
+ * band not used yet at a band's first row, else the rows left in the band of row k - 1. Of
+ * the blank rows of a band only the first is tried, and of the blank bands only the first:
+ * swapping two of them leaves the grid as it was, so the others' branches would give the same
+ * rows as its branch, later in the search (neither a less form nor the first map). */
+static uint16_t candidates(const search *S, const cstate *st, int k) {
     uint16_t cand = 0;
-    int band;
-    if (k % 3 != 0) return (uint16_t)((7u << (3 * (st->rows[k - 1] / 3))) & ~st->used);
-    for (band = 0; band < 3; band++)
-        if (!(st->used >> (3 * band) & 7)) cand |= (uint16_t)(7u << (3 * band));
+    int band, blank_band = 0;
+    if (k % 3 != 0) {
+        cand = (uint16_t)((7u << (3 * (st->rows[k - 1] / 3))) & ~st->used);
+    } else {
+        for (band = 0; band < 3; band++) {
+            uint16_t rows = (uint16_t)(7u << (3 * band));
+            if (st->used & rows) continue;
+            if ((S->blank & rows) == rows) {
+                if (blank_band) continue;
+                blank_band = 1;
+            }
+            cand |= rows;
+        }
+    }
+    for (band = 0; band < 3; band++) {
+        uint16_t blanks = (uint16_t)(cand & S->blank & (7u << (3 * band)));
+        cand &= (uint16_t)~(blanks & (blanks - 1));   /* all but the lowest */
+    }
     return cand;
 }
 
@@ -144,7 +162,7 @@ static uint16_t candidates(const cstate *st, int k) {
  * and place_row. The other orders go on as resolve's leaf does. */
 static void resolve_full_row(search *S, const cstate *st, const uint8_t *row, int k) {
     uint8_t cols[3][3], slot[3], at[3], place[9], where[10], from[9][9];
-    uint16_t next_rows = k + 1 < 9 ? candidates(st, k + 1) : 0;
+    uint16_t next_rows = k + 1 < 9 ? candidates(S, st, k + 1) : 0;
     int o0, o1, o2, o3, s, i, j, r, ncand = 0;
     /* from[n][c]: the column of row k holding the digit of candidate n at column c (9: a
      * blank, whose label is 0). */
@@ -330,7 +348,7 @@ static void place_row(search *S, const cstate *st, int k) {
         record(S, st);
         return;
     }
-    cand = candidates(st, k);
+    cand = candidates(S, st, k);
     if (!(st->slot_tie | st->col_tie[0] | st->col_tie[1] | st->col_tie[2])) {
         place_untied(S, st, k, cand);
         return;
@@ -417,6 +435,11 @@ int sdk_canon9(const uint8_t in[81], uint8_t out[81], sdk_canon_map *map) {
     memset(&S, 0, sizeof S);
     for (S.transposed = 0; S.transposed < 2; S.transposed++) {
         S.g = grid[S.transposed];
+        S.blank = 0;
+        for (r = 0; r < 9; r++) {
+            for (c = 0; c < 9 && !S.g[9 * r + c]; c++) {}
+            if (c == 9) S.blank |= (uint16_t)(1u << r);
+        }
         place_row(&S, &root, 0);
     }
     memcpy(out, S.best, 81);
