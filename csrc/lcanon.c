@@ -145,6 +145,42 @@ static int canon_set_add(lua_State *L) {
     return 1;
 }
 
+/* set:keep(lines, forms [, first]) -> kept, used, dropped: the command's dedup over a block's
+ * answers (core.line_pool's canonical-form modes), on the calling thread and in input order.
+ * lines is text of whole lines, the k-th of them (from 0) the record whose canonical form is
+ * forms' (first + k)-th (81 bytes, values 0..9; first defaults to 0); each line whose form joins
+ * the set is kept. kept: those lines, in order; used: the lines read; dropped: the lines left
+ * out (their class was in the set). */
+static int canon_set_keep(lua_State *L) {
+    sdk_canon_set *set = check_set(L);
+    size_t len, nforms, pos = 0;
+    const char *lines = luaL_checklstring(L, 2, &len);
+    const uint8_t *forms = (const uint8_t *)luaL_checklstring(L, 3, &nforms);
+    lua_Integer first = luaL_optinteger(L, 4, 0), used = 0, dropped = 0;
+    luaL_Buffer b;
+    nforms /= 81;
+    luaL_argcheck(L, first >= 0 && (size_t)first <= nforms, 4, "no such form");
+    luaL_buffinit(L, &b);
+    while (pos < len) {
+        const char *nl = memchr(lines + pos, '\n', len - pos);
+        size_t next = nl ? (size_t)(nl - lines) + 1 : len;
+        int rc;
+        if ((size_t)(first + used) >= nforms) luaL_argerror(L, 3, "fewer forms than lines");
+        rc = sdk_canon_set_add(set, forms + 81 * (size_t)(first + used));
+        if (rc < 0) return lsdk_memory_error(L);
+        if (rc)
+            luaL_addlstring(&b, lines + pos, next - pos);
+        else
+            dropped++;
+        used++;
+        pos = next;
+    }
+    luaL_pushresult(&b);
+    lua_pushinteger(L, used);
+    lua_pushinteger(L, dropped);
+    return 3;
+}
+
 static int canon_set_count(lua_State *L) {
     lua_pushinteger(L, (lua_Integer)sdk_canon_set_count(check_set(L)));
     return 1;
@@ -157,7 +193,7 @@ static int canon_set_bytes(lua_State *L) {
 
 void lsdk_open_canon(lua_State *L, int module, int fast9) {
     static const luaL_Reg methods[] = {
-        {"add", canon_set_add}, {"count", canon_set_count}, {"bytes", canon_set_bytes}, {NULL, NULL}};
+        {"add", canon_set_add}, {"keep", canon_set_keep}, {"count", canon_set_count}, {"bytes", canon_set_bytes}, {NULL, NULL}};
     static const luaL_Reg fns[] = {{"canonical", l_canonical}, {"canon_set", l_canon_set}, {NULL, NULL}};
     lsdk_new_class(L, CANON_SET_MT, methods, canon_set_gc, "CanonSet", module, fast9);
     lua_pop(L, 1);

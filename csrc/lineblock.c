@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "lineblock.h"
+#include "canon.h"
 #include "dispatch.h"
 #include "reader.h"
 #include "symbols.h"
@@ -85,10 +86,20 @@ static size_t count_lines(const char *block, size_t len) {
 
 /* Makes room in r for the answers to a block of len bytes and `lines` lines: out never takes
  * more than len + 1 bytes (an answer here is for an 81-symbol puzzle, whose line it is no longer
- * than with its newline), and each record has at most one note. Returns 0 when memory runs
- * out. */
-static int make_room(sdk_block *r, size_t len, size_t lines) {
+ * than with its newline), each record has at most one note, and in the canonical-form modes
+ * each answered record one form. Returns 0 when memory runs out. */
+static int make_room(sdk_block *r, sdk_block_mode mode, size_t len, size_t lines) {
     size_t out = len + 64;
+    if (mode == SDK_BLOCK_CANON || mode == SDK_BLOCK_DEDUP) {
+        /* A form for each record answered, whose line holds at least 81 bytes and its end. */
+        size_t forms = (len / 82 + 1) * 81;
+        if (r->forms_cap < forms) {
+            uint8_t *f = sdk_realloc(r->alloc, r->forms, r->forms_cap, forms);
+            if (!f) return 0;
+            r->forms = f;
+            r->forms_cap = forms;
+        }
+    }
     if (r->out_cap < out) {
         char *p = sdk_realloc(r->alloc, r->out, r->out_cap, out);
         if (!p) return 0;
@@ -106,7 +117,7 @@ static int make_room(sdk_block *r, size_t len, size_t lines) {
 }
 
 static void reset(sdk_block *r) {
-    r->out_len = r->nnotes = r->lines = r->records = 0;
+    r->out_len = r->nnotes = r->lines = r->records = r->nforms = 0;
     r->interrupted = 0;
     r->guesses = 0;
 }
@@ -194,8 +205,50 @@ static int answer(sdk_block *r, const block_work *w, const uint8_t *givens, size
                      "more than one solution");
         }
         return 1;
+    case SDK_BLOCK_CANON:
+    case SDK_BLOCK_DEDUP:   /* canon_answer's, never here */
+        break;
     }
     return 1;
+}
+
+/* The end of line[0 .. len) without its trailing spaces (the "C" locale's, Lua's %s). */
+static size_t trim_end(const char *line, size_t len) {
+    while (len > 0 && byte_class[(unsigned char)line[len - 1]] == 1) len--;
+    return len;
+}
+
+/* The answer of a canonical-form mode to one 81-symbol puzzle (its givens read, the puzzle at
+ * lead, the line's rest up to end): its form into forms and its line into out, or a hole when
+ * the givens clash (the caller's path says where). */
+static void canon_answer(sdk_block *r, const block_work *w, const uint8_t *givens,
+                         const char *block, size_t lead, size_t end, size_t pos) {
+    uint8_t *form = r->forms + 81 * r->nforms;
+    char *out = r->out + r->out_len;
+    int i;
+    if (sdk_canon9(givens, form, NULL) != SDK_OK) {
+        note(r, r->lines, pos, end - pos, 1);
+        return;
+    }
+    r->nforms++;
+    if (w->mode == SDK_BLOCK_CANON) {
+        for (i = 0; i < 81; i++) out[i] = form[i] ? sdk_alphabet[form[i] - 1] : '.';
+        out[81] = '\n';
+        r->out_len += 82;
+        return;
+    }
+    /* Dedup: the record as sudoku.format.line writes it back, the puzzle's symbols with '.'
+     * for a blank, then the rest of the line without its trailing spaces, unless that is only
+     * spaces around one separator (the line format's split: no comment then). */
+    for (i = 0; i < 81; i++) out[i] = givens[i] ? (char)('0' + givens[i]) : '.';
+    r->out_len += 81;
+    {
+        size_t rest = lead + 81, stop = rest + trim_end(block + rest, end - rest), c = rest;
+        while (c < stop && byte_class[(unsigned char)block[c]] == 1) c++;
+        if (c < stop && byte_class[(unsigned char)block[c]] == 2) c++;
+        if (c < stop) put(r, block + rest, stop - rest);
+    }
+    put(r, "\n", 1);
 }
 
 /* The records of block[0 .. len) into r, whose room make_room has made. 81-symbol puzzles of
@@ -223,7 +276,13 @@ static void run_block(sdk_block *r, const block_work *w, const char *block, size
                 for (stop = lead; stop < end && !byte_class[(unsigned char)block[stop]]; stop++) {}
                 read = stop - lead == 81 && read81(w, block + lead, givens);
             }
-            if (read) {
+            if (read && w->mode >= SDK_BLOCK_CANON) {
+                if (stop_asked(w)) {
+                    r->interrupted = 1;
+                    return;
+                }
+                canon_answer(r, w, givens, block, lead, end, pos);
+            } else if (read) {
                 if (stop_asked(w) || !answer(r, w, givens, r->lines, pos, end - pos)) {
                     r->interrupted = 1;
                     return;
@@ -245,7 +304,7 @@ int sdk_block_run(sdk_block *r, sdk_allocator a, const char *block, size_t len,
     memset(r, 0, sizeof *r);
     r->alloc = a;
     if (mode == SDK_BLOCK_COUNT && o->limit < 1) return SDK_EINVAL;
-    if (!make_room(r, len, count_lines(block, len))) {
+    if (!make_room(r, mode, len, count_lines(block, len))) {
         sdk_block_free(r);
         return SDK_ENOMEM;
     }
@@ -267,6 +326,9 @@ int sdk_block_run(sdk_block *r, sdk_allocator a, const char *block, size_t len,
 
 void sdk_block_free(sdk_block *r) {
     sdk_free(r->alloc, r->out, r->out_cap);
+    sdk_free(r->alloc, r->forms, r->forms_cap);
+    r->forms = NULL;
+    r->nforms = r->forms_cap = 0;
     sdk_free(r->alloc, r->notes, r->notes_cap * sizeof *r->notes);
     r->out = NULL;
     r->notes = NULL;
@@ -447,7 +509,7 @@ int sdk_block_pool_submit(sdk_block_pool *p, const char *block, size_t len, size
         /* Inline: the block is done now, from the caller's bytes, with no copy. */
         block_work w = work_of(p, p->workers[p->nworkers - 1].fast);
         *lines = count_lines(block, len);
-        if (!make_room(&s->r, len, *lines)) return SDK_ENOMEM;
+        if (!make_room(&s->r, p->mode, len, *lines)) return SDK_ENOMEM;
         run_block(&s->r, &w, block, len);
         s->state = SLOT_DONE;
         p->taken++;
@@ -464,7 +526,7 @@ int sdk_block_pool_submit(sdk_block_pool *p, const char *block, size_t len, size
     if (len) memcpy(s->in, block, len);
     s->in_len = len;
     *lines = count_lines(block, len);
-    if (!make_room(&s->r, len, *lines)) return SDK_ENOMEM;
+    if (!make_room(&s->r, p->mode, len, *lines)) return SDK_ENOMEM;
     s->r.lines = *lines;   /* until the worker counts them itself */
     pthread_mutex_lock(&p->lock);
     s->state = SLOT_QUEUED;

@@ -15,6 +15,12 @@
  * without a solution (whose message depends on why), so that what is printed is byte for byte
  * what the Lua path prints.
  *
+ * The canonical-form modes (canon.h) do no search: a 9x9 puzzle of 81 symbols gets its
+ * canonical form, kept in the block's forms (81 values a record answered, in order) besides the
+ * text, so that the calling thread can look the forms up in a set (canonset.h) in input order
+ * while the workers go on with the next blocks; clashing givens, which have no canonical form,
+ * are holes like every other record the caller's path reads.
+ *
  * Two ways to run blocks: sdk_block_run does one on the calling thread; a pool
  * (sdk_block_pool_*) does them on threads of its own, in the order they were submitted, while the
  * calling thread reads the next blocks and writes the answers of the last ones. The pool's
@@ -31,7 +37,10 @@
 typedef enum sdk_block_mode {
     SDK_BLOCK_SOLVE,     /* the first solution, as a line of symbols */
     SDK_BLOCK_COUNT,     /* the count up to the options' limit, in decimal */
-    SDK_BLOCK_VALIDATE   /* "unique", "multiple" (counted to 2) or "unknown" (budget spent) */
+    SDK_BLOCK_VALIDATE,  /* "unique", "multiple" (counted to 2) or "unknown" (budget spent) */
+    SDK_BLOCK_CANON,     /* the canonical form, as a line of symbols ('.' for a blank) */
+    SDK_BLOCK_DEDUP      /* the record as the line format writes it back: its 81 symbols ('.'
+                            for a blank), then its comment with the separator before it */
 } sdk_block_mode;
 
 /* A record whose answer is not only text in out: a hole, or a record answered with a message
@@ -56,6 +65,9 @@ typedef struct sdk_block {
     int interrupted;        /* the limits' flag stopped the batch: records after `records`
                                were not done, and out ends with the last one done */
     int64_t guesses;
+    uint8_t *forms;         /* canonical-form modes: 81 values per record answered in out (its
+                               line there), in order; NULL in the others */
+    size_t nforms, forms_cap;
 } sdk_block;
 
 /* Runs the records of block[0 .. len) in mode with the batch options o (their limits and

@@ -285,7 +285,7 @@ typedef struct lblock {
 
 #define BLOCK_MT "sudoku.block"
 
-static const char *const block_modes[] = {"solve", "count", "validate", NULL};
+static const char *const block_modes[] = {"solve", "count", "validate", "canon", "dedup", NULL};
 
 static int block_gc(lua_State *L) {
     lblock *lb = (lblock *)luaL_checkudata(L, 1, BLOCK_MT);
@@ -330,15 +330,21 @@ static void push_block(lua_State *L, const sdk_block *r) {
     lua_setfield(L, -2, "interrupted");
     lua_pushinteger(L, (lua_Integer)r->guesses);
     lua_setfield(L, -2, "guesses");
+    if (r->forms) {
+        lua_pushlstring(L, (const char *)r->forms, 81 * r->nforms);
+        lua_setfield(L, -2, "forms");
+    }
 }
 
 /* core.solve_block(block, mode [, opts]) -> out, notes, info: the sudoku command's line mode
- * over a block of whole lines in C (lineblock.h); mode is "solve", "count" or "validate", opts
- * as solve_many takes them. out is the text to print for the records answered here; notes
- * lists, in line order, the records whose answer is not only in out: {line =, at =, hole = true,
- * start =, len =} for those the caller answers (its line is block:sub(start + 1, start + len)),
- * {line =, at =, message =} for those answered with a message; at counts out's bytes that come
- * first. info = {lines =, records =, interrupted =, guesses =}. */
+ * over a block of whole lines in C (lineblock.h); mode is "solve", "count", "validate", "canon"
+ * or "dedup", opts as solve_many takes them. out is the text to print for the records answered
+ * here; notes lists, in line order, the records whose answer is not only in out: {line =, at =,
+ * hole = true, start =, len =} for those the caller answers (its line is block:sub(start + 1,
+ * start + len)), {line =, at =, message =} for those answered with a message; at counts out's
+ * bytes that come first. info = {lines =, records =, interrupted =, guesses =}, and in the
+ * canonical-form modes forms = the canonical forms of the records answered, 81 bytes (values
+ * 0..9) each in the order of their lines in out (CanonSet:keep reads them). */
 static int l_solve_block(lua_State *L) {
     size_t len;
     const char *block = luaL_checklstring(L, 1, &len);

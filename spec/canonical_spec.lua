@@ -130,6 +130,23 @@ describe("gen.canonical", function()
     assert.equal(3000, set:count())
   end)
 
+  it("keeps the lines whose forms are new to the set (set:keep, dedup over the line pool)", function()
+    local set = gen.canonical_set()
+    local a, b = puzzles("sudoku17_royle.txt", 2)[1], puzzles("sudoku17_royle.txt", 2)[2]
+    local function raw(form)
+      return (form:gsub("%.", "0"):gsub("%d", function(d) return string.char(tonumber(d)) end))
+    end
+    local fa, fb = raw(gen.canonical(a)), raw(gen.canonical(b))
+    assert.same({ "x\ny\n", 2, 0 }, { set:keep("x\ny\n", fa .. fb) })
+    assert.same({ "", 1, 1 }, { set:keep("z\n", fb) })
+    -- From the second form on; the last line may lack its newline.
+    assert.is_true(set:add(puzzles("magictour_top1465.txt", 1)[1]))
+    assert.same({ "w", 2, 1 }, { set:keep("v\nw", fa .. fa .. raw(gen.canonical(
+      puzzles("serg_benchmark.txt", 1)[1])), 1) })
+    assert.has_error(function() set:keep("1\n2\n", fa) end)
+    assert.equal(4, set:count())
+  end)
+
   it("returns a Board for a Board, and the same transform", function()
     local line = puzzles("magictour_top1465.txt", 1)[1]
     local board, t = gen.canonical(sudoku.parse(line))

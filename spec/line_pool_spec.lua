@@ -46,7 +46,7 @@ describe("core.line_pool", function()
 
   for _, case in ipairs({
     { "solve", {} }, { "count", { limit = 3 } }, { "validate", {} },
-    { "count", { limit = 2, max_nodes = 1 } },
+    { "count", { limit = 2, max_nodes = 1 } }, { "canon", {} }, { "dedup", {} },
   }) do
     local mode, opts = case[1], case[2]
     for _, threads in ipairs({ 1, 2, 3 }) do
@@ -68,6 +68,19 @@ describe("core.line_pool", function()
       end)
     end
   end
+
+  it("canon and dedup: a form per line of out, the hole's clash left to the caller", function()
+    local block = table.concat({ P, "11" .. ("."):rep(79), "  " .. P:gsub("%.", "0") .. " , a note ",
+      P .. " ,  " }, "\n")
+    local out, notes, info = core.solve_block(block, "canon")
+    local form = core.canonical(P)
+    assert.equal(form .. "\n" .. form .. "\n" .. form .. "\n", out)
+    assert.same({ { line = 2, at = 82, hole = true, start = 82, len = 81 } }, notes)
+    assert.equal(string.rep(core.canonical(P):gsub("%.", "\0"):gsub("%d", function(d)
+      return string.char(tonumber(d)) end), 3), info.forms)
+    out = core.solve_block(block, "dedup")
+    assert.equal(P .. "\n" .. P .. " , a note\n" .. P .. "\n", out)
+  end)
 
   it("does the same with no thread (inline), each block when it is submitted", function()
     local pool = core.line_pool("solve", { threads = 4 }, true)

@@ -53,6 +53,27 @@ describe("sudoku under GNU parallel", function()
     end)
   end
 
+  -- --line-offset: each piece is told how many lines come before it (GNU parallel's {#} is the
+  -- piece's number, and -N K makes every piece but the last K lines long), so that messages
+  -- name the lines of the whole input, as one process names them.
+  for _, cmd in ipairs { "solve", "validate", "canon" } do
+    it(cmd .. " --line-offset: the same messages as one process, piece by piece", function()
+      if not have("parallel") then
+        pending("needs GNU parallel (Debian: parallel)")
+        return
+      end
+      local one_err, many_err = command.temp_file(), command.temp_file()
+      local one = run(("{ %s %s < %s 2>%s; }"):format(sudoku, cmd, quote(input), quote(one_err)))
+      local many = run(("{ parallel --will-cite --pipe --keep-order -N 500 -j 2 %s %s "
+        .. "--line-offset '$(( ({#} - 1) * 500 ))' < %s 2>%s; }"):format(sudoku, cmd, quote(input),
+        quote(many_err)))
+      assert.equal(one, many)
+      local messages = command.read_file(one_err)
+      assert.matches("^<stdin>:701: .*\n<stdin>:2203: ", messages)
+      assert.equal(messages, command.read_file(many_err))
+    end)
+  end
+
   it("through parallel's host list (':' is this machine)", function()
     if not have("parallel") then
       pending("needs GNU parallel (Debian: parallel)")

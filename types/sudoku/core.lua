@@ -316,11 +316,11 @@ function core.restore_solver(board, saved, opts) end
 function core.solve_many(text, opts) end
 
 ---@param text string whole lines
----@param mode "solve"|"count"|"validate"
+---@param mode "solve"|"count"|"validate"|"canon"|"dedup"
 ---@param opts? sudoku.BatchOptions
 ---@return string out
 ---@return sudoku.BlockNote[] notes
----@return {lines: integer, records: integer, interrupted: boolean, guesses: integer} info
+---@return {lines: integer, records: integer, interrupted: boolean, guesses: integer, forms: string?} info
 function core.solve_block(text, mode, opts) end
 
 ---@param fd 0|1|2
@@ -335,7 +335,7 @@ function core.isatty(fd) end
 ---@field pending fun(self: sudoku.LinePool): integer
 ---@field close fun(self: sudoku.LinePool)
 
----@param mode "solve"|"count"|"validate"
+---@param mode "solve"|"count"|"validate"|"canon"|"dedup"
 ---@param opts? sudoku.BatchOptions
 ---@param inline? boolean no threads: collect() does each block
 ---@return sudoku.LinePool
@@ -441,6 +441,14 @@ local CanonSet = {} -- luacheck: ignore 241 (a class of stubs: only its methods 
 ---@return boolean? new
 ---@return string? message
 function CanonSet:add(x) end
+
+---@param lines string whole lines, the k-th (from 0) of form first + k
+---@param forms string canonical forms, 81 bytes (values 0..9) each
+---@param first? integer default 0
+---@return string kept the lines whose class was new
+---@return integer used
+---@return integer dropped
+function CanonSet:keep(lines, forms, first) end
 
 ---@return integer
 function CanonSet:count() end

@@ -277,25 +277,56 @@ end
 -- canon: each 9x9 record's canonical form as a line of 81 symbols; with --unique only the first
 -- record of each class prints it. dedup: the first record of each class as it was read (in the
 -- input's format), the others left out. --stats adds the classes and the duplicates.
+-- Puzzles one per line (named or detected) are read in line mode, whole lines, and without
+-- --box their 81-symbol puzzles are done in C by the line pool on result.jobs threads (its
+-- "canon" and "dedup" modes); the set is looked up here, on the calling thread, in input order, for the
+-- pool's records (set:keep over a block's text) and the others alike, so the output is the
+-- same whatever the threads. Every other line is read here as the line format reads it, with
+-- its messages.
 local function canon_job(result, keep_record)
   local gen = require "sudoku.gen"
   local seen = (keep_record or result.unique) and gen.canonical_set()
   local duplicates, name = 0, input_format(result)
-  local job = {
-    from = name,
-    read_opts = read_opts(result),
-    handle = each(function(rec)
-      local form, err = canonical_of(gen, rec)
-      if not form then return nil, err end
-      if seen and not seen:add(form) then
-        duplicates = duplicates + 1
-        return nil
+  local function one(rec)
+    local form, err = canonical_of(gen, rec)
+    if not form then return nil, err end
+    if seen and not seen:add(form) then
+      duplicates = duplicates + 1
+      return nil
+    end
+    if keep_record then return format.write(rec, name or "line") end
+    return form
+  end
+  local job = { from = name, read_opts = read_opts(result), handle = each(one) }
+  local function configure(from)
+    name = name or from
+    if from ~= "line" then return end
+    local read_line = require("sudoku.format.line").read_line
+    local record_message = require("sudoku.cli.pipeline").record_message
+    job.lines, job.whole_lines = true, true
+    job.handle = function(items, emit)
+      for i, item in ipairs(items) do
+        local rec, err = read_line(item.text, job.read_opts, item.line, i)
+        if rec then
+          emit(i, one(rec))
+        else
+          emit(i, nil, record_message(err))
+        end
       end
-      if keep_record then return format.write(rec, name or "line") end
-      return form
-    end),
-  }
-  function job.detected(detected) name = name or detected end
+    end
+    -- The pool reads 9x9 lines with 3x3 boxes, as the command does without --box.
+    if result.box then return end
+    blocks(job, keep_record and "dedup" or "canon", batch_opts(result))
+    if seen then
+      function job.block_text(out, at, to, info)
+        local kept, used, dropped = seen:keep(out:sub(at + 1, to), info.forms, info.used)
+        info.used = (info.used or 0) + used
+        duplicates = duplicates + dropped
+        return kept
+      end
+    end
+  end
+  if name then configure(name) else job.detected = configure end
   if seen then
     function job.stats_note()
       return ("%d classes, %d duplicates left out"):format(seen:count(), duplicates)

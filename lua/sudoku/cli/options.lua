@@ -122,6 +122,7 @@ options.CONVERT = {
   jobs = options.whole_number("--jobs", 0, options.MAX_JOBS),
   limit = options.whole_number("--limit", 1, options.TWO_53),
   max_nodes = options.whole_number("--max-nodes", 1, options.TWO_53),
+  line_offset = options.whole_number("--line-offset", 0, options.TWO_53),
   timeout = options.seconds("--timeout"),
   box = options.box_shape("--box"),
   from = options.format_name("--from", format.READ_NAMES, "auto"),
@@ -130,8 +131,8 @@ options.CONVERT = {
 
 -- The quick path of the command line: `solve`, `count` and `validate` with the options a
 -- pipeline gives them (-j/--jobs, --limit, --to, --from, --box, --max-nodes, --timeout,
--- --stats, a file) are read here, without argparse, whose loading and parser take longer than
--- solving a thousand puzzles. The result is the table argparse makes of the same words
+-- --line-offset, --stats, a file) are read here, without argparse, whose loading and parser
+-- take longer than solving a thousand puzzles. The result is the table argparse makes of the same words
 -- (spec/cli_options_spec.lua holds them side by side); anything else (help, another command,
 -- an option repeated or unknown, a value the converter refuses or that starts with '-', `--`,
 -- a second file) gives nil, and argparse reads the line, with its messages.
@@ -142,7 +143,7 @@ local QUICK_OPTIONS = {
 }
 local QUICK_COMMON = {
   ["-j"] = "jobs", ["--jobs"] = "jobs", ["--max-nodes"] = "max_nodes", ["--timeout"] = "timeout",
-  ["--from"] = "from", ["--box"] = "box",
+  ["--from"] = "from", ["--box"] = "box", ["--line-offset"] = "line_offset",
 }
 
 --- The command line `list` (words) read by the quick path, the options' values through

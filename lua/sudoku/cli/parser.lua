@@ -62,11 +62,22 @@ local function add_to_option(command, text)
     :convert(CONVERT.to)
 end
 
--- -j N: the batch solver's threads. Output never depends on it.
-local function add_jobs_option(command)
-  command:option("-j --jobs", "Solve on N threads, up to " .. MAX_JOBS .. " (0: one per CPU; "
-    .. "default 1). The output is the same whatever N is. Used for one-puzzle-per-line input.")
+-- -j N: the batch solver's threads (or the line pool's, for canon and dedup: `verb` says what
+-- they do). Output never depends on it.
+local function add_jobs_option(command, verb)
+  command:option("-j --jobs", (verb or "Solve") .. " on N threads, up to " .. MAX_JOBS
+    .. " (0: one per CPU; default 1). The output is the same whatever N is. Used for "
+    .. "one-puzzle-per-line input.")
     :argname("N"):default("1"):convert(CONVERT.jobs)
+end
+
+-- --line-offset N: the streaming commands' input is a piece of a longer one (GNU parallel's
+-- --pipe), so that their messages name the lines of the whole.
+local function add_line_offset_option(command)
+  command:option("--line-offset", "The input is a piece of a longer one that has N lines "
+    .. "before it: add N to the line numbers of messages, and look for no title line at its "
+    .. "top (for GNU parallel --pipe -N K: N = ({#} - 1) * K).")
+    :argname("N"):convert(CONVERT.line_offset)
 end
 
 local function add_file_argument(command)
@@ -140,6 +151,7 @@ function parser_module.build(state)
     .. "detected).")
   add_jobs_option(solve)
   add_budget_options(solve)
+  add_line_offset_option(solve)
   add_stats_flag(solve)
   add_file_argument(solve)
 
@@ -158,6 +170,7 @@ function parser_module.build(state)
   add_box_option(count)
   add_jobs_option(count)
   add_budget_options(count)
+  add_line_offset_option(count)
   add_stats_flag(count)
   add_file_argument(count)
 
@@ -174,6 +187,7 @@ function parser_module.build(state)
   add_box_option(validate)
   add_budget_options(validate)
   add_jobs_option(validate)
+  add_line_offset_option(validate)
   add_stats_flag(validate)
   add_file_argument(validate)
 
@@ -205,6 +219,8 @@ function parser_module.build(state)
   canon:flag("--unique", "Print only the first puzzle of each class (see dedup).")
   add_from_option(canon)
   add_box_option(canon)
+  add_jobs_option(canon, "Work")
+  add_line_offset_option(canon)
   add_stats_flag(canon)
   add_file_argument(canon)
 
@@ -220,6 +236,8 @@ function parser_module.build(state)
   }))
   add_from_option(dedup)
   add_box_option(dedup)
+  add_jobs_option(dedup, "Work")
+  add_line_offset_option(dedup)
   add_stats_flag(dedup)
   add_file_argument(dedup)
 

@@ -61,11 +61,13 @@ end
 
 -- Line mode's item for line number `lineno`: {line =, text =} for a puzzle line, {line =,
 -- error =} for a line with nothing before its separator, nil for a blank or comment line.
+-- With `whole`, a record's text is its whole line, which the job reads itself.
 -- (csrc/lineblock.c reads lines by the same rules.)
-local function line_item(line, lineno)
+local function line_item(line, lineno, whole)
   local lead = line:match("^%s*()")
   local first = line:sub(lead, lead)
   if first == "" or first == "#" then return nil end
+  if whole then return { line = lineno, text = line } end
   local puzzle = line:match("^[^%s,;#]*", lead)
   if puzzle == "" then
     return { line = lineno, error = ("no puzzle before '%s'"):format(first) }
@@ -73,13 +75,10 @@ local function line_item(line, lineno)
   return { line = lineno, text = puzzle }
 end
 
--- Line mode's items: line_item's per line, or {line =, error =} for a line too long for any
--- record. A title line at the top (see sudoku.format.reader.take_title) is no puzzle and is
--- passed over.
 -- The title check of line mode, done once whichever path comes first: a title line at the top
--- is no puzzle and is passed over (sudoku.format.reader.take_title).
-local function title_once(src)
-  local done = false
+-- is no puzzle and is passed over (sudoku.format.reader.take_title). With `done`, there is none to
+-- look for (the input is a piece of a longer one, which has its top elsewhere).
+local function title_once(src, done)
   return function()
     if not done then
       done = true
@@ -89,7 +88,10 @@ local function title_once(src)
   end
 end
 
-local function line_items(src, take_title)
+-- Line mode's items: line_item's per line, or {line =, error =} for a line too long for any
+-- record. A title line at the top (see sudoku.format.reader.take_title) is no puzzle and is
+-- passed over.
+local function line_items(src, take_title, whole)
   return function()
     take_title()
     while true do
@@ -100,7 +102,7 @@ local function line_items(src, take_title)
         return fault
       end
       if line == nil then return nil end
-      local item = line_item(line, lineno)
+      local item = line_item(line, lineno, whole)
       if item then return item end
     end
   end
@@ -114,6 +116,10 @@ local function cli_message(message)
     or message:match("^record %d+, line %d+: (.*)$") or message:match("^line %d+: (.*)$")
     or message
 end
+
+-- The message of a record a format's reader could not read, as the command prints it (for a job
+-- that reads whole lines itself, job.whole_lines).
+pipeline.record_message = cli_message
 
 -- Format mode's items: {line =, record =} or {line =, error =}; a failure that belongs to no
 -- record or line (the format cannot be told) is {fatal =}.
@@ -130,6 +136,9 @@ end
 
 -- Runs `job` over the input of `result` (the parsed command line):
 --   job.lines      true for line mode: handle() gets {line =, text =} items
+--   job.whole_lines  with job.lines: an item's text is its record's whole line, not only the
+--                  puzzle before the separator, and a line with nothing before it is the job's
+--                  to read too (canon and dedup read lines as the line format does)
 --   job.from       the input's format name, or nil to detect it
 --   job.handle(items, emit): for each item k (all read without error), in order and as soon
 --                  as it is done, emit(k, out, err): the text to print (or nil) and a message
@@ -152,6 +161,13 @@ end
 --                  so that on threads of the pool reading and writing overlap the solving.
 --   job.pool_piece with job.pool, optional: the bytes a block is cut into for a pool of
 --                  threads (see submit_block)
+--   job.block_text(out, at, to, info)  with job.pool or job.block, optional: the text to
+--                  print for out's bytes at + 1 .. to (whole lines, each a record answered in
+--                  C; info as the block's), in input order with the records handled between
+--                  them (dedup drops those of a class seen before); default: the bytes as they
+--                  are
+-- result.line_offset, when above 0, is added to every line number a message names, so that
+-- a piece of a longer input (GNU parallel's --pipe) names the lines of the whole.
 -- On Ctrl-C (sudoku.cli.interrupt) the records written so far stay, whole, nothing more is
 -- read or written, and the status is interrupt.EXIT.
 -- Returns the exit status.
@@ -190,12 +206,13 @@ function pipeline.run(result, streams, job)
     if from and job.detected then job.detected(from) end
   end
   local items
-  local take_title = title_once(src)
+  local offset = result.line_offset or 0
+  local take_title = title_once(src, offset > 0)
   if not from then
     -- No puzzle at all: only what the source found wrong, if anything.
     items = function() return fault_item(src, nil) end
   elseif job.lines then
-    items = line_items(src, take_title)
+    items = line_items(src, take_title, job.whole_lines)
   else
     items = record_items(src, from, job.read_opts or {})
   end
@@ -235,7 +252,7 @@ function pipeline.run(result, streams, job)
     if err then
       failed = failed + 1
       release()
-      streams.stderr:write(name, ":", item.line, ": ", err, "\n")
+      streams.stderr:write(name, ":", item.line + offset, ": ", err, "\n")
     end
     handled = handled + 1
   end
@@ -280,42 +297,52 @@ function pipeline.run(result, streams, job)
   end
 
   -- A block of whole lines done in C (job.block, or the pool), written in input order with the
-  -- records it left to job.handle (its holes) in their places. Returns false when Ctrl-C
-  -- stopped it.
+  -- records it left to job.handle (its holes) in their places. The holes go to job.handle all
+  -- at once (the batch solver shares them out), or, for a job whose answers depend on what came
+  -- before (job.block_text: dedup's set), one at a time in their places. Returns false when
+  -- Ctrl-C stopped it.
   local function finish_block(text, first_line, out, notes, info)
     local todo, answers = {}, {}
     for _, n in ipairs(notes) do
       if n.hole then
-        n.item = line_item(text:sub(n.start + 1, n.start + n.len), first_line + n.line - 1)
+        n.item = line_item(text:sub(n.start + 1, n.start + n.len), first_line + n.line - 1,
+          job.whole_lines)
         if n.item.text then
           todo[#todo + 1] = n.item
           n.index = #todo
         end
       end
     end
-    if #todo > 0 then
-      job.handle(todo, function(k, text_out, err)
-        answers[k] = { text_out, err }
+    local function answer(list, first)
+      job.handle(list, function(k, text_out, err)
+        answers[first + k - 1] = { text_out, err }
         if pending() then interrupt.check() end
       end)
+    end
+    local block_text = job.block_text
+    if #todo > 0 and not block_text then answer(todo, 1) end
+    local function text_of(at, to)
+      if block_text then return block_text(out, at, to, info) end
+      return (at == 0 and to == #out) and out or out:sub(at + 1, to)
     end
     local pos = 0
     for _, n in ipairs(notes) do
       if n.at > pos then
-        held[#held + 1] = out:sub(pos + 1, n.at)
+        held[#held + 1] = text_of(pos, n.at)
         pos = n.at
       end
       local item = n.item or { line = first_line + n.line - 1 }
       if n.hole and item.error then
         write_record(item, job.unreadable, item.error)
       elseif n.hole then
+        if block_text then answer({ item }, n.index) end
         local a = answers[n.index]
         write_record(item, a[1], a[2])
       else
         write_record(item, nil, n.message)
       end
     end
-    if pos < #out then held[#held + 1] = pos == 0 and out or out:sub(pos + 1) end
+    if pos < #out then held[#held + 1] = text_of(pos, #out) end
     handled = handled + info.records - #notes
     release()
     if bar then bar.update(handled, src.bytes) end
