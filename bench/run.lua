@@ -427,55 +427,56 @@ say("- \"puzzles\" counts generated puzzles; the guesses column does not apply. 
   .. "checked outside the timed loop: one solution by an independent search, and for 9x9 no "
   .. "given that can go.")
 
--- Canonical forms (issue 19).
-if not opts.only or ("canonical"):find(opts.only, 1, true) then
+-- A section of timing rows: its title, the rows that rows_of() gives (a failure ends the run),
+-- and its notes, each a bullet.
+local function timing_section(name, title, rows_of, notes)
+  if opts.only and not name:find(opts.only, 1, true) then return end
   say("")
-  say("## Canonical forms: `gen.canonical`, one representative per class of equivalent puzzles")
+  say("## " .. title)
   say("")
-  local cok, crows = pcall(require("bench.canon").rows, sudoku, data_dir,
-    { cbench = opts.cbench, runs = opts.runs, budget = opts.budget, quick = opts.quick,
-      root = root })
-  if not cok then fail(1, tostring(crows)) end
-  say(report.table(report.TIMING_HEADER, crows, report.TIMING_ALIGN))
+  local done, section_rows = pcall(rows_of)
+  if not done then fail(1, tostring(section_rows)) end
+  say(report.table(report.TIMING_HEADER, section_rows, report.TIMING_ALIGN))
   say("")
-  say("- C: bench/cbench.c `canon`, the search alone (no transform map), one core, CPU time; "
-    .. "Lua: `gen.canonical(line)` a line at a time (the first 20,000 lines of a set), which also "
-    .. "builds the transform table; the commands' rows are `bin/sudoku dedup` and `bin/sudoku "
-    .. "canon` on 1 thread (CPU time) and 2 (wall clock), start-up, reading and writing included. "
-    .. "Goal (issue 19): 100,000 puzzles/s per core in C.")
+  for _, note in ipairs(notes) do say("- " .. note) end
 end
+
+-- Canonical forms (issue 19).
+timing_section("canonical", "Canonical forms: `gen.canonical`, one representative per class of "
+  .. "equivalent puzzles", function()
+    return require("bench.canon").rows(sudoku, data_dir, { cbench = opts.cbench, runs = opts.runs,
+      budget = opts.budget, quick = opts.quick, root = root })
+  end, {
+    "C: bench/cbench.c `canon`, the search alone (no transform map), one core, CPU time; "
+      .. "Lua: `gen.canonical(line)` a line at a time (the first 20,000 lines of a set), which also "
+      .. "builds the transform table; the commands' rows are `bin/sudoku dedup` and `bin/sudoku "
+      .. "canon` on 1 thread (CPU time) and 2 (wall clock), start-up, reading and writing included. "
+      .. "Goal (issue 19): 100,000 puzzles/s per core in C.",
+  })
 
 -- The heuristics lab (issue 20).
-if not opts.only or ("lab"):find(opts.only, 1, true) then
-  say("")
-  say("## Heuristics lab: a strategy in Lua and the lab's overhead (magictour top1465)")
-  say("")
-  local lok, lrows = pcall(require("bench.lab").rows, sudoku, data_dir,
-    { runs = opts.runs, budget = opts.budget, quick = opts.quick })
-  if not lok then fail(1, tostring(lrows)) end
-  say(report.table(report.TIMING_HEADER, lrows, report.TIMING_ALIGN))
-  say("")
-  say("- First solution, one core, CPU time. (b) runs the same rule as (a) before any "
-    .. "contradiction (dom/wdeg is MRV until a unit is blamed), so its cost per node is what a "
-    .. "strategy written in Lua on the solver's view pays: goal (issue 20) within 3x of (a). "
-    .. "(c) is one search per puzzle through `lab.run`, goal at most 10 % over (a).")
-end
+timing_section("lab", "Heuristics lab: a strategy in Lua and the lab's overhead (magictour top1465)",
+  function()
+    return require("bench.lab").rows(sudoku, data_dir,
+      { runs = opts.runs, budget = opts.budget, quick = opts.quick })
+  end, {
+    "First solution, one core, CPU time. (b) runs the same rule as (a) before any "
+      .. "contradiction (dom/wdeg is MRV until a unit is blamed), so its cost per node is what a "
+      .. "strategy written in Lua on the solver's view pays: goal (issue 20) within 3x of (a). "
+      .. "(c) is one search per puzzle through `lab.run`, goal at most 10 % over (a).",
+  })
 
 -- Variant generators.
-if not opts.only or ("gen_variant"):find(opts.only, 1, true) then
-  say("")
-  say("## Variant generators: puzzles per second (`gen.puzzle{variant = ...}`, seeds 1, 2, ...)")
-  say("")
-  local gv_ok, gv_rows = pcall(require("bench.gen_variant").rows, sudoku,
-    { quick = opts.quick, runs = opts.runs, budget = opts.budget })
-  if not gv_ok then fail(1, tostring(gv_rows)) end
-  say(report.table(report.TIMING_HEADER, gv_rows, report.TIMING_ALIGN))
-  say("")
-  say("- Each seed's puzzle is checked once, outside the timed loop, by a count that does not use "
-    .. "the rules the generator counted with (bench/gen_variant.lua: exactly one solution, the one "
-    .. "returned, which keeps the givens and satisfies every rule); later runs must give the same "
-    .. "puzzle. The note gives the mean givens and rules (regions for x, windoku, jigsaw) per puzzle.")
-end
+timing_section("gen_variant", "Variant generators: puzzles per second (`gen.puzzle{variant = ...}`, "
+  .. "seeds 1, 2, ...)", function()
+    return require("bench.gen_variant").rows(sudoku,
+      { quick = opts.quick, runs = opts.runs, budget = opts.budget })
+  end, {
+    "Each seed's puzzle is checked once, outside the timed loop, by a count that does not use "
+      .. "the rules the generator counted with (bench/gen_variant.lua: exactly one solution, the one "
+      .. "returned, which keeps the givens and satisfies every rule); later runs must give the same "
+      .. "puzzle. The note gives the mean givens and rules (regions for x, windoku, jigsaw) per puzzle.",
+  })
 
 -- Generation by difficulty.
 if not opts.only or ("levels"):find(opts.only, 1, true) then

@@ -72,12 +72,25 @@ bad:
     return luaL_argerror(L, arg, lua_tostring(L, -1));
 }
 
-static void push_cell(lua_State *L, const sdk_board *b, int cell) {
+void lsdk_push_cell(lua_State *L, const sdk_board *b, int cell) {
     lua_createtable(L, 2, 0);
     lua_pushinteger(L, cell / b->n + 1);
     lua_rawseti(L, -2, 1);
     lua_pushinteger(L, cell % b->n + 1);
     lua_rawseti(L, -2, 2);
+}
+
+void lsdk_push_cell_lists(lua_State *L, const sdk_board *b, const int *start, const int *cells, int n) {
+    int k, i;
+    lua_createtable(L, n, 0);
+    for (k = 0; k < n; k++) {
+        lua_createtable(L, start[k + 1] - start[k], 0);
+        for (i = start[k]; i < start[k + 1]; i++) {
+            lsdk_push_cell(L, b, cells[i]);
+            lua_rawseti(L, -2, i - start[k] + 1);
+        }
+        lua_rawseti(L, -2, k + 1);
+    }
 }
 
 void lsdk_push_values(lua_State *L, sdk_mask m) {
@@ -296,9 +309,9 @@ static int board_is_valid(lua_State *L) {
     lua_createtable(L, total, 0);
     for (i = 0; i < total; i++) {
         lua_createtable(L, 2, 1);
-        push_cell(L, b, cl.pairs[3 * i]);
+        lsdk_push_cell(L, b, cl.pairs[3 * i]);
         lua_rawseti(L, -2, 1);
-        push_cell(L, b, cl.pairs[3 * i + 1]);
+        lsdk_push_cell(L, b, cl.pairs[3 * i + 1]);
         lua_rawseti(L, -2, 2);
         lua_pushinteger(L, cl.pairs[3 * i + 2]);
         lua_setfield(L, -2, "value");
@@ -403,16 +416,7 @@ static int board_set_regions(lua_State *L) {
 
 static int board_regions(lua_State *L) {
     sdk_board *b = lsdk_check_board(L, 1);
-    int e, i;
-    lua_createtable(L, b->nextra, 0);
-    for (e = 0; e < b->nextra; e++) {
-        lua_createtable(L, b->extra_start[e + 1] - b->extra_start[e], 0);
-        for (i = b->extra_start[e]; i < b->extra_start[e + 1]; i++) {
-            push_cell(L, b, b->extra_cells[i]);
-            lua_rawseti(L, -2, i - b->extra_start[e] + 1);
-        }
-        lua_rawseti(L, -2, e + 1);
-    }
+    lsdk_push_cell_lists(L, b, b->extra_start, b->extra_cells, b->nextra);
     return 1;
 }
 
@@ -431,7 +435,7 @@ static int board_jigsaw(lua_State *L) {
         len = 0;
         for (i = 0; i < b->ncells; i++)
             if (b->jigsaw[i] == k) {
-                push_cell(L, b, i);
+                lsdk_push_cell(L, b, i);
                 lua_rawseti(L, -2, ++len);
             }
         lua_rawseti(L, -2, k + 1);

@@ -91,6 +91,10 @@ SDK_INTERNAL int lsdk_table_cell(lua_State *L, int arg, int t, int i, const sdk_
                                  const char *what);
 /* The values of m as a list. */
 SDK_INTERNAL void lsdk_push_values(lua_State *L, sdk_mask m);
+/* A cell as {r, c}; and n lists of cells, list k being cells[start[k] .. start[k + 1]). */
+SDK_INTERNAL void lsdk_push_cell(lua_State *L, const sdk_board *b, int cell);
+SDK_INTERNAL void lsdk_push_cell_lists(lua_State *L, const sdk_board *b, const int *start,
+                                       const int *cells, int n);
 
 /* ---- rules as spec tables (lrules.c) ------------------------------------------------------ */
 

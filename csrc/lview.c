@@ -16,14 +16,6 @@ static int check_range(lua_State *L, int arg, int n, const char *what) {
     return (int)i - 1;
 }
 
-static void push_cell(lua_State *L, const sdk_board *b, int cell) {
-    lua_createtable(L, 2, 0);
-    lua_pushinteger(L, cell / b->n + 1);
-    lua_rawseti(L, -2, 1);
-    lua_pushinteger(L, cell % b->n + 1);
-    lua_rawseti(L, -2, 2);
-}
-
 /* s:count(r, c): how many candidates the empty cell has as the search sees them; 0 if filled. */
 static int view_count(lua_State *L) {
     const sdk_solver *s = lsdk_check_search(L, 1);
@@ -55,16 +47,7 @@ static int view_places(lua_State *L) {
  * list of {r, c} cells; unit numbers everywhere are positions in this list. */
 static int view_units(lua_State *L) {
     const sdk_board *b = sdk_solver_board(lsdk_check_search(L, 1));
-    int u, i;
-    lua_createtable(L, b->nunits, 0);
-    for (u = 0; u < b->nunits; u++) {
-        lua_createtable(L, b->unit_start[u + 1] - b->unit_start[u], 0);
-        for (i = b->unit_start[u]; i < b->unit_start[u + 1]; i++) {
-            push_cell(L, b, b->unit_cells[i]);
-            lua_rawseti(L, -2, i - b->unit_start[u] + 1);
-        }
-        lua_rawseti(L, -2, u + 1);
-    }
+    lsdk_push_cell_lists(L, b, b->unit_start, b->unit_cells, b->nunits);
     return 1;
 }
 
@@ -91,7 +74,7 @@ static int view_peers(lua_State *L) {
         for (i = b->cell_start[cell]; i < b->cell_start[cell + 1] && !shared; i++)
             shared = sdk_cell_in_unit(b, other, b->cell_units[i]);
         if (!shared) continue;
-        push_cell(L, b, other);
+        lsdk_push_cell(L, b, other);
         lua_rawseti(L, -2, ++k);
     }
     return 1;

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_alloc.h"
 #include "solver.h"
 
 static const char *const PUZZLES[4] = {
@@ -29,16 +30,6 @@ static const char *const PUZZLES[4] = {
     "1....." "..3..." "......" "......" "...4.." "....5.",
 };
 static const int BOXES[4][2] = {{3, 3}, {3, 3}, {4, 4}, {2, 3}};
-
-static void *fuzz_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
-    (void)ud;
-    (void)osize;
-    if (nsize == 0) {
-        free(ptr);
-        return NULL;
-    }
-    return realloc(ptr, nsize);
-}
 
 static int on_place(void *ud, int cell, int v, int depth, int reason) {
     (void)ud, (void)cell, (void)v, (void)depth, (void)reason;

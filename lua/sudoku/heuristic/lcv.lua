@@ -5,7 +5,7 @@ local heuristic = require "sudoku.heuristic"
 return {
   name = "lcv",
   description = "fewest candidates; values: least constraining first",
-  cell = function(_, _, _, count) return count end,
+  cell = require("sudoku.heuristic.mrv").cell,
   value = function(solver, r, c, v, state)
     local cost = 0
     for _, p in ipairs(heuristic.peers(solver, state, r, c)) do

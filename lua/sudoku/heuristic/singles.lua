@@ -6,7 +6,7 @@ local heuristic = require "sudoku.heuristic"
 return {
   name = "singles",
   description = "fewest candidates; values: the one making most naked singles first",
-  cell = function(_, _, _, count) return count end,
+  cell = require("sudoku.heuristic.mrv").cell,
   value = function(solver, r, c, v, state)
     local made = 0
     for _, p in ipairs(heuristic.peers(solver, state, r, c)) do
