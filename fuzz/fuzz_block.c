@@ -1,8 +1,8 @@
 /*
  * libFuzzer harness: the sudoku command's line mode in C, sdk_block_run (csrc/lineblock.h).
  *
- * The first byte picks the mode (solve, count up to 1..3, validate) and the thread count (1 or
- * 2); the rest is the block of lines. On 2 threads the block also goes through a pool of two
+ * The first byte picks the mode (solve, count up to 1..3, validate; with bit 16 canon, and
+ * with bit 32 too dedup) and the thread count (1 or 2); the rest is the block of lines. On 2 threads the block also goes through a pool of two
  * threads (sdk_block_pool_*), three times (three blocks in flight), and each answer must be
  * sdk_block_run's byte for byte. The answers must hang together: the notes in line order,
  * each inside the block and the output, the output whole lines, one per record answered here
@@ -51,6 +51,13 @@ static void check_line(const char *s, size_t n, sdk_block_mode mode, int64_t lim
         if (!(n == 6 && memcmp(s, "unique", 6) == 0) && !(n == 8 && memcmp(s, "multiple", 8) == 0) &&
             !(n == 7 && memcmp(s, "unknown", 7) == 0))
             abort();
+        break;
+    case SDK_BLOCK_CANON:
+    case SDK_BLOCK_DEDUP:
+        /* 81 symbols of a 9x9 (a form, or the record itself); dedup may add the comment. */
+        if (n < 81 || (mode == SDK_BLOCK_CANON && n != 81)) abort();
+        for (k = 0; k < 81; k++)
+            if (s[k] != '.' && (s[k] < '1' || s[k] > '9')) abort();
         break;
     }
 }
@@ -109,6 +116,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     memset(&o, 0, sizeof o);
     mode = (data[0] & 3) == 0 ? SDK_BLOCK_SOLVE
          : (data[0] & 3) == 3 ? SDK_BLOCK_VALIDATE : SDK_BLOCK_COUNT;
+    if (data[0] & 16) mode = (data[0] & 32) ? SDK_BLOCK_DEDUP : SDK_BLOCK_CANON;
     o.limit = mode == SDK_BLOCK_COUNT ? (data[0] & 3) : 0;
     o.threads = (data[0] & 4) ? 2 : 1;
     o.portable = (data[0] & 8) != 0;
