@@ -92,7 +92,7 @@ local function check_within(record, nodes)
   assert.equal(record.solution, board:symbols(), record.id)
 end
 
-describe("sudoku.variant over the shared variant puzzles #posix", function()
+describe("sudoku.variant over the shared variant puzzles", function()
   local files = variants.files()
 
   it("finds the variant files (a sanity check of the folder)", function()
@@ -155,7 +155,7 @@ local function predicate_check(record)
   return nil
 end
 
-describe("the rules of sudoku.variant, checked by a Lua predicate instead of the core #posix", function()
+describe("the rules of sudoku.variant, checked by a Lua predicate instead of the core", function()
   for _, file in ipairs(variants.files()) do
     local function small(step)
       local out = {}
