@@ -32,6 +32,7 @@
 # The long runs live in mk/, included at the end of this file:
 #   mk/versions.mk    make test-versions    the fast suite on each of LUA_VERSIONS
 #   mk/cross.mk       make test-cross       the fast suite on armhf or arm64 under qemu
+#   mk/windows.mk     make test-windows     the fast suite on a mingw-w64 build under wine
 #   mk/hardening.mk   make sanitize, valgrind, failalloc, allochost
 #   mk/fuzz.mk        make fuzz, fuzz-regress, fuzz-merge, fuzz-build
 
@@ -54,7 +55,8 @@ OPT     ?= -O2
 CFLAGS  ?= $(OPT)
 WARN     = -std=c99 -Wall -Wextra -Werror -pedantic
 SOFLAGS  = -shared -fPIC -fvisibility=hidden
-# solve_many (csrc/batch.c) runs its puzzles on POSIX threads.
+# solve_many (csrc/batch.c) and the command's line pool run on POSIX threads (csrc/threads.c;
+# on Windows Win32's own, and mk/windows.mk empties this).
 THREADS  = -pthread
 # A hook's error unwinds through the core's frames (lsolver.c: on_place and its kin run inside
 # one protected call around the step). PUC Lua does that with longjmp; LuaJIT unwinds with the
@@ -95,7 +97,7 @@ $(OBJDIR)/%.o: csrc/%.c $(CORE_HDR) $(FLAGS_FILE) | $(OBJDIR)/rules $(OBJDIR)/lo
 	$(CC) $(WARN) $(CFLAGS) $(THREADS) $(UNWIND) -fPIC -fvisibility=hidden $(LUA_CFLAGS) -c $< -o $@
 
 $(CORE_SO): $(CORE_OBJ) | $(BUILD)/sudoku
-	$(CC) $(CFLAGS) $(SOFLAGS) $(LDFLAGS) -o $@ $(CORE_OBJ) $(THREADS)
+	$(CC) $(CFLAGS) $(SOFLAGS) $(LDFLAGS) -o $@ $(CORE_OBJ) $(THREADS) $(LDLIBS)
 
 $(OBJDIR) $(OBJDIR)/rules $(OBJDIR)/logic $(BUILD)/sudoku:
 	mkdir -p $@
@@ -220,4 +222,4 @@ clean:
 
 # The long runs (see the list at the top). Included last: their rules add to the targets above
 # (make test and test-fast also build the allocation-failure driver, mk/hardening.mk).
-include mk/versions.mk mk/cross.mk mk/hardening.mk mk/fuzz.mk
+include mk/versions.mk mk/cross.mk mk/windows.mk mk/hardening.mk mk/fuzz.mk

@@ -66,6 +66,7 @@ build = {
         "csrc/search_limits.c",
         "csrc/snapshot.c",
         "csrc/symbols.c",
+        "csrc/threads.c",
         "csrc/rules/alldiff.c",
         "csrc/rules/allowed.c",
         "csrc/rules/cage.c",
@@ -109,8 +110,6 @@ build = {
         "csrc/logic/wings.c",
       },
       incdirs = { "csrc" },
-      -- solve_many runs on POSIX threads (csrc/batch.c).
-      libraries = { "pthread" },
     },
     ["sudoku"] = "lua/sudoku/init.lua",
     ["sudoku.board"] = "lua/sudoku/board.lua",
@@ -203,6 +202,15 @@ build = {
     ["sudoku.variant.sandwiches"] = "lua/sudoku/variant/sandwiches.lua",
     ["sudoku.variant.thermos"] = "lua/sudoku/variant/thermos.lua",
     ["sudoku.variant.xv"] = "lua/sudoku/variant/xv.lua",
+  },
+  -- solve_many and the command's line pool run on POSIX threads there (csrc/threads.c); on
+  -- Windows on Win32's own, which need no library.
+  platforms = {
+    unix = {
+      modules = {
+        ["sudoku.core"] = { libraries = { "pthread" } },
+      },
+    },
   },
   install = {
     bin = { sudoku = "bin/sudoku" },

@@ -129,9 +129,17 @@ end
 -- variant specs list them through this too).
 function bench_variants.files(dir)
   local out = {}
-  local pipe = io.popen("ls '" .. dir:gsub("'", "'\\''") .. "' 2>/dev/null")
+  -- Windows has no ls (its separator comes first in package.config): cmd's dir lists the names.
+  local command
+  if package.config:sub(1, 1) == "\\" then
+    command = 'dir /b "' .. dir:gsub("/", "\\") .. '" 2>nul'
+  else
+    command = "ls '" .. dir:gsub("'", "'\\''") .. "' 2>/dev/null"
+  end
+  local pipe = io.popen(command)
   if not pipe then return out end
   for name in pipe:lines() do
+    name = name:gsub("\r$", "")
     if name:match("%.jsonl$") then out[#out + 1] = name end
   end
   pipe:close()

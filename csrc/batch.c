@@ -1,16 +1,14 @@
-/* Batch solving over a pool of POSIX threads. See batch.h for the line format and the model. */
-#define _POSIX_C_SOURCE 200809L
-
+/* Batch solving over a pool of threads (threads.h: POSIX or Win32). See batch.h for the line
+ * format and the model. */
 #include "batch.h"
 #include "dispatch.h"
 #include "reader.h"
 #include "symbols.h"
+#include "threads.h"
 #include "logic/logic.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 /* Most puzzles a thread takes at once: enough to make the shared index cheap. Smaller batches
  * use smaller chunks, down to one puzzle, so that a few heavy puzzles still spread over the
@@ -39,7 +37,7 @@ typedef struct item {
 /* The allocator as helpers see it: the embedder's, behind a mutex. */
 typedef struct locked_alloc {
     sdk_allocator inner;
-    pthread_mutex_t lock;
+    sdk_mutex lock;
 } locked_alloc;
 
 struct sdk_batch {
@@ -57,7 +55,7 @@ struct sdk_batch {
     sdk_limits limits;     /* per puzzle, and the batch's cancellation flag */
 
     /* Shared while the threads run. */
-    pthread_mutex_t lock;
+    sdk_mutex lock;
     size_t next;           /* first puzzle not yet taken */
     size_t chunk;          /* puzzles taken at once */
     int error;             /* SDK_ENOMEM once any thread ran out of memory: everyone stops */
@@ -82,9 +80,9 @@ typedef struct worker {
 static void *locked_fn(void *ud, void *ptr, size_t osize, size_t nsize) {
     locked_alloc *la = (locked_alloc *)ud;
     void *p;
-    pthread_mutex_lock(&la->lock);
+    sdk_mutex_lock(&la->lock);
     p = la->inner.fn(la->inner.ud, ptr, osize, nsize);
-    pthread_mutex_unlock(&la->lock);
+    sdk_mutex_unlock(&la->lock);
     return p;
 }
 
@@ -272,21 +270,21 @@ static int rate_one(worker *w, item *it) {
 /* Takes the next chunk: its first puzzle in *first and its end in *end; 0 when none is left. */
 static int take_chunk(sdk_batch *b, int locked, size_t *first, size_t *end) {
     int more;
-    if (locked) pthread_mutex_lock(&b->lock);
+    if (locked) sdk_mutex_lock(&b->lock);
     more = !b->error && b->next < b->nitems;
     if (more) {
         *first = b->next;
         *end = b->nitems - b->next > b->chunk ? b->next + b->chunk : b->nitems;
         b->next = *end;
     }
-    if (locked) pthread_mutex_unlock(&b->lock);
+    if (locked) sdk_mutex_unlock(&b->lock);
     return more;
 }
 
 static void report_error(sdk_batch *b, int locked, int error) {
-    if (locked) pthread_mutex_lock(&b->lock);
+    if (locked) sdk_mutex_lock(&b->lock);
     b->error = error;
-    if (locked) pthread_mutex_unlock(&b->lock);
+    if (locked) sdk_mutex_unlock(&b->lock);
 }
 
 static int cancelled(const sdk_batch *b) {
@@ -312,9 +310,8 @@ static void work(worker *w, int locked) {
     }
 }
 
-static void *helper_main(void *arg) {
+static void helper_main(void *arg) {
     work((worker *)arg, 1);
-    return NULL;
 }
 
 /* Frees what a worker made (with the allocator it was made with, which they keep). */
@@ -326,15 +323,14 @@ static void worker_release(worker *w) {
 }
 
 int sdk_batch_cpus(void) {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    if (n < 1) return 1;
-    return n > SDK_BATCH_MAX_THREADS ? SDK_BATCH_MAX_THREADS : (int)n;
+    int n = sdk_cpu_count();
+    return n > SDK_BATCH_MAX_THREADS ? SDK_BATCH_MAX_THREADS : n;
 }
 
 /* Runs the puzzles on threads threads (the calling one included); returns the error, if any. */
 static int run_pool(sdk_batch *b, int threads) {
     worker *workers;
-    pthread_t *ids;
+    sdk_thread *ids;
     locked_alloc la;
     int started = 0, i, error = SDK_OK;
 
@@ -344,10 +340,10 @@ static int run_pool(sdk_batch *b, int threads) {
     if (b->chunk < 1) b->chunk = 1;
     if (b->chunk > CHUNK) b->chunk = CHUNK;
     workers = sdk_alloc(b->alloc, sizeof(worker) * (size_t)threads);
-    ids = sdk_alloc(b->alloc, sizeof(pthread_t) * (size_t)threads);
+    ids = sdk_alloc(b->alloc, sizeof(sdk_thread) * (size_t)threads);
     if (!workers || !ids) {
         sdk_free(b->alloc, workers, sizeof(worker) * (size_t)threads);
-        sdk_free(b->alloc, ids, sizeof(pthread_t) * (size_t)threads);
+        sdk_free(b->alloc, ids, sizeof(sdk_thread) * (size_t)threads);
         return SDK_ENOMEM;
     }
     b->next = 0;
@@ -362,15 +358,15 @@ static int run_pool(sdk_batch *b, int threads) {
         started = 1;
     } else {
         la.inner = b->alloc;
-        if (pthread_mutex_init(&la.lock, NULL) != 0) {
+        if (sdk_mutex_init(&la.lock) != SDK_OK) {
             sdk_free(b->alloc, workers, sizeof(worker) * (size_t)threads);
-            sdk_free(b->alloc, ids, sizeof(pthread_t) * (size_t)threads);
+            sdk_free(b->alloc, ids, sizeof(sdk_thread) * (size_t)threads);
             return SDK_ENOMEM;
         }
-        if (pthread_mutex_init(&b->lock, NULL) != 0) {
-            pthread_mutex_destroy(&la.lock);
+        if (sdk_mutex_init(&b->lock) != SDK_OK) {
+            sdk_mutex_destroy(&la.lock);
             sdk_free(b->alloc, workers, sizeof(worker) * (size_t)threads);
-            sdk_free(b->alloc, ids, sizeof(pthread_t) * (size_t)threads);
+            sdk_free(b->alloc, ids, sizeof(sdk_thread) * (size_t)threads);
             return SDK_ENOMEM;
         }
         for (i = 0; i < threads; i++) {
@@ -381,14 +377,14 @@ static int run_pool(sdk_batch *b, int threads) {
         }
         /* Helpers 1..threads-1; one that cannot be started leaves its share to the rest. */
         for (started = 1; started < threads; started++)
-            if (pthread_create(&ids[started], NULL, helper_main, &workers[started]) != 0) break;
+            if (sdk_thread_start(&ids[started], helper_main, &workers[started]) != SDK_OK) break;
         work(&workers[0], 1);
-        for (i = 1; i < started; i++) pthread_join(ids[i], NULL);
+        for (i = 1; i < started; i++) sdk_thread_join(&ids[i]);
         /* The fast path objects and boards keep the locked allocator: free them while the
          * lock still exists. */
         for (i = 0; i < threads; i++) worker_release(&workers[i]);
-        pthread_mutex_destroy(&b->lock);
-        pthread_mutex_destroy(&la.lock);
+        sdk_mutex_destroy(&b->lock);
+        sdk_mutex_destroy(&la.lock);
     }
 
     for (i = 0; i < started; i++) {
@@ -398,7 +394,7 @@ static int run_pool(sdk_batch *b, int threads) {
     if (threads == 1) worker_release(&workers[0]);
     b->stats.threads = started;
     sdk_free(b->alloc, workers, sizeof(worker) * (size_t)threads);
-    sdk_free(b->alloc, ids, sizeof(pthread_t) * (size_t)threads);
+    sdk_free(b->alloc, ids, sizeof(sdk_thread) * (size_t)threads);
     return error;
 }
 

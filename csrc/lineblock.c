@@ -1,13 +1,12 @@
-/* The sudoku command's line mode over a block of lines (see lineblock.h). */
-#define _POSIX_C_SOURCE 200809L
-
+/* The sudoku command's line mode over a block of lines (see lineblock.h); the pool's threads
+ * are threads.h's (POSIX or Win32). */
 #include "lineblock.h"
 #include "canon.h"
 #include "dispatch.h"
 #include "reader.h"
 #include "symbols.h"
+#include "threads.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -361,14 +360,14 @@ struct sdk_block_pool {
     size_t tail;           /* blocks submitted so far */
     size_t taken;          /* blocks taken by a worker so far */
     pool_worker *workers;
-    pthread_t *ids;
+    sdk_thread *ids;
     int nworkers;          /* fast path objects made */
     int started;           /* threads running */
     volatile sig_atomic_t abandon;   /* closing: workers stop between records */
     int closing;           /* under the lock: workers leave */
-    pthread_mutex_t lock;
-    pthread_cond_t work;   /* a block was submitted, or the pool is closing */
-    pthread_cond_t done;   /* a block is done */
+    sdk_mutex lock;
+    sdk_cond work;     /* a block was submitted, or the pool is closing */
+    sdk_cond done;     /* a block is done */
     block_work base;       /* what every block is done with, but the fast path object */
 };
 
@@ -379,27 +378,26 @@ static block_work work_of(const sdk_block_pool *p, sdk_fast9 *fast) {
     return w;
 }
 
-static void *pool_main(void *arg) {
+static void pool_main(void *arg) {
     pool_worker *me = (pool_worker *)arg;
     sdk_block_pool *p = me->pool;
     block_work w = work_of(p, me->fast);
-    pthread_mutex_lock(&p->lock);
+    sdk_mutex_lock(&p->lock);
     for (;;) {
         pool_slot *s;
-        while (!p->closing && p->taken == p->tail) pthread_cond_wait(&p->work, &p->lock);
+        while (!p->closing && p->taken == p->tail) sdk_cond_wait(&p->work, &p->lock);
         if (p->closing) break;
         s = &p->slots[p->taken++ % p->nslots];
         s->state = SLOT_RUNNING;
-        pthread_mutex_unlock(&p->lock);
+        sdk_mutex_unlock(&p->lock);
         /* No allocation and nothing shared but the slot: the calling thread runs Lua (and
          * its allocator) meanwhile. */
         run_block(&s->r, &w, s->in, s->in_len);
-        pthread_mutex_lock(&p->lock);
+        sdk_mutex_lock(&p->lock);
         s->state = SLOT_DONE;
-        pthread_cond_broadcast(&p->done);
+        sdk_cond_broadcast(&p->done);
     }
-    pthread_mutex_unlock(&p->lock);
-    return NULL;
+    sdk_mutex_unlock(&p->lock);
 }
 
 /* Frees what the pool holds; its threads have been joined (or never started). */
@@ -468,25 +466,25 @@ int sdk_block_pool_new(sdk_block_pool **out, sdk_allocator a, int threads, sdk_b
         if (o->portable) sdk_fast9_use_portable(p->workers[i].fast, 1);
     }
     p->nworkers = nfast;
-    if (pthread_mutex_init(&p->lock, NULL) != 0) {
+    if (sdk_mutex_init(&p->lock) != SDK_OK) {
         pool_release(p);
         return SDK_ENOMEM;
     }
-    if (pthread_cond_init(&p->work, NULL) != 0) {
-        pthread_mutex_destroy(&p->lock);
+    if (sdk_cond_init(&p->work) != SDK_OK) {
+        sdk_mutex_destroy(&p->lock);
         pool_release(p);
         return SDK_ENOMEM;
     }
-    if (pthread_cond_init(&p->done, NULL) != 0) {
-        pthread_cond_destroy(&p->work);
-        pthread_mutex_destroy(&p->lock);
+    if (sdk_cond_init(&p->done) != SDK_OK) {
+        sdk_cond_destroy(&p->work);
+        sdk_mutex_destroy(&p->lock);
         pool_release(p);
         return SDK_ENOMEM;
     }
     /* A thread that cannot be started leaves its share to the others; with none at all, the
      * calling thread does each block when it waits for it. */
     for (i = 0; i < threads; i++) {
-        if (pthread_create(&p->ids[i], NULL, pool_main, &p->workers[i]) != 0) break;
+        if (sdk_thread_start(&p->ids[i], pool_main, &p->workers[i]) != SDK_OK) break;
         p->started++;
     }
     *out = p;
@@ -528,11 +526,11 @@ int sdk_block_pool_submit(sdk_block_pool *p, const char *block, size_t len, size
     *lines = count_lines(block, len);
     if (!make_room(&s->r, p->mode, len, *lines)) return SDK_ENOMEM;
     s->r.lines = *lines;   /* until the worker counts them itself */
-    pthread_mutex_lock(&p->lock);
+    sdk_mutex_lock(&p->lock);
     s->state = SLOT_QUEUED;
     p->tail++;
-    pthread_cond_signal(&p->work);
-    pthread_mutex_unlock(&p->lock);
+    sdk_cond_signal(&p->work);
+    sdk_mutex_unlock(&p->lock);
     return SDK_OK;
 }
 
@@ -552,20 +550,20 @@ const sdk_block *sdk_block_pool_wait(sdk_block_pool *p) {
         s->state = SLOT_DONE;
         return &s->r;
     }
-    pthread_mutex_lock(&p->lock);
+    sdk_mutex_lock(&p->lock);
     if (s->state == SLOT_QUEUED) {
         /* No thread has taken the oldest block yet (none is awake yet, on a busy machine):
          * the calling thread does it rather than wait for one. It is the next to take, as
          * threads take blocks in order. */
         p->taken++;
         s->state = SLOT_RUNNING;
-        pthread_mutex_unlock(&p->lock);
+        sdk_mutex_unlock(&p->lock);
         run_block(&s->r, &w, s->in, s->in_len);
-        pthread_mutex_lock(&p->lock);
+        sdk_mutex_lock(&p->lock);
         s->state = SLOT_DONE;
     }
-    while (s->state != SLOT_DONE) pthread_cond_wait(&p->done, &p->lock);
-    pthread_mutex_unlock(&p->lock);
+    while (s->state != SLOT_DONE) sdk_cond_wait(&p->done, &p->lock);
+    sdk_mutex_unlock(&p->lock);
     return &s->r;
 }
 
@@ -578,14 +576,14 @@ void sdk_block_pool_release(sdk_block_pool *p) {
 void sdk_block_pool_free(sdk_block_pool *p) {
     int i;
     if (!p) return;
-    pthread_mutex_lock(&p->lock);
+    sdk_mutex_lock(&p->lock);
     p->abandon = 1;
     p->closing = 1;
-    pthread_cond_broadcast(&p->work);
-    pthread_mutex_unlock(&p->lock);
-    for (i = 0; i < p->started; i++) pthread_join(p->ids[i], NULL);
-    pthread_cond_destroy(&p->done);
-    pthread_cond_destroy(&p->work);
-    pthread_mutex_destroy(&p->lock);
+    sdk_cond_broadcast(&p->work);
+    sdk_mutex_unlock(&p->lock);
+    for (i = 0; i < p->started; i++) sdk_thread_join(&p->ids[i]);
+    sdk_cond_destroy(&p->done);
+    sdk_cond_destroy(&p->work);
+    sdk_mutex_destroy(&p->lock);
     pool_release(p);
 }

@@ -4,11 +4,19 @@
  * (core.solve_many over batch.h). Every puzzle is read by reader.h and solved through the engine
  * choice of dispatch.h.
  */
+/* isatty is POSIX (unistd.h), not C99: ask for it by name; Windows has _isatty in io.h. */
+#if !defined(_WIN32)
 #define _POSIX_C_SOURCE 200809L
+#endif
 
 #include <limits.h>
 #include <string.h>
+#if defined(_WIN32)
+#include <io.h>
+#define isatty _isatty
+#else
 #include <unistd.h>
+#endif
 
 #include "batch.h"
 #include "lineblock.h"

@@ -5,6 +5,8 @@
  *
  *   cc -Iinclude app.c build/5.4/lib/libsudoku.a -pthread
  *
+ * On Windows the core runs on Win32's threads and needs no -pthread (README, "Windows").
+ *
  * Conventions:
  * - Rows, columns and cells are 0-based; a cell is row * n + col. Values are 1..n, 0 is empty.
  * - Functions that can fail return a negative SUDOKU_E* code; nothing prints, nothing exits,

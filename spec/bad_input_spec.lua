@@ -306,7 +306,7 @@ describe("huge lines", function()
   end)
 end)
 
-describe("sudoku solve (the command) on bad input", function()
+describe("sudoku solve (the command) on bad input #posix", function()
   local mixed = data.fixtures .. "bad_input/mixed_crlf.txt"
 
   it("reports every bad line of a CRLF file as FILE:LINE: message, solves the rest, exits 1", function()

@@ -231,7 +231,7 @@ describe("bench variants table (bench/variants.lua)", function()
     assert.equal(measure.TIMEOUT, variants_bench.native(sudoku, "none", empty, 0.05))
   end)
 
-  it("makes one row per family file with the 9x9 puzzles and the predicate's sample", function()
+  it("makes one row per family file with the 9x9 puzzles and the predicate's sample #posix", function()
     local dir = os.tmpname()
     os.remove(dir)
     assert(os.execute("mkdir " .. dir))
@@ -329,7 +329,7 @@ describe("bench tdoku runner (bench/tdoku.lua)", function()
     return path
   end
 
-  it("reads tdoku's puzzles/s and guesses from its own table, on exactly our puzzles", function()
+  it("reads tdoku's puzzles/s and guesses from its own table, on exactly our puzzles #posix", function()
     local path = fake("    12,345.6 |        81.0 |       0.0% |         110.44 |")
     local r = tdoku.run(path, { PUZZLE, PUZZLE }, { warmup = 0, seconds = 0 })
     os.remove(path)
@@ -339,7 +339,7 @@ describe("bench tdoku runner (bench/tdoku.lua)", function()
     assert.is_true(r.pps >= r.wall_pps)
   end)
 
-  it("raises with tdoku's output when it fails", function()
+  it("raises with tdoku's output when it fails #posix", function()
     local path = fake("garbage")
     assert.has_error(function() tdoku.run(path, { PUZZLE }, {}) end)
     os.remove(path)
@@ -349,7 +349,7 @@ end)
 describe("bench command rows (bench/cli.lua)", function()
   local bench_cli = require "bench.cli"
 
-  it("times the command and checks every output line", function()
+  it("times the command and checks every output line #posix", function()
     local path = os.tmpname()
     local f = assert(io.open(path, "w"))
     f:write(PUZZLE, "\n", PUZZLE, "\n")

@@ -120,7 +120,7 @@ describe("the C stack", function()
     return out
   end
 
-  it("does not grow with the depth of the search or the size of the board", function()
+  it("does not grow with the depth of the search or the size of the board #posix", function()
     local out = run_with_stack(80, [[
       package.path = "spec/?.lua;" .. package.path
       dofile("spec/helper.lua")

@@ -84,7 +84,7 @@ describe("Solver:close", function()
 end)
 
 describe("the memory the core holds", function()
-  it("is told to the collector: solvers dropped in a loop get collected as they go", function()
+  it("is told to the collector: solvers dropped in a loop get collected as they go #posix", function()
     -- A fresh interpreter, so that busted's own heap does not set the pace: 300 25x25 solvers
     -- (60 KB each, outside Lua's heap) dropped one by one. Untold, a few hundred KB of Lua
     -- garbage never starts a cycle and all 300 stay alive.

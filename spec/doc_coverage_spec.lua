@@ -166,7 +166,7 @@ describe("the API reference and the type stubs", function()
     assert.is_true(#functions > 100, #functions .. " public functions")
   end)
 
-  it("document every public function, with a summary, in the LDoc reference", function()
+  it("document every public function, with a summary, in the LDoc reference #posix", function()
     if not HAVE_LDOC then
       pending("ldoc is not installed (Debian: lua-ldoc; .ci/install-deps installs it)")
       return
@@ -182,7 +182,7 @@ describe("the API reference and the type stubs", function()
     assert.are.same({}, missing)
   end)
 
-  it("documents no function that is not there", function()
+  it("documents no function that is not there #posix", function()
     if not HAVE_LDOC then
       pending("ldoc is not installed")
       return
@@ -204,7 +204,7 @@ describe("the API reference and the type stubs", function()
     assert.are.same({}, stale)
   end)
 
-  it("give every public function a LuaLS stub in types/", function()
+  it("give every public function a LuaLS stub in types/ #posix", function()
     local anywhere = all_stubs()
     local missing = {}
     for _, fn in ipairs(functions) do
@@ -215,7 +215,7 @@ describe("the API reference and the type stubs", function()
     assert.are.same({}, missing)
   end)
 
-  it("build warning-free with make doc", function()
+  it("build warning-free with make doc #posix", function()
     if not HAVE_LDOC then
       pending("ldoc is not installed")
       return

@@ -663,7 +663,7 @@ describe("the svg format", function()
       return ((a * 256 + b) * 256 + c) * 256 + d
     end
 
-    it("gives a PNG as large as the SVG says", function()
+    it("gives a PNG as large as the SVG says #posix", function()
       assert(succeeds("command -v rsvg-convert >/dev/null 2>&1"),
         "rsvg-convert not found: install the Debian package librsvg2-bin")
       local rec = killer_record()
@@ -688,7 +688,7 @@ describe("the svg format", function()
     end)
   end)
 
-  it("has an example, examples/render_svg.lua, that draws the first bundled puzzle solved", function()
+  it("has an example, examples/render_svg.lua, that draws the first bundled puzzle solved #posix", function()
     local lua = os.getenv("LUA") or require("support.lua").interpreter
     local pipe = assert(io.popen(("cd %s && %s examples/render_svg.lua 2>&1; echo \"exit:$?\""):format(
       quote(data.root), lua)))
@@ -1183,7 +1183,7 @@ describe("svg variant rules", function()
     end)
   end)
 
-  it("is drawn by rsvg-convert with every rule at once", function()
+  it("is drawn by rsvg-convert with every rule at once #posix", function()
     local input, output = os.tmpname(), os.tmpname()
     local f = assert(io.open(input, "wb"))
     f:write((svg(everything())))

@@ -14,4 +14,16 @@ package.path = table.concat({
 }, ";")
 local build = os.getenv("SUDOKU_BUILD")
 if not build or build == "" then build = root .. "build/" .. version end
-package.cpath = build .. "/?.so;" .. package.cpath
+-- A C module is a .dll on Windows (make test-windows), whose directory separator Lua's
+-- package.config names first.
+local ext = package.config:sub(1, 1) == "\\" and "dll" or "so"
+package.cpath = build .. "/?." .. ext .. ";" .. package.cpath
+-- On Windows os.tmpname is msvcrt's tmpnam: a name in the root of the current drive, which a user
+-- may not write to (under wine, /). The specs' temporary files go to TEMP instead.
+local temp = ext == "dll" and (os.getenv("TEMP") or os.getenv("TMP"))
+if temp then
+  local tmpname = os.tmpname
+  os.tmpname = function() -- luacheck: ignore 122 (the specs see it: that is the point)
+    return temp .. "\\" .. tmpname():match("[^\\/]+$")
+  end
+end

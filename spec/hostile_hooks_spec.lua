@@ -140,9 +140,10 @@ describe("a hostile hook that raises", function()
         elseif expected.pattern then
           assert.matches(expected.pattern, err)
         elseif expected.raised then
-          -- Raised by the binding with luaL_error: the hook's line, then the message.
+          -- Raised by the binding with luaL_error: the hook's line, then the message. (On
+          -- Windows busted names this file with backslashes.)
           assert.equal("string", type(err))
-          assert.equal("spec/hostile_hooks_spec.lua:", err:sub(1, 28))
+          assert.equal("spec/hostile_hooks_spec.lua:", (err:sub(1, 28):gsub("\\", "/")))
           assert.equal(": " .. expected.raised, err:match(":%d+(: .*)$"))
         elseif expected.nan then
           assert.is_true(err ~= err)

@@ -178,7 +178,7 @@ describe("Ctrl-C, once sudoku.core.catch_interrupt() is called", function()
     assert.is_false(core.interrupted())
   end)
 
-  it("stops a count under way, which raises 'interrupted', and leaves the board alone", function()
+  it("stops a count under way, which raises 'interrupted', and leaves the board alone #posix", function()
     local out = run([[
       assert(core.catch_interrupt())
       local board = sudoku.Board.new{ size = 9 }
@@ -192,7 +192,7 @@ describe("Ctrl-C, once sudoku.core.catch_interrupt() is called", function()
     assert.are.equal("false\tinterrupted\ntrue\t0\ttrue\nfalse\n", out)
   end)
 
-  it("stops solve_many on two threads, keeping the answers already found", function()
+  it("stops solve_many on two threads, keeping the answers already found #posix", function()
     local out = run(([[
       assert(core.catch_interrupt())
       ctrl_c_in(0.3)
@@ -203,7 +203,7 @@ describe("Ctrl-C, once sudoku.core.catch_interrupt() is called", function()
     assert.are.equal("true\tfalse\tline 2: interrupted\ttrue\n", out)
   end)
 
-  it("stops Solver:step, which raises and can go on once the flag is lowered", function()
+  it("stops Solver:step, which raises and can go on once the flag is lowered #posix", function()
     local out = run([[
       assert(core.catch_interrupt())
       local board = sudoku.Board.new{ size = 64 }
