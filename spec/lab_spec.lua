@@ -151,7 +151,7 @@ describe("the pictures", function()
   end)
 end)
 
-describe("sudoku lab", function()
+describe("sudoku lab #posix", function()
   after_each(function() command.cleanup() end)
 
   it("prints the report, and the same counts on two processes as on one", function()
