@@ -209,6 +209,15 @@ describe("sudoku.format.fpuzzles", function()
   end)
 
   describe("writes", function()
+    it("a link for a record whose name has bytes that are no UTF-8, each as U+FFFD", function()
+      -- A json record may carry any bytes in its name; an f-puzzles link holds UTF-16 text.
+      local rec = assert(format.read('{"size":9,"name":"bad \130\130 name","givens":"'
+        .. string.rep(".", 81) .. '"}', "json"))
+      local link = assert(format.write(rec, "fpuzzles"))
+      local back = assert(format.read(link, "fpuzzles"))
+      assert.equal("bad \239\191\189\239\191\189 name", back.meta.name)
+    end)
+
     it("a link that reads back to the same board, rules and constraints", function()
       local obj = object_of(9, {
         killercage = { { cells = { "R1C1", "R1C2" }, value = "3" } },

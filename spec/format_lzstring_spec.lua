@@ -497,5 +497,16 @@ describe("sudoku.format.lzstring", function()
           .. case[2] .. "%)$", raised(lzstring.compress_uri, case[1]))
       end
     end)
+
+    it("leniently, reads each byte that starts no UTF-8 sequence as U+FFFD", function()
+      local FFFD = "\239\191\189"
+      for _, case in ipairs({ { "a\255b", "a" .. FFFD .. "b" }, { "\192\128", FFFD .. FFFD },
+          { "x\226\130(", "x" .. FFFD .. FFFD .. "(" },
+          { "ok \240\159\167\169", "ok \240\159\167\169" } }) do
+        local packed = lzstring.compress_base64(case[1], true)
+        assert.equal(case[2], lzstring.decompress_base64(packed))
+        assert.equal(lzstring.compress_base64(case[2]), packed)
+      end
+    end)
   end)
 end)

@@ -95,7 +95,9 @@ function fpuzzles.write(rec, opts)
   -- Keys in a fixed order (size and grid first, then sorted): the same record, the same link.
   local text = json_text.encode(obj, { "size", "grid" })
   if opts and opts.json then return text end
-  return LINK .. lzstring.compress_base64(text)
+  -- A link holds UTF-16 text: a byte of a name or title that is no UTF-8 becomes U+FFFD (a
+  -- JSON record may carry any bytes; what the format cannot hold is left out).
+  return LINK .. lzstring.compress_base64(text, true)
 end
 
 return fpuzzles

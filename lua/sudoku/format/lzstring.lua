@@ -56,10 +56,32 @@ end
 
 -- UTF-8 <-> UTF-16 code units
 
+-- The code point of the UTF-8 sequence at byte i of s and its length, or nil when none starts
+-- there (overlong forms, encoded surrogates and code points above U+10FFFF are invalid, as in
+-- any strict decoder).
+local function sequence_at(s, i, b)
+  -- The length of the sequence, the smallest code point it may hold (no overlong forms) and
+  -- the value bits of the lead byte.
+  local count, min, cp
+  if b >= 0xC2 and b <= 0xDF then count, min, cp = 2, 0x80, b - 0xC0
+  elseif b >= 0xE0 and b <= 0xEF then count, min, cp = 3, 0x800, b - 0xE0
+  elseif b >= 0xF0 and b <= 0xF4 then count, min, cp = 4, 0x10000, b - 0xF0
+  else return nil end
+  for k = i + 1, i + count - 1 do
+    local c = byte(s, k)
+    if not c or c < 0x80 or c > 0xBF then return nil end
+    cp = cp * 64 + (c - 0x80)
+  end
+  if cp < min or cp > 0x10FFFF or (cp >= 0xD800 and cp <= 0xDFFF) then return nil end
+  return cp, count
+end
+
+-- U+FFFD, what a lenient reading puts for each byte that starts no valid sequence.
+local REPLACEMENT = 0xFFFD
+
 -- The UTF-16 code units of UTF-8 text `s`, as an array; nil and the byte where an invalid
--- sequence starts (overlong forms, encoded surrogates and code points above U+10FFFF are
--- invalid, as in any strict decoder).
-local function utf16_units(s)
+-- sequence starts, or with `lenient` U+FFFD for each byte that starts none.
+local function utf16_units(s, lenient)
   local units, n = {}, 0
   local i, len = 1, #s
   while i <= len do
@@ -69,19 +91,11 @@ local function utf16_units(s)
       units[n] = b
       i = i + 1
     else
-      -- The length of the sequence, the smallest code point it may hold (no overlong forms)
-      -- and the value bits of the lead byte.
-      local count, min, cp
-      if b >= 0xC2 and b <= 0xDF then count, min, cp = 2, 0x80, b - 0xC0
-      elseif b >= 0xE0 and b <= 0xEF then count, min, cp = 3, 0x800, b - 0xE0
-      elseif b >= 0xF0 and b <= 0xF4 then count, min, cp = 4, 0x10000, b - 0xF0
-      else return nil, i end
-      for k = i + 1, i + count - 1 do
-        local c = byte(s, k)
-        if not c or c < 0x80 or c > 0xBF then return nil, i end
-        cp = cp * 64 + (c - 0x80)
+      local cp, count = sequence_at(s, i, b)
+      if not cp then
+        if not lenient then return nil, i end
+        cp, count = REPLACEMENT, 1
       end
-      if cp < min or cp > 0x10FFFF or (cp >= 0xD800 and cp <= 0xDFFF) then return nil, i end
       if cp < 0x10000 then
         n = n + 1
         units[n] = cp
@@ -208,10 +222,11 @@ local function compress(units, n, abc)
 end
 
 -- The compressed form of `text`, '=' padded to a multiple of 4 characters when `pad`; nil and
--- what is wrong with the argument when it is not a UTF-8 string.
-local function compress_text(text, abc, pad)
+-- what is wrong with the argument when it is not a UTF-8 string (invalid bytes stand for
+-- U+FFFD with `lenient`).
+local function compress_text(text, abc, pad, lenient)
   if type(text) ~= "string" then return nil, "string expected, got " .. type(text) end
-  local units, n = utf16_units(text)
+  local units, n = utf16_units(text, lenient)
   if not units then return nil, "invalid UTF-8 at byte " .. n end
   local s, count = compress(units, n, abc)
   if pad and count % 4 ~= 0 then s = s .. ("="):rep(4 - count % 4) end
@@ -219,11 +234,13 @@ local function compress_text(text, abc, pad)
 end
 
 --- The LZ-string compressToBase64 form of UTF-8 text `text`, as the JavaScript library gives it
--- ('=' padding included). Raises an error when `text` is not a string or not valid UTF-8.
+-- ('=' padding included). Raises an error when `text` is not a string or not valid UTF-8,
+-- unless `lenient`: then each byte that starts no valid sequence stands for U+FFFD.
 -- @string text UTF-8 text, such as a puzzle's JSON
+-- @bool[opt] lenient replace invalid bytes instead of raising
 -- @treturn string the compressed text
-function M.compress_base64(text)
-  local s, why = compress_text(text, BASE64_ALPHABET, true)
+function M.compress_base64(text, lenient)
+  local s, why = compress_text(text, BASE64_ALPHABET, true, lenient)
   if not s then error(bad_argument("compress_base64", why), 2) end
   return s
 end
