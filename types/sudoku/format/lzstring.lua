@@ -5,8 +5,9 @@
 local lzstring = {}
 
 ---@param text string UTF-8
+---@param lenient? boolean each byte that starts no UTF-8 sequence stands for U+FFFD
 ---@return string base64 exactly as LZString.compressToBase64 gives it
-function lzstring.compress_base64(text) end
+function lzstring.compress_base64(text, lenient) end
 
 ---@param text string
 ---@return string? text UTF-8
