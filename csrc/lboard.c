@@ -35,7 +35,7 @@ static void check_not_busy(lua_State *L, const sdk_board *b, const char *what) {
         luaL_error(L, "cannot %s: the board is being solved (a hook may not change it)", what);
 }
 
-static int check_index(lua_State *L, int arg, int n, const char *what) {
+int lsdk_check_index(lua_State *L, int arg, int n, const char *what) {
     lua_Integer i = compat_checkinteger(L, arg);
     if (i < 1 || i > n) {
         lua_pushfstring(L, "%s out of range 1..%d", what, n);
@@ -45,8 +45,8 @@ static int check_index(lua_State *L, int arg, int n, const char *what) {
 }
 
 int lsdk_check_cell(lua_State *L, int arg, const sdk_board *b) {
-    int r = check_index(L, arg, b->n, "row");
-    int c = check_index(L, arg + 1, b->n, "column");
+    int r = lsdk_check_index(L, arg, b->n, "row");
+    int c = lsdk_check_index(L, arg + 1, b->n, "column");
     return r * b->n + c;
 }
 

@@ -84,6 +84,8 @@ SDK_INTERNAL void lsdk_board_opened(lua_State *L, lboard *lb);
 SDK_INTERNAL sdk_board *lsdk_check_board(lua_State *L, int idx);
 /* A new closed board on the stack, ready to be opened. */
 SDK_INTERNAL lboard *lsdk_push_board(lua_State *L);
+/* Argument arg as an index 1..n, 0-based, or an argument error "WHAT out of range 1..n". */
+SDK_INTERNAL int lsdk_check_index(lua_State *L, int arg, int n, const char *what);
 /* The cell at arguments arg (row) and arg + 1 (column), or raises. */
 SDK_INTERNAL int lsdk_check_cell(lua_State *L, int arg, const sdk_board *b);
 /* Reads t[i] as a {row, column} pair into a cell index, or raises naming the argument. */

@@ -7,15 +7,6 @@
  */
 #include "lsudoku.h"
 
-static int check_range(lua_State *L, int arg, int n, const char *what) {
-    lua_Integer i = compat_checkinteger(L, arg);
-    if (i < 1 || i > n) {
-        lua_pushfstring(L, "%s out of range 1..%d", what, n);
-        return luaL_argerror(L, arg, lua_tostring(L, -1));
-    }
-    return (int)i - 1;
-}
-
 /* s:count(r, c): how many candidates the empty cell has as the search sees them; 0 if filled. */
 static int view_count(lua_State *L) {
     const sdk_solver *s = lsdk_check_search(L, 1);
@@ -29,7 +20,7 @@ static int view_count(lua_State *L) {
 static int view_has(lua_State *L) {
     const sdk_solver *s = lsdk_check_search(L, 1);
     const sdk_board *b = sdk_solver_board(s);
-    int cell = lsdk_check_cell(L, 2, b), v = check_range(L, 4, b->n, "value") + 1;
+    int cell = lsdk_check_cell(L, 2, b), v = lsdk_check_index(L, 4, b->n, "value") + 1;
     lua_pushboolean(L, !b->value[cell] && (sdk_solver_candidates(s, cell) & sdk_bit(v)) != 0);
     return 1;
 }
@@ -38,7 +29,7 @@ static int view_has(lua_State *L) {
 static int view_places(lua_State *L) {
     const sdk_solver *s = lsdk_check_search(L, 1);
     const sdk_board *b = sdk_solver_board(s);
-    int u = check_range(L, 2, b->nunits, "unit"), v = check_range(L, 3, b->n, "value") + 1;
+    int u = lsdk_check_index(L, 2, b->nunits, "unit"), v = lsdk_check_index(L, 3, b->n, "value") + 1;
     lua_pushinteger(L, sdk_solver_places(s, u, v, NULL));
     return 1;
 }
@@ -83,7 +74,7 @@ static int view_peers(lua_State *L) {
 /* s:unit_failures(u): the contradictions the search has met in unit u (what dom/wdeg weighs). */
 static int view_unit_failures(lua_State *L) {
     const sdk_solver *s = lsdk_check_search(L, 1);
-    int u = check_range(L, 2, sdk_solver_board(s)->nunits, "unit");
+    int u = lsdk_check_index(L, 2, sdk_solver_board(s)->nunits, "unit");
     lua_pushinteger(L, (lua_Integer)sdk_solver_unit_failures(s, u));
     return 1;
 }
