@@ -1,8 +1,8 @@
--- The command line of solve, count and validate as a pipeline writes it is read without argparse
--- (sudoku.cli.options.quick_parse): it must give exactly the table argparse gives for the same
--- words, and leave every other line to argparse. Each case runs cli.main in this process with the
--- pipeline stubbed out: the quick path's answer is recorded, then refused, so that argparse
--- reads the same words and the two tables are compared.
+-- The command line of solve, count, validate, canon and dedup as a pipeline writes it is read
+-- without argparse (sudoku.cli.options.quick_parse): it must give exactly the table argparse
+-- gives for the same words, and leave every other line to argparse. Each case runs cli.main in
+-- this process with the pipeline stubbed out: the quick path's answer is recorded, then
+-- refused, so that argparse reads the same words and the two tables are compared.
 local options = require "sudoku.cli.options"
 local pipeline = require "sudoku.cli.pipeline"
 local cli = require "sudoku.cli"
@@ -59,6 +59,12 @@ local SAME = {
   { "solve", "--from=auto", "f.txt" },
   { "validate", "--box", "2x3", "f.txt" },
   { "count", "--box=3x2", "--from", "line", "f.txt" },
+  { "canon", "f.txt" },
+  { "canon", "--unique", "-j", "2", "--stats", "f.txt" },
+  { "canon", "--line-offset", "10000", "--from", "line" },
+  { "dedup", "f.txt" },
+  { "dedup", "-j2", "--stats", "--box", "3x3", "f.txt" },
+  { "dedup", "--line-offset=5", "-" },
 }
 
 -- Lines the quick path leaves to argparse (which may read them or refuse them).
@@ -85,6 +91,12 @@ local LEFT = {
   { "solve", "--timeout", "0" },
   { "solve", "--unknown" },
   { "solve", "-x" },
+  { "canon", "--max-nodes", "5", "f.txt" },
+  { "dedup", "--timeout", "1", "f.txt" },
+  { "dedup", "--unique", "f.txt" },
+  { "canon", "--unique", "--unique", "f.txt" },
+  { "canon", "--to", "line", "f.txt" },
+  { "solve", "--unique", "f.txt" },
 }
 
 describe("the quick reading of the command line", function()

@@ -37,7 +37,7 @@ local function run(args, streams)
   for i = 1, #(args or {}) do list[i] = tostring(args[i]) end
 
   local state = {}
-  -- solve, count and validate as a pipeline calls them are read without argparse.
+  -- The streaming commands as a pipeline calls them are read without argparse.
   local result = options.quick_parse(list, options.CONVERT)
   if not result then
     -- argparse and every command's options and help, loaded only now.

@@ -129,43 +129,50 @@ options.CONVERT = {
   to = options.format_name("--to", format.READ_NAMES),
 }
 
--- The quick path of the command line: `solve`, `count` and `validate` with the options a
--- pipeline gives them (-j/--jobs, --limit, --to, --from, --box, --max-nodes, --timeout,
--- --line-offset, --stats, a file) are read here, without argparse, whose loading and parser
--- take longer than solving a thousand puzzles. The result is the table argparse makes of the same words
--- (spec/cli_options_spec.lua holds them side by side); anything else (help, another command,
--- an option repeated or unknown, a value the converter refuses or that starts with '-', `--`,
--- a second file) gives nil, and argparse reads the line, with its messages.
+-- The quick path of the command line: the streaming commands `solve`, `count`, `validate`,
+-- `canon` and `dedup` with the options a pipeline gives them (-j/--jobs, --limit, --to, --from,
+-- --box, --max-nodes, --timeout, --line-offset, --unique, --stats, a file) are read here,
+-- without argparse, whose loading and parser take longer than solving a thousand puzzles. The
+-- result is the table argparse makes of the same words (spec/cli_quick_parse_spec.lua holds them
+-- side by side); anything else (help, another command, an option repeated or unknown, a value
+-- the converter refuses or that starts with '-', `--`, a second file) gives nil, and argparse
+-- reads the line, with its messages. Per command: its own options (by result key), its flags,
+-- and whether it takes the search budgets.
 local QUICK_OPTIONS = {
-  solve = { ["--to"] = "to" },
-  count = { ["--limit"] = "limit" },
-  validate = {},
+  solve = { options = { ["--to"] = "to" }, budgets = true },
+  count = { options = { ["--limit"] = "limit" }, budgets = true },
+  validate = { options = {}, budgets = true },
+  canon = { options = {}, flags = { ["--unique"] = "unique" } },
+  dedup = { options = {} },
 }
 local QUICK_COMMON = {
-  ["-j"] = "jobs", ["--jobs"] = "jobs", ["--max-nodes"] = "max_nodes", ["--timeout"] = "timeout",
-  ["--from"] = "from", ["--box"] = "box", ["--line-offset"] = "line_offset",
+  ["-j"] = "jobs", ["--jobs"] = "jobs", ["--from"] = "from", ["--box"] = "box",
+  ["--line-offset"] = "line_offset",
 }
+local QUICK_BUDGETS = { ["--max-nodes"] = "max_nodes", ["--timeout"] = "timeout" }
 
 --- The command line `list` (words) read by the quick path, the options' values through
 --- `convert[key]` (the converters argparse is given, by result key); nil for argparse to read.
 function options.quick_parse(list, convert)
   local command = list[1]
-  local own = QUICK_OPTIONS[command]
-  if not own then return nil end
+  local spec = QUICK_OPTIONS[command]
+  if not spec then return nil end
+  local own, flags = spec.options, spec.flags or {}
   local result = { command = command, [command] = true }
   local i = 2
   while i <= #list do
     local word = list[i]
-    if word == "--stats" then
-      if result.stats then return nil end
-      result.stats = true
+    local flag = word == "--stats" and "stats" or flags[word]
+    if flag then
+      if result[flag] then return nil end
+      result[flag] = true
     elseif word:sub(1, 1) == "-" and word ~= "-" then
       local name, value = word:match("^(%-%-[%w-]+)=(.*)$")
       if not name then
         name = word
         if word:match("^%-j.") then name, value = "-j", word:sub(3) end
       end
-      local key = own[name] or QUICK_COMMON[name]
+      local key = own[name] or QUICK_COMMON[name] or (spec.budgets and QUICK_BUDGETS[name])
       if not key or result[key] ~= nil then return nil end
       if value == nil then
         i = i + 1
