@@ -227,6 +227,25 @@ describe("the ready strategies", function()
     assert.same(a:stats(), b:stats())
   end)
 
+  it("random draws from the run's seed: another seed, another search", function()
+    local random = heuristic.get("random")
+    assert.equal(7, heuristic.options(random, nil, 7).seed)
+    assert.equal(1, heuristic.options(random).seed)
+    local differ = false
+    for _, rec in ipairs(data.records(data.fixtures .. "top1465_first20.txt")) do
+      local runs = {}
+      for seed = 1, 2 do
+        local b = sudoku.parse(rec[1])
+        local s = Solver.new(b, heuristic.options(random, nil, seed))
+        assert.equal("solved", s:step())
+        assert.equal(rec[2], b:symbols())
+        runs[seed] = s:stats()
+      end
+      if runs[1].nodes ~= runs[2].nodes or runs[1].guesses ~= runs[2].guesses then differ = true end
+    end
+    assert.is_true(differ)
+  end)
+
   it("luby restarts", function()
     local restarts = 0
     for _, rec in ipairs(data.records(data.fixtures .. "top1465_first20.txt")) do

@@ -63,6 +63,15 @@ describe("lab.run", function()
     assert.equal(puzzles[1], board:symbols())
   end)
 
+  it("gives randomised strategies the run's seed", function()
+    local one = lab.run(puzzles, { "random" }, { seed = 5 })
+    local again = lab.run(puzzles, { "random" }, { seed = 5 })
+    assert.equal(5, one.seed)
+    for i = 1, #puzzles do assert.equal(one.runs[1][i].nodes, again.runs[1][i].nodes) end
+    assert.has_error(function() lab.run(puzzles, { "random" }, { seed = -1 }) end,
+      "lab.run: seed must be an integer from 0 to 2^53 - 1")
+  end)
+
   it("runs one worker's share: puzzles first, first + step, ...", function()
     local results = lab.run(puzzles, { "mrv" }, { first = 2, step = 3 })
     assert.is_nil(results.runs[1][1])
@@ -160,6 +169,18 @@ describe("sudoku lab #posix", function()
     assert.equal("", one.stderr)
     assert.matches("| unit | 20/20 |", one.stdout, 1, true)
     local two = command.run({ "lab", FIXTURE, "--heuristics", "mrv,unit", "--max-nodes", "5000", "-j", "2" })
+    assert.equal(0, two.status, two.stderr)
+    assert.equal(without_times(one.stdout), without_times(two.stdout))
+  end)
+
+  it("hands its seed to the processes of -j", function()
+    local args = { "lab", FIXTURE, "--heuristics", "random,luby", "--seed", "9" }
+    local one = command.run(args)
+    assert.equal(0, one.status, one.stderr)
+    assert.matches("seed 9;", one.stdout, 1, true)
+    args[#args + 1] = "-j"
+    args[#args + 1] = "2"
+    local two = command.run(args)
     assert.equal(0, two.status, two.stderr)
     assert.equal(without_times(one.stdout), without_times(two.stdout))
   end)

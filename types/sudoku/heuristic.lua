@@ -15,8 +15,8 @@
 ---@field cell? sudoku.CellScore|sudoku.CellScore[]
 ---@field value? sudoku.ValueScore|sudoku.ValueScore[]
 ---@field hooks? fun(get_state: fun(solver: sudoku.Solver): table): sudoku.SolverOptions
----@field options? sudoku.SolverOptions
----@field state? fun(): table
+---@field options? sudoku.SolverOptions|fun(seed: integer): sudoku.SolverOptions
+---@field state? fun(seed: integer): table
 
 ---@class sudoku.heuristic
 local heuristic = {}
@@ -47,8 +47,14 @@ function heuristic.combine(primary, tie_break, name) end
 
 ---@param strategy sudoku.Strategy
 ---@param extra? sudoku.SolverOptions
+---@param seed? integer the run's, default 1
 ---@return sudoku.SolverOptions
-function heuristic.options(strategy, extra) end
+function heuristic.options(strategy, extra, seed) end
+
+---@param strategy sudoku.Strategy
+---@param seed? integer
+---@return sudoku.SolverOptions
+function heuristic.plain_options(strategy, seed) end
 
 ---@param solver sudoku.Solver
 ---@param state table

@@ -84,17 +84,18 @@ end
 local function run_shared(boards, strategies, result, args, n)
   local command = self_command(args)
   if not command or n <= 1 then
-    return lab.run(boards, strategies, { max_nodes = result.max_nodes })
+    return lab.run(boards, strategies, { max_nodes = result.max_nodes, seed = result.seed })
   end
   if result.file == nil or result.file == "-" then
     -- The children cannot read the parent's standard input: one process does it all.
-    return lab.run(boards, strategies, { max_nodes = result.max_nodes })
+    return lab.run(boards, strategies, { max_nodes = result.max_nodes, seed = result.seed })
   end
   local children = {}
   for k = 2, n do
     local out = os.tmpname()
     local words = { command, "lab", "--worker", k .. "/" .. n, "--max-nodes",
-      string.format("%d", result.max_nodes), "--heuristics", quote(result.heuristics
+      string.format("%d", result.max_nodes), "--seed", string.format("%d", result.seed or 1),
+      "--heuristics", quote(result.heuristics
       or table.concat(heuristic.NAMES, ",")) }
     if result.from then words[#words + 1] = "--from " .. quote(result.from) end
     if result.box then words[#words + 1] = "--box " .. result.box[1] .. "x" .. result.box[2] end
@@ -103,7 +104,8 @@ local function run_shared(boards, strategies, result, args, n)
     children[#children + 1] = { out = out, pipe = io.popen(table.concat(words, " "), "r") }
   end
   -- Share 1 here, while the children run.
-  local mine = lab.run(boards, strategies, { max_nodes = result.max_nodes, first = 1, step = n })
+  local mine = lab.run(boards, strategies, { max_nodes = result.max_nodes, seed = result.seed,
+    first = 1, step = n })
   local failed
   for _, child in ipairs(children) do
     child.pipe:read("*a")
@@ -144,7 +146,8 @@ function lab_cli.run(result, streams, args)
       streams.stderr:write("sudoku: --worker must be K/N with 1 <= K <= N\n")
       return EXIT_USAGE
     end
-    local results = lab.run(boards, strategies, { max_nodes = result.max_nodes, first = k, step = n })
+    local results = lab.run(boards, strategies, { max_nodes = result.max_nodes,
+      seed = result.seed, first = k, step = n })
     for si = 1, #results.names do
       for pi = k, results.puzzles, n do streams.stdout:write(encode(si, pi, results.runs[si][pi])) end
     end

@@ -398,6 +398,9 @@ function parser_module.build(state)
     :argname("LIST")
   lab:option("--max-nodes", "Node budget of each search (default 100000).")
     :argname("N"):convert(CONVERT.max_nodes)
+  lab:option("--seed", "Seed of the run, a whole number from 0 to 2^53 - 1, which the "
+    .. "randomised strategies draw from (default 1): the same seed, the same searches.")
+    :argname("S"):convert(whole_number("--seed", 0, options.SEED_MAX))
   lab:option("-j --jobs", "Run the puzzles in N processes, up to " .. MAX_JOBS .. " (0: one per "
     .. "CPU; default 1).")
     :argname("N"):default("1"):convert(CONVERT.jobs)

@@ -12,13 +12,16 @@
 --   hooks(get_state)                          optional: more Solver options (choose_cell,
 --                                             choose_places, order_values, ...); a hook finds
 --                                             the state of the moment with get_state(solver).
---   options                                   optional: plain Solver options (seed, restart).
---   state()                                   optional: a fresh table the strategy owns.
+--   options                                   optional: plain Solver options (restart, ...),
+--                                             or a function of the run's seed giving them.
+--   state(seed)                               optional: a fresh table the strategy owns.
 --
--- `heuristic.options(strategy)` builds the options of one search. The state is made with them
--- and made again when the solver's node count goes back (s:reset()), so it lives as long as the
--- search it serves. The hooks ask the solver they receive (s:count, s:has, s:places,
--- s:failures, s:peers, ...: docs/API.md, "Heuristics") instead of rebuilding what it knows.
+-- `heuristic.options(strategy, extra, seed)` builds the options of one search. The state is
+-- made with them and made again when the solver's node count goes back (s:reset()), so it
+-- lives as long as the search it serves. The seed (default 1) is the run's: a randomised
+-- strategy draws from it, so the same seed gives the same search. The hooks ask the solver
+-- they receive (s:count, s:has, s:places, s:failures, s:peers, ...: docs/API.md,
+-- "Heuristics") instead of rebuilding what it knows.
 -- @module sudoku.heuristic
 
 local heuristic = {}
@@ -101,9 +104,12 @@ function heuristic.combine(primary, tie_break, name)
         .. "give it cell or value scores", 2)
     end
   end
-  local options = {}
-  for k, v in pairs(tie_break.options or {}) do options[k] = v end
-  for k, v in pairs(primary.options or {}) do options[k] = v end
+  local function options(seed)
+    local merged = {}
+    for k, v in pairs(heuristic.plain_options(tie_break, seed)) do merged[k] = v end
+    for k, v in pairs(heuristic.plain_options(primary, seed)) do merged[k] = v end
+    return merged
+  end
   -- Each part's functions see the state of the strategy they came from.
   local function scoped(list, key)
     local out = {}
@@ -118,8 +124,9 @@ function heuristic.combine(primary, tie_break, name)
     cell = concat(scoped(primary.cell, 1), scoped(tie_break.cell, 2)),
     value = concat(scoped(primary.value, 1), scoped(tie_break.value, 2)),
     options = options,
-    state = function()
-      return { primary.state and primary.state() or {}, tie_break.state and tie_break.state() or {} }
+    state = function(seed)
+      return { primary.state and primary.state(seed) or {},
+        tie_break.state and tie_break.state(seed) or {} }
     end,
   }
 end
@@ -194,12 +201,25 @@ local function value_orderer(scores, get_state)
   end
 end
 
+--- A strategy's plain Solver options for the run's seed: its `options` table, or what its
+-- `options` function gives for the seed (default 1).
+function heuristic.plain_options(strategy, seed)
+  local options = strategy.options or {}
+  if type(options) == "function" then options = options(seed or 1) end
+  if type(options) ~= "table" then
+    error("options: '" .. strategy.name .. "' options must be a table or give one", 2)
+  end
+  return options
+end
+
 --- The Solver options of one search with `strategy`, merged with `extra` (the lab's budgets
--- and hooks; a hook in both is an error). The strategy's state is made here, and again when
--- the solver's node count goes back (s:reset()).
-function heuristic.options(strategy, extra)
+-- and hooks; a hook in both is an error), for the run's `seed` (default 1). The strategy's
+-- state is made here, and again when the solver's node count goes back (s:reset()).
+function heuristic.options(strategy, extra, seed)
   check(strategy, "options")
-  local make_state = strategy.state or function() return {} end
+  seed = seed or 1
+  local make_state = strategy.state and function() return strategy.state(seed) end
+    or function() return {} end
   local state = make_state()
   local last_nodes = 0
   local function get_state(solver)
@@ -209,7 +229,7 @@ function heuristic.options(strategy, extra)
     return state
   end
   local opts = {}
-  for k, v in pairs(strategy.options or {}) do opts[k] = v end
+  for k, v in pairs(heuristic.plain_options(strategy, seed)) do opts[k] = v end
   local cells, values = as_list(strategy.cell), as_list(strategy.value)
   if #cells > 0 then opts.choose_cell = cell_chooser(cells, get_state) end
   if #values > 0 then opts.order_values = value_orderer(values, get_state) end

@@ -3,13 +3,11 @@
 -- solver's weights, ties broken at random, values in a random order after a restart.
 local random = require "sudoku.gen.random"
 
-local SEED = 1
-
 return {
   name = "luby",
   description = "dom/wdeg, random ties, Luby restarts (scale 10)",
-  options = { seed = SEED, restart = { scale = 10, schedule = "luby" } },
-  state = function() return { rng = random.new(SEED) } end,
+  options = function(seed) return { seed = seed, restart = { scale = 10, schedule = "luby" } } end,
+  state = function(seed) return { rng = random.new(seed) } end,
   -- Fewest candidates per weight (the sum over the cell's units of 1 + their failures).
   cell = { function(solver, r, c, count) return count / solver:weight(r, c) end,
     function(_, _, _, _, state) return state.rng:next() end },

@@ -29,13 +29,14 @@ end
 --- One strategy on one board: {status =, solved =, nodes =, guesses =, backtracks =,
 -- seconds =}, where solved means a solution within max_nodes: the board full and without a
 -- clash (a search fills only the empty cells, so the board's own values are all there).
--- opts.options: the Solver options to use (made from the strategy when absent).
+-- opts.options: the Solver options to use (made from the strategy when absent); opts.seed: the
+-- run's seed, which randomised strategies draw from (default 1).
 function lab.solve(board, strategy, opts)
   opts = opts or {}
   local clock = opts.clock or os.clock
   -- The lab's own boards, on their last search, are solved in place (opts.in_place).
   local b = opts.in_place and board or board:copy()
-  local options = opts.options or heuristic.options(strategy)
+  local options = opts.options or heuristic.options(strategy, nil, opts.seed)
   -- No option at all is the solver's cheapest start (nothing to read).
   if next(options) == nil then options = nil end
   local t0 = clock()
@@ -53,8 +54,9 @@ end
 
 --- Runs every strategy on every puzzle. puzzles: boards or puzzle texts; strategies: names,
 -- paths of .lua files, or strategy tables (sudoku.heuristic). opts: max_nodes (per search,
--- default 100000), clock (default os.clock), progress(done, total) (optional), first and
--- step (run only puzzles first, first + step, ...: one worker's share; default 1 and 1).
+-- default 100000), seed (what randomised strategies draw from, default 1: the same seed, the
+-- same searches), clock (default os.clock), progress(done, total) (optional), first and step
+-- (run only puzzles first, first + step, ...: one worker's share; default 1 and 1).
 -- Returns {names =, descriptions =, puzzles = n, max_nodes =, runs = {[s][p] = run}}, where
 -- run is what lab.solve gives (nil for the puzzles of other workers).
 function lab.run(puzzles, strategies, opts)
@@ -64,6 +66,10 @@ function lab.run(puzzles, strategies, opts)
     error("lab.run: strategies must be a non-empty list", 2)
   end
   local max_nodes = opts.max_nodes or 100000
+  local seed = opts.seed or 1
+  if type(seed) ~= "number" or seed < 0 or seed >= 2 ^ 53 or seed % 1 ~= 0 then
+    error("lab.run: seed must be an integer from 0 to 2^53 - 1", 2)
+  end
   if type(max_nodes) ~= "number" or max_nodes < 1 or max_nodes % 1 ~= 0 then
     error("lab.run: max_nodes must be a positive integer", 2)
   end
@@ -85,16 +91,17 @@ function lab.run(puzzles, strategies, opts)
   for si, s in ipairs(resolved) do
     runs[si] = {}
     -- A strategy that keeps no state and adds no hook has the same options for every search.
-    local static = not (s.state or s.cell or s.value or s.hooks) and heuristic.options(s) or nil
+    local static = not (s.state or s.cell or s.value or s.hooks or type(s.options) == "function")
+      and heuristic.options(s) or nil
     for pi = first, #boards, step do
       runs[si][pi] = lab.solve(boards[pi], s, { max_nodes = max_nodes, clock = opts.clock,
-        options = static, in_place = owned[pi] and si == #resolved })
+        options = static, seed = seed, in_place = owned[pi] and si == #resolved })
       done = done + 1
       if opts.progress then opts.progress(done, total) end
     end
   end
   return { names = names, descriptions = descriptions, puzzles = #boards, max_nodes = max_nodes,
-    runs = runs }
+    seed = seed, runs = runs }
 end
 
 return lab

@@ -91,9 +91,9 @@ function report.markdown(results, opts)
   local out = {}
   local function add(s) out[#out + 1] = s end
   add("# " .. (opts.title or "Heuristics lab") .. "\n\n")
-  add(string.format("%d puzzles, %d strategies, at most %s nodes a search; medians with their "
-    .. "95 %% bootstrap interval (%d resamples).\n\n", results.puzzles, #names,
-    thousands(results.max_nodes), opts.resamples or 1000))
+  add(string.format("%d puzzles, %d strategies, at most %s nodes a search, seed %s; medians with "
+    .. "their 95 %% bootstrap interval (%d resamples).\n\n", results.puzzles, #names,
+    thousands(results.max_nodes), string.format("%d", results.seed or 1), opts.resamples or 1000))
   add(row({ "strategy", "solved", "nodes (median)", "CPU ms (median)", "description" }))
   add(row({ "---", "---:", "---:", "---:", "---" }))
   for si, name in ipairs(names) do

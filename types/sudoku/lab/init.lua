@@ -15,10 +15,12 @@
 ---@field descriptions string[]
 ---@field puzzles integer
 ---@field max_nodes integer
+---@field seed integer
 ---@field runs sudoku.LabRun[][] runs[strategy][puzzle]
 
 ---@class sudoku.LabOptions
 ---@field max_nodes? integer default 100000
+---@field seed? integer what randomised strategies draw from, default 1
 ---@field clock? fun(): number default os.clock
 ---@field progress? fun(done: integer, total: integer)
 ---@field first? integer
@@ -32,7 +34,7 @@ lab.METRICS = {}
 
 ---@param board sudoku.Board
 ---@param strategy sudoku.Strategy
----@param opts? {max_nodes?: integer, clock?: fun(): number}
+---@param opts? {max_nodes?: integer, clock?: fun(): number, seed?: integer, options?: sudoku.SolverOptions}
 ---@return sudoku.LabRun
 function lab.solve(board, strategy, opts) end
 
