@@ -293,6 +293,13 @@ describe("composing strategies", function()
     assert.is_true(calls.tie > 0 and calls.tie < calls.primary, "asked only on ties")
   end)
 
+  it("names itself from its parts, by description or else by name", function()
+    local a = { name = "a", cell = function(_, _, _, count) return count end }
+    local b = { name = "b", description = "the b rule", cell = function() return 0 end }
+    assert.equal("a; ties: the b rule", heuristic.combine(a, b).description)
+    assert.equal("a+b", heuristic.combine(a, b).name)
+  end)
+
   it("refuses strategies that choose through hooks", function()
     assert.has_error(function() heuristic.combine(heuristic.get("unit"), heuristic.get("mrv")) end,
       "combine: 'unit' chooses through hooks, which cannot be combined; give it cell or value scores")

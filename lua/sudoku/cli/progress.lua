@@ -1,5 +1,7 @@
 -- The CLI's sense of time and its progress line: a monotonic clock, numbers for people, and a
 -- bar on stderr that is drawn only when stderr is a terminal.
+local number = require "sudoku.number"
+
 local progress = {}
 
 -- Wall-clock seconds: lua-system's monotonic clock when it is installed (it comes with busted),
@@ -14,10 +16,7 @@ function progress.now()
   return clock()
 end
 
-function progress.thousands(n)
-  local s = ("%d"):format(math.floor(n + 0.5))
-  return (s:reverse():gsub("(%d%d%d)", "%1,"):reverse():gsub("^,", ""))
-end
+progress.thousands = number.thousands
 
 local function clock_text(seconds)
   seconds = math.floor(seconds + 0.5)

@@ -87,8 +87,8 @@ end
 
 local function concat(a, b)
   local out = {}
-  for _, f in ipairs(as_list(a)) do out[#out + 1] = f end
-  for _, f in ipairs(as_list(b)) do out[#out + 1] = f end
+  for _, f in ipairs(a) do out[#out + 1] = f end
+  for _, f in ipairs(b) do out[#out + 1] = f end
   return out
 end
 
@@ -120,7 +120,8 @@ function heuristic.combine(primary, tie_break, name)
   end
   return {
     name = name or (primary.name .. "+" .. tie_break.name),
-    description = primary.description .. "; ties: " .. tie_break.description,
+    description = (primary.description or primary.name) .. "; ties: "
+      .. (tie_break.description or tie_break.name),
     cell = concat(scoped(primary.cell, 1), scoped(tie_break.cell, 2)),
     value = concat(scoped(primary.value, 1), scoped(tie_break.value, 2)),
     options = options,
@@ -151,25 +152,18 @@ local function cell_chooser(scores, get_state)
             local score = single(solver, r, c, k, state)
             if best == nil or score < best then best_r, best_c, best = r, c, score end
           else
-            local better = best_r == nil
-            local i = 1
-            while i <= nscores do
+            -- order < 0: this cell comes first; the first cell is first of all.
+            local order, i = best_r == nil and -1 or 0, 1
+            while order == 0 and i <= nscores do
               key[i] = scores[i](solver, r, c, k, state)
-              if not better then
-                if key[i] < best_key[i] then
-                  better = true
-                elseif key[i] > best_key[i] then
-                  break
-                end
-              end
-              if better then
-                -- The rest of this cell's scores, then it is the best so far.
-                for j = i + 1, nscores do key[j] = scores[j](solver, r, c, k, state) end
-                best_key, key = key, best_key
-                best_r, best_c = r, c
-                break
-              end
+              if key[i] < best_key[i] then order = -1 elseif key[i] > best_key[i] then order = 1 end
               i = i + 1
+            end
+            if order < 0 then
+              -- The rest of this cell's scores, then it is the best so far.
+              for j = i, nscores do key[j] = scores[j](solver, r, c, k, state) end
+              best_key, key = key, best_key
+              best_r, best_c = r, c
             end
           end
         end

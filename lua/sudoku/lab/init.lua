@@ -11,9 +11,6 @@ local sudoku = require "sudoku"
 
 local lab = {}
 
-local METRICS = { "nodes", "guesses", "backtracks", "seconds" }
-lab.METRICS = METRICS
-
 local function as_board(puzzle, i)
   if type(puzzle) == "string" then
     local b, err = sudoku.parse(puzzle)

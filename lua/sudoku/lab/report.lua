@@ -2,21 +2,20 @@
 -- (median with its 95 % bootstrap interval, 90th percentile and maximum of each measurement),
 -- and the head-to-head counts. Deterministic: the same results give the same text.
 -- @module sudoku.lab.report
+local number = require "sudoku.number"
 local stats = require "sudoku.lab.stats"
 
 local report = {}
 
+--- What a run measures, in the order the tables give them.
+report.METRICS = { "nodes", "guesses", "backtracks", "seconds" }
 local LABELS = { nodes = "nodes", guesses = "guesses", backtracks = "backtracks",
   seconds = "CPU ms" }
 
+local thousands = number.thousands
+
 -- Numbers as a reader wants them: integers with thousands separators, times in ms to 3
 -- significant places.
-local function thousands(x)
-  local s = string.format("%d", x)
-  local out = s:reverse():gsub("(%d%d%d)", "%1,"):reverse()
-  return (out:gsub("^,", ""):gsub("^%-,", "-"))
-end
-
 local function show(metric, x)
   if x == nil then return "–" end
   if metric == "seconds" then
@@ -47,7 +46,7 @@ function report.summaries(results, opts)
     for _, run in ipairs(list) do
       if run.solved then entry.solved = entry.solved + 1 end
     end
-    for _, metric in ipairs({ "nodes", "guesses", "backtracks", "seconds" }) do
+    for _, metric in ipairs(report.METRICS) do
       local values = {}
       for i, run in ipairs(list) do values[i] = run[metric] end
       entry[metric] = stats.summary(values, opts)
@@ -107,7 +106,7 @@ function report.markdown(results, opts)
     add(string.format("Solved within the budget: %d of %d.\n\n", s.solved, s.runs))
     add(row({ "", "median", "95 % interval", "90th percentile", "max" }))
     add(row({ "---", "---:", "---:", "---:", "---:" }))
-    for _, metric in ipairs({ "nodes", "guesses", "backtracks", "seconds" }) do
+    for _, metric in ipairs(report.METRICS) do
       local m = s[metric]
       local interval = m.lo and (show(metric, m.lo) .. " – " .. show(metric, m.hi)) or "–"
       add(row({ LABELS[metric], show(metric, m.median), interval, show(metric, m.p90),

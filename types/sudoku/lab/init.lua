@@ -29,9 +29,6 @@
 ---@class sudoku.lab
 local lab = {}
 
----@type string[]
-lab.METRICS = {}
-
 ---@param board sudoku.Board
 ---@param strategy sudoku.Strategy
 ---@param opts? {max_nodes?: integer, clock?: fun(): number, seed?: integer, options?: sudoku.SolverOptions}

@@ -4,6 +4,9 @@
 ---@class sudoku.lab.report
 local report = {}
 
+---@type string[]
+report.METRICS = {}
+
 ---@param results sudoku.LabResults
 ---@param opts? {resamples?: integer, seed?: integer}
 ---@return table[] per strategy: solved, runs, and a summary per measurement
