@@ -5,6 +5,7 @@
 local format = require "sudoku.format"
 local heuristic = require "sudoku.heuristic"
 local lab = require "sudoku.lab"
+local output = require "sudoku.cli.output"
 
 local lab_cli = {}
 
@@ -87,11 +88,9 @@ end
 -- the children's runs into results. Returns results, or nil and a message.
 local function run_shared(boards, strategies, result, args, n)
   local command = self_command(args)
-  if not command or n <= 1 then
-    return lab.run(boards, strategies, { max_nodes = result.max_nodes, seed = result.seed })
-  end
-  if result.file == nil or result.file == "-" then
-    -- The children cannot read the parent's standard input: one process does it all.
+  -- One process does it all for -j 1, when this tool runs in-process, and for standard input,
+  -- which the children cannot read.
+  if not command or n <= 1 or result.file == nil or result.file == "-" then
     return lab.run(boards, strategies, { max_nodes = result.max_nodes, seed = result.seed })
   end
   local children = {}
@@ -173,13 +172,11 @@ function lab_cli.run(result, streams, args)
     { result.scatter, function() return plot.scatter(results, 1, math.min(2, #results.names)) end } }
   for _, p in ipairs(pictures) do
     if p[1] then
-      local f, open_err = io.open(p[1], "w")
-      if not f then
+      local ok, open_err = output.write_file(p[1], p[2]())
+      if not ok then
         streams.stderr:write("sudoku: ", tostring(open_err), "\n")
         return EXIT_FAILURE
       end
-      f:write(p[2]())
-      f:close()
     end
   end
   return #faults > 0 and EXIT_FAILURE or EXIT_OK
