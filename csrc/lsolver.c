@@ -156,21 +156,28 @@ static void read_order(lua_State *L, hook_call *hc, const sdk_board *b) {
     hc->count = len;
 }
 
-static void read_choice(lua_State *L, hook_call *hc, const sdk_board *b) {
-    lua_Integer r, c;
-    if (lua_isnil(L, -2)) {
-        hc->chosen = -1;
-        return;
-    }
+/* The two answers of choose_cell or choose_places (what their pair is: "a row and a column"):
+ * 0 for nil first (the next choice decides), else 1 with both integers in *a and *b; anything
+ * else raises, showing what came back. */
+static int read_pair(lua_State *L, const hook_call *hc, const char *pair, lua_Integer *a,
+                     lua_Integer *b) {
+    if (lua_isnil(L, -2)) return 0;
     if (!compat_isinteger(L, -2) || !compat_isinteger(L, -1)) {
         int top = lua_gettop(L);
-        const char *row = describe_answer(L, top - 1), *col = describe_answer(L, top);
-        lua_pushfstring(L, "choose_cell must return a row and a column (or nil), got %s and %s",
-                        row, col);
+        const char *first = describe_answer(L, top - 1), *second = describe_answer(L, top);
+        lua_pushfstring(L, "%s must return %s (or nil), got %s and %s", hook_names[hc->slot], pair,
+                        first, second);
         lua_error(L);
     }
-    r = compat_tointeger(L, -2);
-    c = compat_tointeger(L, -1);
+    *a = compat_tointeger(L, -2);
+    *b = compat_tointeger(L, -1);
+    return 1;
+}
+
+static void read_choice(lua_State *L, hook_call *hc, const sdk_board *b) {
+    lua_Integer r, c;
+    hc->chosen = -1;
+    if (!read_pair(L, hc, "a row and a column", &r, &c)) return;
     if (r < 1 || r > b->n || c < 1 || c > b->n)
         hook_error(L, hc, "returned (%s, %s), which is off the board", r, c);
     if (b->value[(r - 1) * b->n + (c - 1)])
@@ -182,19 +189,8 @@ static void read_choice(lua_State *L, hook_call *hc, const sdk_board *b) {
  * value that unit still misses. */
 static void read_places(lua_State *L, hook_call *hc, const sdk_board *b) {
     lua_Integer u, v;
-    if (lua_isnil(L, -2)) {
-        hc->chosen = -1;
-        return;
-    }
-    if (!compat_isinteger(L, -2) || !compat_isinteger(L, -1)) {
-        int top = lua_gettop(L);
-        const char *unit = describe_answer(L, top - 1), *value = describe_answer(L, top);
-        lua_pushfstring(L, "choose_places must return a unit and a value (or nil), got %s and %s",
-                        unit, value);
-        lua_error(L);
-    }
-    u = compat_tointeger(L, -2);
-    v = compat_tointeger(L, -1);
+    hc->chosen = -1;
+    if (!read_pair(L, hc, "a unit and a value", &u, &v)) return;
     if (u < 1 || u > b->nunits || v < 1 || v > b->n)
         hook_error(L, hc, "returned unit %s and value %s, which the board does not have", u, v);
     if (!sdk_unit_is_complete(b, (int)u - 1))
