@@ -38,14 +38,14 @@ function stats.median_interval(sorted, resamples, seed)
   if n == 0 then return nil, nil end
   local rng = random.new(seed or 1)
   local medians, drawn = {}, {}
+  -- The ranks of a resample's middle values (for odd n the same rank twice).
+  local lo_rank, hi_rank = math.floor((n + 1) / 2), math.floor(n / 2) + 1
   for b = 1, resamples do
     for i = 1, n do drawn[i] = 0 end
     for _ = 1, n do
       local i = rng:below(n)
       drawn[i] = drawn[i] + 1
     end
-    -- The ranks n/2 and n/2 + 1 of the resample (for odd n the same rank twice).
-    local lo_rank, hi_rank = math.floor((n + 1) / 2), math.floor(n / 2) + 1
     local seen, lo, hi = 0, nil, nil
     for i = 1, n do
       seen = seen + drawn[i]
