@@ -2,19 +2,17 @@
 -- choice, the same rule's Lua counterpart (MRV written on the solver's view, sudoku.heuristic.mrv)
 -- and one strategy through the lab (lab.run) against the same solves without it. Every solution
 -- is held against the set's own, outside the timed loop.
+local datasets = require "bench.datasets"
 local measure = require "bench.measure"
 local report = require "bench.report"
 
 local bench_lab = {}
 
+-- The puzzles of a `puzzle,solution` file, and each one's solution by puzzle.
 local function records(path, max)
   local puzzles, solutions = {}, {}
-  for line in io.lines(path) do
-    local p, s = line:match("^([^#,%s][^,%s]*),(%S+)")
-    if p then
-      puzzles[#puzzles + 1], solutions[p] = p, s
-      if max and #puzzles >= max then break end
-    end
+  for i, rec in ipairs(datasets.read(path, max)) do
+    puzzles[i], solutions[rec.puzzle] = rec.puzzle, rec.solution
   end
   return puzzles, solutions
 end
