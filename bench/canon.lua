@@ -4,6 +4,7 @@
 -- against the C driver's by being equal for the puzzle's gen.transform image), and the
 -- commands `sudoku dedup` and `sudoku canon` on 1 and 2 threads, whole process.
 local cdriver = require "bench.cdriver"
+local datasets = require "bench.datasets"
 local measure = require "bench.measure"
 local report = require "bench.report"
 
@@ -21,15 +22,12 @@ local SETS = {
   { "kaggle_1m_first10k_solved.txt", "kaggle solutions (full grids)", field = 2, max = 1000 },
 }
 
+-- The 9x9 lines of a set (the solutions, field 2, of a puzzle,solution file), at most max.
 local function lines_of(path, max, field)
   local out = {}
-  for line in io.lines(path) do
-    if not line:find("^[#%s]") then
-      local p = field and select(field, line:match(("([^,%s]*),?"):rep(field))) or
-        line:match("^([^,%s]*)")
-      if p and #p == 81 then out[#out + 1] = p end
-      if max and #out >= max then break end
-    end
+  for _, rec in ipairs(datasets.read(path, max)) do
+    local p = field == 2 and rec.solution or rec.puzzle
+    if p and #p == 81 then out[#out + 1] = p end
   end
   return out
 end
