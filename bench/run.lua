@@ -150,7 +150,7 @@ local solver_bytes = {}
 -- Row (g): the command, whole process, over the puzzles `subset` (written to a file of their
 -- own): solve on 1 and 2 threads, count --limit 2, and validate for sets of unique puzzles;
 -- with a note comparing it with row (f) (the same work through solve_many, in-process).
-local function cli_rows(set, subset, runs, table_rows, notes, r)
+local function cli_rows(set, subset, runs, table_rows, notes, r, f1_once)
   local path = os.tmpname()
   local f = assert(io.open(path, "w"))
   for _, item in ipairs(subset) do f:write(item.puzzle, "\n") end
@@ -194,15 +194,35 @@ local function cli_rows(set, subset, runs, table_rows, notes, r)
   local start = bench_cli.time{ root = root, args = { "solve", "-j", "1" }, file = path, n = 1,
                                 threads = 1, expect = solved,
                                 runs = runs, label = set.label .. " start-up" }
-  os.remove(path)
   local same = unique and solve1 or count1
-  if r.f1 and same then
+  if r.f1 and same and f1_once then
+    -- Paired, as tdoku is beside row (a): each of `runs` pairs times (f) on 1 thread (3 runs,
+    -- its median) and then the command (one run, whole process) on the whole set again; the
+    -- ratio is the median of the pairs' ratios, so that a host that speeds up or slows down
+    -- between the rows moves both sides. The rows above were timed minutes apart.
+    local same_args = unique and { "solve", "-j", "1" } or { "count", "--limit", "2", "-j", "1" }
+    f = assert(io.open(path, "w"))
+    for _, item in ipairs(subset) do f:write(item.puzzle, "\n") end
+    f:close()
+    local ratios = {}
+    for k = 1, runs do
+      local inproc = f1_once()
+      local cmd = bench_cli.time{ root = root, args = same_args, file = path, n = #subset,
+                                  threads = 1, expect = unique and solved or equals("2"),
+                                  runs = 1, label = set.label .. " paired" }
+      ratios[k] = inproc.median / cmd.median
+    end
+    r.cli_ratio = measure.median(ratios)
     notes[#notes + 1] = ("(g) the command's `%s -j 1`, whole process, runs at %.2f of (f) "
-      .. "`solve_many` on 1 thread (puzzles/s); its start-up (a file of one puzzle) takes %.1f ms, "
-      .. "beyond which it runs at %.2f of (f); `solve -j 2` at %.2fx `solve -j 1`"):format(
-      unique and "solve" or "count --limit 2", r.f1.median / same.median, start.median * 1000,
-      r.f1.median / math.max(same.median - start.median, 1e-9), solve1.median / solve2.median)
+      .. "`solve_many` on 1 thread (puzzles/s; median over %d pairs of (f), 3 runs, then the "
+      .. "command, 1 run; the rows alone give %.2f); its start-up (a file of one puzzle) takes "
+      .. "%.1f ms, beyond which it runs at %.2f of (f) by the rows; `solve -j 2` at %.2fx "
+      .. "`solve -j 1`"):format(
+      unique and "solve" or "count --limit 2", r.cli_ratio, runs, r.f1.median / same.median,
+      start.median * 1000, r.f1.median / math.max(same.median - start.median, 1e-9),
+      solve1.median / solve2.median)
   end
+  os.remove(path)
 end
 
 local function run_set(set)
@@ -265,7 +285,8 @@ local function run_set(set)
       local pps = r.tdoku.theirs
       table_rows[#table_rows + 1] = { "tdoku `run_benchmark -r 0` on the same puzzles (counts to 2)",
         report.number(r.a2.n), report.number(pps), report.auto(1e6 / pps),
-        report.auto(guesses), ("ours / tdoku %.2f, side by side"):format(r.tdoku.ratio) }
+        report.auto(guesses), ("ours / tdoku %.2f, side by side (ours %s/s in those pairs)")
+          :format(r.tdoku.ratio, report.number(r.tdoku.ours)) }
       notes[#notes + 1] = ("tdoku: %s, counting to 2, its own puzzles/s turned into CPU time by "
         .. "the share of a core its process had (median %.3f); ratio = median over %d pairs of "
         .. "(our count to 2, 3 runs) then (tdoku, 1 run)"):format(tdoku_bin, r.tdoku.share, runs)
@@ -324,16 +345,21 @@ local function run_set(set)
     notes[#notes + 1] = "(b) and (d) are left out on 25x25 for time; (b) runs the same engine as (c)."
   else
     r.d = md:result()
-    local events = d.events / (r.d.runs * r.d.n)
+    local events = d.count_events(first(items, r.d.n)) / r.d.n
     table_rows[#table_rows + 1] = report.timing(d.label, r.d,
       ("%s events/puzzle"):format(report.auto(events)))
-    local c0 = mc0:result()
-    local per_c, per_c0, per_d = r.c.median / r.c.n, c0.median / c0.n, r.d.median / r.d.n
-    r.hook_ns = (per_d - per_c0) / events * 1e9
-    notes[#notes + 1] = ("(d) cost of the hook: %s ns per place event = (time with the hook − "
-      .. "time of the same search without it) / place events, counted by the hook itself; the "
-      .. "search without it has a no-op on_solution, which turns value-symmetry pruning off as "
-      .. "any hook that may veto does"):format(report.auto(r.hook_ns))
+    local per_c, per_d = r.c.median / r.c.n, r.d.median / r.d.n
+    -- Round by round: (d) and (c0) ran back to back on the same puzzles in each round, so the
+    -- median of the rounds' differences is what the hook costs, whatever the host did between
+    -- rounds.
+    local differences = {}
+    for k = 1, #md.times do differences[k] = md.times[k] / md.n - mc0.times[k] / mc0.n end
+    r.hook_ns = measure.median(differences) / events * 1e9
+    notes[#notes + 1] = ("(d) cost of the hook: %s ns per place event = the median over %d "
+      .. "rounds of (time with the hook − time of the same search without it, back to back) / "
+      .. "place events (counted in a run of their own); the search without it has a no-op "
+      .. "on_solution, which turns value-symmetry pruning off as any hook that may veto does")
+      :format(report.auto(r.hook_ns), #differences)
     if r.d.n == r.c.n and r.d.guesses ~= r.c.guesses then
       notes[#notes + 1] = ("(d) searched a larger tree than (c) (%s against %s guesses, value-"
         .. "symmetry pruning off): with it, (d) − (c) is %s ns per place event"):format(
@@ -345,6 +371,7 @@ local function run_set(set)
   if set.size == 9 then
     local n = r.b and r.b.n or #items
     local subset = first(items, n)
+    local f1_once
     for _, threads in ipairs{ 1, 2 } do
       local f = rows.solve_many(sudoku, set, subset, threads)
       if not f then
@@ -355,8 +382,13 @@ local function run_set(set)
       m.guesses = f.guesses
       r["f" .. threads] = m
       table_rows[#table_rows + 1] = report.timing(f.label, m)
+      if threads == 1 then
+        f1_once = function()
+          return measure.once{ n = n, runs = 3, work = f.work, check = f.check, threads = 1 }
+        end
+      end
     end
-    cli_rows(set, subset, runs, table_rows, notes, r)
+    cli_rows(set, subset, runs, table_rows, notes, r, f1_once)
   end
 
   notes[#notes + 1] = ("this set took %.1f s of wall time to run and verify"):format(

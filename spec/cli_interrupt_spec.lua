@@ -53,7 +53,7 @@ describe("Ctrl-C (SIGINT)", function()
     assert.are.equal(lines(S1), r.stdout)
   end)
 
-  -- Line 1 and the lines detection looks ahead at go through the Lua path; the rest is one
+  -- The lines detection looks ahead at go to the pool as a block of their own; the rest is one
   -- block, done in C: the rest of 300 plain puzzles, then endless counts.
   local function pool_file()
     local rest = {}
@@ -82,6 +82,14 @@ describe("Ctrl-C (SIGINT)", function()
     assert_interrupted(r)
     assert.matches("^unique\n", r.stdout)
     assert.are.equal("", (r.stdout:gsub("unique\n", "")))
+  end)
+
+  -- A block's 9x9 lines are answered in C and the others (the 64x64) by the Lua path, before
+  -- the block is written: the answers before the line Ctrl-C stopped are written all the same.
+  it("keeps the answers of a block that come before the line it stopped", function()
+    local r = interrupt({ "solve", temp_file(lines(P1, P2, EMPTY64, P1)) })
+    assert_interrupted(r)
+    assert.are.equal(lines(S1, S2), r.stdout)
   end)
 
   it("stops validate on an empty 64x64", function()

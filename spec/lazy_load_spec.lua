@@ -161,3 +161,39 @@ describe("the sudoku command without dkjson", function()
       .. "Debian's lua-dkjson)\nmodule dkjson not found (hidden)\n", err)
   end)
 end)
+
+describe("the sudoku command on a plain puzzle list", function()
+  after_each(function() command.cleanup() end)
+
+  -- Which of the record model's modules the command loaded, written when bin/sudoku exits (by
+  -- an os.exit that LUA_INIT wraps).
+  local function loaded_after(args, input)
+    local probe = "local exit = os.exit; os.exit = function(...) local t = {} "
+      .. "for _, n in ipairs{'sudoku.format.parse', 'sudoku.board', 'sudoku.records'} do "
+      .. "t[#t + 1] = n .. '=' .. tostring(package.loaded[n] ~= nil) end "
+      .. "io.stderr:write(table.concat(t, ' '), '\\n') return exit(...) end"
+    local in_path, err_path = command.temp_file(input), command.temp_file()
+    local pipe = assert(io.popen(("cd %s && LUA_INIT=%s %s bin/sudoku %s <%s 2>%s")
+      :format(quote(data.root), quote(probe), lua.interpreter, args, quote(in_path),
+              quote(err_path))))
+    local out = pipe:read("*a")
+    pipe:close()
+    return out, command.read_file(err_path)
+  end
+
+  -- A pipeline's short runs (GNU parallel, a few hundred puzzles a process) start often: the
+  -- puzzles go to the core's line reader, and the parser, the board and the record model are
+  -- loaded only when a record needs the Lua path.
+  it("solves it without loading the parser, the board or the record model", function()
+    local out, err = loaded_after("solve", PUZZLE .. "\n" .. PUZZLE .. "\n")
+    assert.equal(SOLUTION .. "\n" .. SOLUTION .. "\n", out)
+    assert.equal("sudoku.format.parse=false sudoku.board=false sudoku.records=false\n", err)
+  end)
+
+  it("loads them for a record that takes the Lua path, and answers it the same", function()
+    -- An answer in another format than the input's is written from the record.
+    local out, err = loaded_after("solve --to grid", PUZZLE .. "\n")
+    assert.equal("5 3 4 | 6 7 8 | 9 1 2", out:match("^[^\n]*"))
+    assert.equal("sudoku.format.parse=true sudoku.board=true sudoku.records=true\n", err)
+  end)
+end)

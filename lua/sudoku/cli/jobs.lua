@@ -9,6 +9,12 @@ local record = require "sudoku.format.record"
 
 local jobs = {}
 
+-- sudoku.records, loaded when a record first takes the Lua path: a plain puzzle list goes to
+-- the core's line pool whole, and a pipeline's short run should not pay for loading the model.
+local records = setmetatable({}, { __index = function(_, key)
+  return require("sudoku.records")[key]
+end })
+
 -- sudoku.parse numbers lines and columns within the text it was given; line mode hands it a
 -- single line and reports the file's own line number, so "line 1, " would only mislead.
 local function parse_message(message)
@@ -139,7 +145,6 @@ end
 -- solve: the first solution of each record, in --to's format (default: the input's format,
 -- named or detected).
 function jobs.solve(result)
-  local records = require "sudoku.records"
   local opts = batch_opts(result)
   local box = result.box
   local limits = limits_of(result)
@@ -181,7 +186,6 @@ end
 
 -- count: the number of solutions of each record (up to --limit), one per line.
 function jobs.count(result)
-  local records = require "sudoku.records"
   local limits = limits_of(result)
   local function count_record(rec)
     local n, why = records.count(rec, result.limit, limits)
@@ -212,7 +216,6 @@ end
 -- validate: "unique", or the verdict and the reason it is not ("unknown" when the budgets ran
 -- out before the search could tell).
 function jobs.validate(result)
-  local records = require "sudoku.records"
   local limits = limits_of(result)
   local function verdict(rec) return records.verdict(rec, limits) end
   -- A record that cannot be read still gets its verdict, so there is one per record.
@@ -376,7 +379,7 @@ function jobs.render(result)
   end
   local function one(rec)
     if result.solve then
-      local solved, why = require("sudoku.records").solve(rec)
+      local solved, why = records.solve(rec)
       if not solved then return nil, why end
       rec = solved
     end
@@ -430,14 +433,13 @@ end
 -- solvers cannot honour (as solve says), no or several solutions. The rules a board carries
 -- enter the path as "rule" steps.
 local function logic_refusal(rec, limits)
-  local verdict, why = require("sudoku.records").verdict(rec, limits)
+  local verdict, why = records.verdict(rec, limits)
   if verdict ~= "unique" then return why or verdict end
   return nil
 end
 
 -- rate: "PUZZLE RATING HARDEST" per record, the puzzle as a line of its values.
 function jobs.rate(result)
-  local records = require "sudoku.records"
   local logic = require "sudoku.logic"
   local lopts = logic_opts(result, true)
   local opts = batch_opts(result, lopts)

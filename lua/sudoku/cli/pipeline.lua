@@ -228,8 +228,10 @@ function pipeline.run(result, streams, job)
   local pending = interrupt.pending
   -- Whether the lines held at the start may still go to the pool as a block (held_block).
   local held_block_ok = true
-  -- The first line a block may take.
-  local block_from = job.lines and (job.block or job.pool) and 1 or math.huge
+  -- Blocks are taken once src.line (the lines read so far) reaches block_from: from the start
+  -- (0), so that the lines detection read ahead go to the pool too and a short file needs no
+  -- record model in Lua; past a line that must go line by line, from the line after it.
+  local block_from = job.lines and (job.block or job.pool) and 0 or math.huge
 
   -- A chunk's records go to stdout in one write when it is done (or stopped): one checked write
   -- a chunk rather than one a record. A message for stderr lets the records before it out
@@ -320,7 +322,16 @@ function pipeline.run(result, streams, job)
       end)
     end
     local block_text = job.block_text
-    if #todo > 0 and not block_text then answer(todo, 1) end
+    -- Ctrl-C while the holes are answered: the records before the first hole left without an
+    -- answer are written (the block's own answers among them), then the interrupt goes on.
+    local interrupted
+    if #todo > 0 and not block_text then
+      local ok, err = pcall(answer, todo, 1)
+      if not ok then
+        if not interrupt.is(err) then error(err, 0) end
+        interrupted = err
+      end
+    end
     local function text_of(at, to)
       if block_text then return block_text(out, at, to, info) end
       return (at == 0 and to == #out) and out or out:sub(at + 1, to)
@@ -337,10 +348,15 @@ function pipeline.run(result, streams, job)
       elseif n.hole then
         if block_text then answer({ item }, n.index) end
         local a = answers[n.index]
+        if not a and interrupted then break end   -- Ctrl-C came before its answer
         write_record(item, a[1], a[2])
       else
         write_record(item, nil, n.message)
       end
+    end
+    if interrupted then
+      release()
+      error(interrupted, 0)
     end
     if pos < #out then held[#held + 1] = text_of(pos, #out) end
     handled = handled + info.records - #notes

@@ -2,7 +2,6 @@
 -- into records (one per line, or blocks of rows). Every failure names the record's number and
 -- the line (and column when one character is to blame) in the whole input, so a message from
 -- the millionth record of a file points into that file.
-local parse = require "sudoku.format.parse"
 local cells = require "sudoku.format.cells"
 local record = require "sudoku.format.record"
 local show = require "sudoku.show"
@@ -30,8 +29,13 @@ function reader.parse_failure(index, message, lines, shift)
   return reader.failure(index, lines[1], nil, message)
 end
 
--- Parses `text` into a record with the input's line numbers in any error.
+-- Parses `text` into a record with the input's line numbers in any error. The parser (and with
+-- it the board and the core) is loaded at the first record parsed, not with the reader: format
+-- detection and the title check use only the reader's line tests, and a plain puzzle list
+-- goes to the core's line reader without it (sudoku.cli.pipeline).
+local parse
 function reader.parse(text, opts, index, lines, shift)
+  parse = parse or require "sudoku.format.parse"
   local board, err = parse.parse(text, opts and (opts.size or opts.box) and
     { size = opts.size, box = opts.box } or nil)
   if not board then return reader.parse_failure(index, err, lines, shift) end
