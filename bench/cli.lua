@@ -49,12 +49,15 @@ end
 function cli.time(opts)
   local out_path = os.tmpname()
   local times = {}
-  for run = 1, opts.runs do
-    local cpu, wall = once(opts.root, opts.args, opts.file, out_path)
-    times[run] = opts.threads > 1 and wall or cpu
-    if run == 1 then check(out_path, opts.n, opts.expect, opts.label) end
-  end
-  os.remove(out_path)
+  local ok, err = pcall(function()
+    for run = 1, opts.runs do
+      local cpu, wall = once(opts.root, opts.args, opts.file, out_path)
+      times[run] = opts.threads > 1 and wall or cpu
+      if run == 1 then check(out_path, opts.n, opts.expect, opts.label) end
+    end
+  end)
+  os.remove(out_path)   -- also when the command failed or its output was wrong
+  if not ok then error(err, 0) end
   local mid, lo, hi = measure.median(times)
   return { n = opts.n, of = opts.n, runs = opts.runs, median = mid, min = lo, max = hi }
 end
