@@ -62,4 +62,37 @@ function cli.time(opts)
   return { n = opts.n, of = opts.n, runs = opts.runs, median = mid, min = lo, max = hi }
 end
 
+-- The same work as a script of the library's own: a process that loads sudoku, reads the
+-- file, calls solve_many on one thread and writes the solutions, a line each. Times it runs
+-- times (CPU time, the shell's `times`) and checks its first output as cli.time does. opts =
+-- {file =, n =, expect =, runs =, label =}; the module paths are the bench's own.
+function cli.time_script(opts)
+  local script_path, out_path = os.tmpname(), os.tmpname()
+  local f = assert(io.open(script_path, "w"))
+  f:write(("package.path = %q\npackage.cpath = %q\n"):format(package.path, package.cpath), [[
+local sudoku = require "sudoku"
+local input = assert(io.open(arg[1], "rb"))
+local text = input:read("*a")
+input:close()
+local solutions = sudoku.solve_many(text, { threads = 1 })
+io.write(table.concat(solutions, "\n"), "\n")
+]])
+  f:close()
+  local times = {}
+  local ok, err = pcall(function()
+    for run = 1, opts.runs do
+      local out, status, cpu = shell.timed(("%s %s %s > %s"):format(shell.quote(interpreter()),
+        shell.quote(script_path), shell.quote(opts.file), shell.quote(out_path)))
+      if status ~= "0" or not cpu then error(("the solve_many script failed:\n%s"):format(out), 0) end
+      times[run] = cpu
+      if run == 1 then check(out_path, opts.n, opts.expect, opts.label) end
+    end
+  end)
+  os.remove(script_path)
+  os.remove(out_path)
+  if not ok then error(err, 0) end
+  local mid, lo, hi = measure.median(times)
+  return { n = opts.n, of = opts.n, runs = opts.runs, median = mid, min = lo, max = hi }
+end
+
 return cli

@@ -204,21 +204,31 @@ local function cli_rows(set, subset, runs, table_rows, notes, r, f1_once)
     f = assert(io.open(path, "w"))
     for _, item in ipairs(subset) do f:write(item.puzzle, "\n") end
     f:close()
-    local ratios = {}
+    local ratios, script_ratios = {}, {}
     for k = 1, runs do
       local inproc = f1_once()
       local cmd = bench_cli.time{ root = root, args = same_args, file = path, n = #subset,
                                   threads = 1, expect = unique and solved or equals("2"),
                                   runs = 1, label = set.label .. " paired" }
       ratios[k] = inproc.median / cmd.median
+      -- And beside it, for sets of unique puzzles, the same work as a script process of
+      -- the library's: the whole process on both sides.
+      if unique then
+        local script = bench_cli.time_script{ file = path, n = #subset, expect = solved,
+                                              runs = 1, label = set.label .. " script" }
+        script_ratios[k] = script.median / cmd.median
+      end
     end
     r.cli_ratio = measure.median(ratios)
     notes[#notes + 1] = ("(g) the command's `%s -j 1`, whole process, runs at %.2f of (f) "
       .. "`solve_many` on 1 thread (puzzles/s; median over %d pairs of (f), 3 runs, then the "
-      .. "command, 1 run; the rows alone give %.2f); its start-up (a file of one puzzle) takes "
-      .. "%.1f ms, beyond which it runs at %.2f of (f) by the rows; `solve -j 2` at %.2fx "
+      .. "command, 1 run; the rows alone give %.2f)%s; its start-up (a file of one puzzle) "
+      .. "takes %.1f ms, beyond which it runs at %.2f of (f) by the rows; `solve -j 2` at %.2fx "
       .. "`solve -j 1`"):format(
       unique and "solve" or "count --limit 2", r.cli_ratio, runs, r.f1.median / same.median,
+      unique and (", and at %.2f of a script process that reads the file, calls solve_many "
+        .. "and writes the solutions (median of the same pairs' ratios)"):format(
+          measure.median(script_ratios)) or "",
       start.median * 1000, r.f1.median / math.max(same.median - start.median, 1e-9),
       solve1.median / solve2.median)
   end
