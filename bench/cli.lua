@@ -44,28 +44,39 @@ local function check(out_path, n, expect, what)
   if k ~= n then error(("%s: %d output lines for %d puzzles"):format(what, k, n), 0) end
 end
 
--- Times `sudoku ARGS FILE` runs times. opts = {root =, args =, file =, n = puzzles, threads =,
--- expect = function(k, line) -> ok, why, label =}. Returns a result for report.timing.
-function cli.time(opts)
-  local out_path = os.tmpname()
-  local times = {}
+-- Runs run_once() (its CPU and wall seconds) `runs` times, checks the output file after the
+-- first run (see check), and removes the file whatever happens. Returns the times (wall times
+-- when wall is true) as a result for report.timing.
+local function timed_runs(opts, out_path, run_once, wall)
+  local times, walls = {}, {}
   local ok, err = pcall(function()
     for run = 1, opts.runs do
-      local cpu, wall = once(opts.root, opts.args, opts.file, out_path)
-      times[run] = opts.threads > 1 and wall or cpu
+      local cpu, elapsed = run_once()
+      times[run], walls[run] = wall and elapsed or cpu, elapsed
       if run == 1 then check(out_path, opts.n, opts.expect, opts.label) end
     end
   end)
   os.remove(out_path)   -- also when the command failed or its output was wrong
   if not ok then error(err, 0) end
   local mid, lo, hi = measure.median(times)
-  return { n = opts.n, of = opts.n, runs = opts.runs, median = mid, min = lo, max = hi }
+  -- The wall clock's median too: one thread against two is told in wall time.
+  return { n = opts.n, of = opts.n, runs = opts.runs, median = mid, min = lo, max = hi,
+           wall = measure.median(walls) }
+end
+
+-- Times `sudoku ARGS FILE` runs times. opts = {root =, args =, file =, n = puzzles, threads =,
+-- expect = function(k, line) -> ok, why, label =}. Returns a result for report.timing.
+function cli.time(opts)
+  local out_path = os.tmpname()
+  return timed_runs(opts, out_path, function()
+    return once(opts.root, opts.args, opts.file, out_path)
+  end, opts.threads > 1)
 end
 
 -- The same work as a script of the library's own: a process that loads sudoku, reads the
--- file, calls solve_many on one thread and writes the solutions, a line each. Times it runs
--- times (CPU time, the shell's `times`) and checks its first output as cli.time does. opts =
--- {file =, n =, expect =, runs =, label =}; the module paths are the bench's own.
+-- file, calls solve_many on one thread and writes the solutions, a line each; timed and checked
+-- as cli.time does (CPU time). opts = {file =, n =, expect =, runs =, label =}; the module paths
+-- are the bench's own.
 function cli.time_script(opts)
   local script_path, out_path = os.tmpname(), os.tmpname()
   local f = assert(io.open(script_path, "w"))
@@ -78,21 +89,16 @@ local solutions = sudoku.solve_many(text, { threads = 1 })
 io.write(table.concat(solutions, "\n"), "\n")
 ]])
   f:close()
-  local times = {}
-  local ok, err = pcall(function()
-    for run = 1, opts.runs do
-      local out, status, cpu = shell.timed(("%s %s %s > %s"):format(shell.quote(interpreter()),
-        shell.quote(script_path), shell.quote(opts.file), shell.quote(out_path)))
-      if status ~= "0" or not cpu then error(("the solve_many script failed:\n%s"):format(out), 0) end
-      times[run] = cpu
-      if run == 1 then check(out_path, opts.n, opts.expect, opts.label) end
-    end
-  end)
+  local ok, result = pcall(timed_runs, opts, out_path, function()
+    local out, status, cpu, wall = shell.timed(("%s %s %s > %s"):format(
+      shell.quote(interpreter()), shell.quote(script_path), shell.quote(opts.file),
+      shell.quote(out_path)))
+    if status ~= "0" or not cpu then error("the solve_many script failed:\n" .. out, 0) end
+    return cpu, wall
+  end, false)
   os.remove(script_path)
-  os.remove(out_path)
-  if not ok then error(err, 0) end
-  local mid, lo, hi = measure.median(times)
-  return { n = opts.n, of = opts.n, runs = opts.runs, median = mid, min = lo, max = hi }
+  if not ok then error(result, 0) end
+  return result
 end
 
 return cli

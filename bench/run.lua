@@ -224,13 +224,13 @@ local function cli_rows(set, subset, runs, table_rows, notes, r, f1_once)
       .. "`solve_many` on 1 thread (puzzles/s; median over %d pairs of (f), 3 runs, then the "
       .. "command, 1 run; the rows alone give %.2f)%s; its start-up (a file of one puzzle) "
       .. "takes %.1f ms, beyond which it runs at %.2f of (f) by the rows; `solve -j 2` at %.2fx "
-      .. "`solve -j 1`"):format(
+      .. "`solve -j 1` (wall time, the medians of the rows' runs)"):format(
       unique and "solve" or "count --limit 2", r.cli_ratio, runs, r.f1.median / same.median,
       unique and (", and at %.2f of a script process that reads the file, calls solve_many "
         .. "and writes the solutions (median of the same pairs' ratios)"):format(
           measure.median(script_ratios)) or "",
       start.median * 1000, r.f1.median / math.max(same.median - start.median, 1e-9),
-      solve1.median / solve2.median)
+      solve1.wall / solve2.median)
   end
   os.remove(path)
 end

@@ -348,17 +348,20 @@ function pipeline.run(result, streams, job)
       elseif n.hole then
         if block_text then answer({ item }, n.index) end
         local a = answers[n.index]
-        if not a and interrupted then break end   -- Ctrl-C came before its answer
+        if not a and interrupted then     -- Ctrl-C came before its answer: stop there
+          release()
+          error(interrupted, 0)
+        end
         write_record(item, a[1], a[2])
       else
         write_record(item, nil, n.message)
       end
     end
-    if interrupted then
+    if pos < #out then held[#held + 1] = text_of(pos, #out) end
+    if interrupted then                   -- after the last hole's answer: the block is whole
       release()
       error(interrupted, 0)
     end
-    if pos < #out then held[#held + 1] = text_of(pos, #out) end
     handled = handled + info.records - #notes
     release()
     if bar then bar.update(handled, src.bytes) end
