@@ -129,21 +129,28 @@ describe("require 'sudoku'", function()
   end)
 end)
 
+-- `sudoku ARGS` from the checkout with `input` on stdin and `init` as LUA_INIT (which runs
+-- before bin/sudoku); returns its stdout, with its exit status after it when `status` is set,
+-- and its stderr.
+local function sudoku_with(init, args, input, status)
+  local in_path, err_path = command.temp_file(input), command.temp_file()
+  local pipe = assert(io.popen(("cd %s && LUA_INIT=%s %s bin/sudoku %s <%s 2>%s%s")
+    :format(quote(data.root), quote(init), lua.interpreter, args, quote(in_path),
+            quote(err_path), status and "; echo $?" or "")))
+  local out = pipe:read("*a")
+  pipe:close()
+  return out, command.read_file(err_path)
+end
+
 describe("the sudoku command without dkjson", function()
   after_each(function() command.cleanup() end)
 
-  -- The command with a searcher in front of the others that refuses dkjson (LUA_INIT runs
-  -- before bin/sudoku), so that the rest of the system's modules (argparse) are still found.
+  -- The command with a searcher in front of the others that refuses dkjson, so that the rest
+  -- of the system's modules (argparse) are still found.
   local function sudoku(args, input)
     local hide = "table.insert(package.searchers or package.loaders, 1, function(n) "
       .. "if n == 'dkjson' then error('module dkjson not found (hidden)', 0) end end)"
-    local in_path, err_path = command.temp_file(input), command.temp_file()
-    local pipe = assert(io.popen(("cd %s && LUA_INIT=%s %s bin/sudoku %s <%s 2>%s; echo $?")
-      :format(quote(data.root), quote(hide), lua.interpreter, args, quote(in_path),
-              quote(err_path))))
-    local out = pipe:read("*a")
-    pipe:close()
-    return out, command.read_file(err_path)
+    return sudoku_with(hide, args, input, true)
   end
 
   it("solves a line file as ever", function()
@@ -172,13 +179,7 @@ describe("the sudoku command on a plain puzzle list", function()
       .. "for _, n in ipairs{'sudoku.format.parse', 'sudoku.board', 'sudoku.records'} do "
       .. "t[#t + 1] = n .. '=' .. tostring(package.loaded[n] ~= nil) end "
       .. "io.stderr:write(table.concat(t, ' '), '\\n') return exit(...) end"
-    local in_path, err_path = command.temp_file(input), command.temp_file()
-    local pipe = assert(io.popen(("cd %s && LUA_INIT=%s %s bin/sudoku %s <%s 2>%s")
-      :format(quote(data.root), quote(probe), lua.interpreter, args, quote(in_path),
-              quote(err_path))))
-    local out = pipe:read("*a")
-    pipe:close()
-    return out, command.read_file(err_path)
+    return sudoku_with(probe, args, input)
   end
 
   -- A pipeline's short runs (GNU parallel, a few hundred puzzles a process) start often: the
