@@ -75,7 +75,7 @@ end
 -- Line mode's chunk handler: the batch solver does the chunk on result.jobs threads (only the
 -- lines it reads with --box's shape); handle_text(text) answers the others. value(answer,
 -- text) turns a batch answer into the text to print.
-local function batched(records, opts, handle_text, value, box)
+local function batched(opts, handle_text, value, box)
   return function(items, emit)
     local texts = {}
     for i, item in ipairs(items) do texts[i] = item.text end
@@ -89,7 +89,7 @@ end
 -- Format mode's chunk handler: the records whose boards a line says exactly go to the batch
 -- solver, on result.jobs threads like line mode; handle_one(rec) answers the others.
 -- value(answer, rec) gives the text to print.
-local function batched_records(records, opts, handle_one, value)
+local function batched_records(opts, handle_one, value)
   return function(items, emit)
     local list = {}
     for i, item in ipairs(items) do list[i] = item.record end
@@ -172,12 +172,12 @@ function jobs.solve(result)
           return write(records.answered(assert(line_record(text, box)), answer))
         end
       end
-      job.handle = batched(records, opts, one_text, value, box)
+      job.handle = batched(opts, one_text, value, box)
       if to == "line" and not box then
         blocks(job, "solve", opts)
       end
     else
-      job.handle = batched_records(records, opts, one, function(answer, rec)
+      job.handle = batched_records(opts, one, function(answer, rec)
         return write(records.answered(rec, answer))
       end)
     end
@@ -199,7 +199,7 @@ function jobs.count(result)
   return batch_job(result, job, function(from)
     job.lines = from == "line"
     if job.lines then
-      job.handle = batched(records, opts, function(text)
+      job.handle = batched(opts, function(text)
         local rec, err = line_record(text, result.box)
         if not rec then return nil, err end
         return count_record(rec)
@@ -208,7 +208,7 @@ function jobs.count(result)
         blocks(job, "count", opts)
       end
     else
-      job.handle = batched_records(records, opts, count_record, decimal)
+      job.handle = batched_records(opts, count_record, decimal)
     end
   end)
 end
