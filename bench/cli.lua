@@ -45,9 +45,9 @@ local function check(out_path, n, expect, what)
 end
 
 -- Runs run_once() (its CPU and wall seconds) `runs` times, checks the output file after the
--- first run (see check), and removes the file whatever happens. Returns the times (wall times
--- when wall is true) as a result for report.timing.
-local function timed_runs(opts, out_path, run_once, wall)
+-- first run (see check), and removes it and the files of `also_remove` whatever happens.
+-- Returns the times (wall times when wall is true) as a result for report.timing.
+local function timed_runs(opts, out_path, run_once, wall, also_remove)
   local times, walls = {}, {}
   local ok, err = pcall(function()
     for run = 1, opts.runs do
@@ -56,7 +56,9 @@ local function timed_runs(opts, out_path, run_once, wall)
       if run == 1 then check(out_path, opts.n, opts.expect, opts.label) end
     end
   end)
-  os.remove(out_path)   -- also when the command failed or its output was wrong
+  -- Also when the command failed or its output was wrong.
+  os.remove(out_path)
+  for _, path in ipairs(also_remove or {}) do os.remove(path) end
   if not ok then error(err, 0) end
   local mid, lo, hi = measure.median(times)
   -- The wall clock's median too: one thread against two is told in wall time.
@@ -89,16 +91,13 @@ local solutions = sudoku.solve_many(text, { threads = 1 })
 io.write(table.concat(solutions, "\n"), "\n")
 ]])
   f:close()
-  local ok, result = pcall(timed_runs, opts, out_path, function()
+  return timed_runs(opts, out_path, function()
     local out, status, cpu, wall = shell.timed(("%s %s %s > %s"):format(
       shell.quote(interpreter()), shell.quote(script_path), shell.quote(opts.file),
       shell.quote(out_path)))
     if status ~= "0" or not cpu then error("the solve_many script failed:\n" .. out, 0) end
     return cpu, wall
-  end, false)
-  os.remove(script_path)
-  if not ok then error(result, 0) end
-  return result
+  end, false, { script_path })
 end
 
 return cli

@@ -174,7 +174,7 @@ local function cli_rows(set, subset, runs, table_rows, notes, r, f1_once)
     { { "count", "--limit", "2", "-j", "1" }, 1, equals(unique and "1" or "2") },
   }
   if unique then commands[#commands + 1] = { { "validate", "-j", "1" }, 1, equals("unique") } end
-  local solve1, solve2, count1
+  local solve1, solve2, count1, same_command
   for _, c in ipairs(commands) do
     local label = ("(g) `sudoku %s FILE`, whole process%s"):format(table.concat(c[1], " "),
       c[2] > 1 and " (wall time)" or "")
@@ -185,30 +185,33 @@ local function cli_rows(set, subset, runs, table_rows, notes, r, f1_once)
     elseif c[1][1] == "count" then
       count1 = m
     end
+    -- The command that does (f)'s work: solve on one thread, or count for a set of several
+    -- solutions.
+    if (unique and c[1][1] == "solve" and c[2] == 1) or (not unique and c[1][1] == "count") then
+      same_command = c
+    end
     table_rows[#table_rows + 1] = report.timing(label, m)
   end
   -- The command's fixed cost: start, load, detect, on a file of one puzzle.
-  f = assert(io.open(path, "w"))
+  local one_path = os.tmpname()
+  f = assert(io.open(one_path, "w"))
   f:write(subset[1].puzzle, "\n")
   f:close()
-  local start = bench_cli.time{ root = root, args = { "solve", "-j", "1" }, file = path, n = 1,
-                                threads = 1, expect = solved,
+  local start = bench_cli.time{ root = root, args = { "solve", "-j", "1" }, file = one_path,
+                                n = 1, threads = 1, expect = solved,
                                 runs = runs, label = set.label .. " start-up" }
+  os.remove(one_path)
   local same = unique and solve1 or count1
   if r.f1 and same and f1_once then
     -- Paired, as tdoku is beside row (a): each of `runs` pairs times (f) on 1 thread (3 runs,
     -- its median) and then the command (one run, whole process) on the whole set again; the
     -- ratio is the median of the pairs' ratios, so that a host that speeds up or slows down
     -- between the rows moves both sides. The rows above were timed minutes apart.
-    local same_args = unique and { "solve", "-j", "1" } or { "count", "--limit", "2", "-j", "1" }
-    f = assert(io.open(path, "w"))
-    for _, item in ipairs(subset) do f:write(item.puzzle, "\n") end
-    f:close()
     local ratios, script_ratios = {}, {}
     for k = 1, runs do
       local inproc = f1_once()
-      local cmd = bench_cli.time{ root = root, args = same_args, file = path, n = #subset,
-                                  threads = 1, expect = unique and solved or equals("2"),
+      local cmd = bench_cli.time{ root = root, args = same_command[1], file = path,
+                                  n = #subset, threads = 1, expect = same_command[3],
                                   runs = 1, label = set.label .. " paired" }
       ratios[k] = inproc.median / cmd.median
       -- And beside it, for sets of unique puzzles, the same work as a script process of
@@ -219,13 +222,13 @@ local function cli_rows(set, subset, runs, table_rows, notes, r, f1_once)
         script_ratios[k] = script.median / cmd.median
       end
     end
-    r.cli_ratio = measure.median(ratios)
     notes[#notes + 1] = ("(g) the command's `%s -j 1`, whole process, runs at %.2f of (f) "
       .. "`solve_many` on 1 thread (puzzles/s; median over %d pairs of (f), 3 runs, then the "
       .. "command, 1 run; the rows alone give %.2f)%s; its start-up (a file of one puzzle) "
       .. "takes %.1f ms, beyond which it runs at %.2f of (f) by the rows; `solve -j 2` at %.2fx "
       .. "`solve -j 1` (wall time, the medians of the rows' runs)"):format(
-      unique and "solve" or "count --limit 2", r.cli_ratio, runs, r.f1.median / same.median,
+      unique and "solve" or "count --limit 2", measure.median(ratios), runs,
+      r.f1.median / same.median,
       unique and (", and at %.2f of a script process that reads the file, calls solve_many "
         .. "and writes the solutions (median of the same pairs' ratios)"):format(
           measure.median(script_ratios)) or "",
