@@ -68,6 +68,9 @@ LIBFLAG ?= -shared
 BUILD   ?= build/$(LUA_VERSION)
 OBJDIR  := $(BUILD)/obj
 CORE_SO := $(BUILD)/sudoku/core.so
+# bin/sudoku's precompiled modules (see their rule below).
+LUA_SRC := $(shell find lua -name '*.lua')
+LUAC    := $(patsubst lua/%,$(BUILD)/luac/%,$(LUA_SRC))
 # The core: csrc/ and its rule families in csrc/rules/.
 CORE_SRC := $(wildcard csrc/*.c csrc/rules/*.c csrc/logic/*.c)
 CORE_OBJ := $(patsubst csrc/%.c,$(OBJDIR)/%.o,$(CORE_SRC))
@@ -83,7 +86,7 @@ SHELL := /bin/bash
 
 .PHONY: all test test-fast test-long demo lint bench clean rock FORCE syntax check-all pictures doc lib
 
-all: $(CORE_SO)
+all: $(CORE_SO) $(LUAC)
 
 # The compile command of the last build. It is rewritten only when it changes, and the objects
 # depend on it, so building with other flags (OPT=-O3) rebuilds them; the bench prints it.
@@ -102,21 +105,28 @@ $(CORE_SO): $(CORE_OBJ) | $(BUILD)/sudoku
 $(OBJDIR) $(OBJDIR)/rules $(OBJDIR)/logic $(BUILD)/sudoku:
 	mkdir -p $@
 
+# bin/sudoku's precompiled modules (mk/precompile.lua): each holds its source and its bytecode,
+# and is used only while lua/ holds that same source, so a stale copy is never run, only slower.
+# They take compiling out of the command's start-up.
+$(BUILD)/luac/%.lua: lua/%.lua mk/precompile.lua
+	@mkdir -p $(@D)
+	@$(LUA) mk/precompile.lua $< $@
+
 # $(call run_specs,COMMAND,LOG): runs a busted command line, shows and keeps its output in LOG,
 # then prints the summary line "N passed, N failed, N skipped" that CI reads, and exits with
 # busted's status.
 run_specs = set -o pipefail; $(1) 2>&1 | tee $(2); \
 	 status=$$?; $(LUA) spec/support/summary.lua < $(2); exit $$status
 
-test: $(CORE_SO)
+test: $(CORE_SO) $(LUAC)
 	@$(call run_specs,LUA_VERSION=$(LUA_VERSION) $(BUSTED) --lua=$(LUA) $(BUSTED_FLAGS) --run=all spec,$(BUILD)/test.log)
 
 # The #long specs alone: every puzzle of the shared sets through every technique, each step held
 # against the solution (about an hour of CPU on two threads); make check-all runs it.
-test-long: $(CORE_SO)
+test-long: $(CORE_SO) $(LUAC)
 	@$(call run_specs,LUA_VERSION=$(LUA_VERSION) $(BUSTED) --lua=$(LUA) $(BUSTED_FLAGS) --run=long spec,$(BUILD)/test-long.log)
 
-test-fast: $(CORE_SO)
+test-fast: $(CORE_SO) $(LUAC)
 	@$(call run_specs,LUA_VERSION=$(LUA_VERSION) $(BUSTED) --lua=$(LUA) $(BUSTED_FLAGS) spec,$(BUILD)/test.log)
 
 
@@ -124,13 +134,13 @@ test-fast: $(CORE_SO)
 check-all:
 	CI_PROFILE=all bash .ci/run
 
-demo: $(CORE_SO)
+demo: $(CORE_SO) $(LUAC)
 	$(LUA) bin/sudoku solve examples/puzzles.txt
 	$(LUA) examples/hdu1426.lua < examples/hdu1426.in
 
 # The rendered boards of docs/img/ that README shows, drawn by bin/sudoku render on this Lua
 # (spec/pictures_spec.lua checks that they are what this makes today).
-pictures: $(CORE_SO)
+pictures: $(CORE_SO) $(LUAC)
 	LUA=$(LUA) sh mk/pictures.sh docs/img
 
 lint:
@@ -179,7 +189,7 @@ $(BENCH_BIN): bench/cbench.c $(BENCH_OBJ) $(CORE_HDR) $(FLAGS_FILE) | $(BUILD)/b
 $(BUILD)/bench:
 	mkdir -p $@
 
-bench: $(CORE_SO) $(BENCH_BIN)
+bench: $(CORE_SO) $(LUAC) $(BENCH_BIN)
 	$(LUA) bench/run.lua --cbench $(BENCH_BIN) --flags "$$(cat $(FLAGS_FILE))" \
 	  --data ../shared/data $(if $(QUICK),--quick)
 
