@@ -232,8 +232,9 @@ local function cli_rows(set, subset, runs, table_rows, notes, r, f1_once)
       r.f1.median / same.median,
       unique and (", at %.2f of a script process that reads the file, calls solve_many "
         .. "and writes the solutions, and at %.2f of that solve_many call alone, the "
-        .. "library's first pass over the set in a new process, as the command's is (CPU "
-        .. "time; medians of the same pairs' ratios)"):format(
+        .. "library's one pass over the file in a new process as the command's is (CPU "
+        .. "time; medians of the same pairs' ratios; see bench/cli.lua on why (f) is "
+        .. "faster)"):format(
           measure.median(script_ratios), measure.median(first_ratios)) or "",
       start.median * 1000, r.f1.median / math.max(same.median - start.median, 1e-9),
       solve1.wall / solve2.median)
