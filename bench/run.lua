@@ -147,6 +147,31 @@ local results = {}   -- per set name: {a =, a2 =, b =, ..., tdoku =}
 local tdoku_bin = tdoku.find()
 local solver_bytes = {}
 
+-- The hook's cost per puzzle, round by round: each round runs (d) and then (c0) (the same
+-- search without the hook) back to back over the same puzzles, so that the median of the
+-- rounds' differences is what the hook costs whatever the host did between rounds. The hook
+-- is a tenth of a search or less, so each side of a round lasts about HOOK_ROUND seconds: the
+-- first puzzles of `items` that take that long (by (d)'s time per puzzle, `per_puzzle`),
+-- repeated when the set is shorter. On 16x16 a single pass (37 puzzles, 4 ms) let the host's
+-- noise through (49.6 and 59.3 ns in two runs where 41 rounds of 30 ms gave 19.4). Returns the
+-- differences per puzzle, the puzzles of a round and the repeats of a round.
+local HOOK_ROUND, HOOK_ROUNDS = 0.05, 21
+local function hook_rounds(d, c0, items, per_puzzle)
+  local count = math.min(#items, math.max(1, math.ceil(HOOK_ROUND / per_puzzle)))
+  local subset = first(items, count)
+  local repeats = math.max(1, math.floor(HOOK_ROUND / (count * per_puzzle) + 0.5))
+  local function pass(row)
+    local started = clock.cpu()
+    for _ = 1, repeats do
+      for _, item in ipairs(subset) do row.work(item) end
+    end
+    return clock.cpu() - started
+  end
+  local differences = {}
+  for k = 1, HOOK_ROUNDS do differences[k] = (pass(d) - pass(c0)) / (repeats * count) end
+  return differences, subset, repeats
+end
+
 -- Row (g): the command, whole process, over the puzzles `subset` (written to a file of their
 -- own): solve on 1 and 2 threads, count --limit 2, and validate for sets of unique puzzles;
 -- with a note comparing it with row (f) (the same work through solve_many, in-process).
@@ -346,19 +371,18 @@ local function run_set(set)
   end
 
   -- (c) and (d) take turns run by run, so that both see the same machine, and (d) takes the
-  -- puzzles that (c)'s time box let through: their difference is the cost of the hook.
-  -- (c0) is (c) on (d)'s tree (rows.engine_same_tree): the hook's cost per event is (d) - (c0).
+  -- puzzles that (c)'s time box let through. The hook's cost per event is measured after them
+  -- (hook_rounds), against (c0): (c) on (d)'s tree (rows.engine_same_tree).
   local c = rows.engine(sudoku, set)
   local mc = lua_row(c, items):run()
-  local d, md, mc0
+  local d, md
   if not big then
     d = rows.engine_hook(sudoku, set)
     md = lua_row(d, first(items, mc.n), budget * 3):run()
-    mc0 = lua_row(rows.engine_same_tree(sudoku, set), first(items, md.n), budget * 3):run()
   end
   for _ = 2, runs do
     mc:run()
-    if md then md:run(); mc0:run() end
+    if md then md:run() end
   end
   r.c = mc:result()
   table_rows[#table_rows + 1] = report.timing(c.label, r.c)
@@ -372,17 +396,17 @@ local function run_set(set)
     table_rows[#table_rows + 1] = report.timing(d.label, r.d,
       ("%s events/puzzle"):format(report.auto(events)))
     local per_c, per_d = r.c.median / r.c.n, r.d.median / r.d.n
-    -- Round by round: (d) and (c0) ran back to back on the same puzzles in each round, so the
-    -- median of the rounds' differences is what the hook costs, whatever the host did between
-    -- rounds.
-    local differences = {}
-    for k = 1, #md.times do differences[k] = md.times[k] / md.n - mc0.times[k] / mc0.n end
-    r.hook_ns = measure.median(differences) / events * 1e9
+    local differences, subset, repeats = hook_rounds(d, rows.engine_same_tree(sudoku, set),
+                                                     first(items, r.d.n), per_d)
+    local subset_events = d.count_events(subset) / #subset
+    r.hook_ns = measure.median(differences) / subset_events * 1e9
     notes[#notes + 1] = ("(d) cost of the hook: %s ns per place event = the median over %d "
-      .. "rounds of (time with the hook − time of the same search without it, back to back) / "
-      .. "place events (counted in a run of their own); the search without it has a no-op "
-      .. "on_solution, which turns value-symmetry pruning off as any hook that may veto does")
-      :format(report.auto(r.hook_ns), #differences)
+      .. "rounds of (time with the hook − time of the same search without it, back to back, "
+      .. "each over the set's first %s puzzles %s) / their place events (counted in a run of "
+      .. "their own); the search without it has a no-op on_solution, which turns "
+      .. "value-symmetry pruning off as any hook that may veto does")
+      :format(report.auto(r.hook_ns), #differences, report.number(#subset),
+              repeats == 1 and "once" or ("%d times"):format(repeats))
     if r.d.n == r.c.n and r.d.guesses ~= r.c.guesses then
       notes[#notes + 1] = ("(d) searched a larger tree than (c) (%s against %s guesses, value-"
         .. "symmetry pruning off): with it, (d) − (c) is %s ns per place event"):format(
