@@ -111,7 +111,7 @@ describe("the C stack", function()
     local f = assert(io.open(path, "w"))
     f:write(script)
     f:close()
-    local lua = "lua" .. _VERSION:match("%d+%.%d+")
+    local lua = require("support.lua").interpreter   -- luajit under LuaJIT, not lua5.1
     local pipe = assert(io.popen(("cd '%s' && (ulimit -s %d && %s '%s') 2>&1; echo \"exit:$?\"")
       :format(data.root, kb, lua, path)))
     local out = pipe:read("*a")
