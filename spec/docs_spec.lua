@@ -65,13 +65,15 @@ local function blocks_of(text)
 end
 
 -- Runs a shell line; returns stdout, stderr and the exit status. LUA_VERSION, which make
--- gives the specs of another Lua, is unset: the README's commands are what a user types, for
--- the default Lua (`make lib` then build/5.4/lib/libsudoku.a).
+-- gives the specs of another Lua (in the environment, and to a make the line starts through
+-- MAKEFLAGS), is unset: the README's commands are what a user types, for the default Lua
+-- (`make lib` then build/5.4/lib/libsudoku.a).
 local function shell(line, dir)
   local out, err, status = cmd.temp_file(), cmd.temp_file(), cmd.temp_file()
   -- The group ends on a line of its own: a block's text ends with a newline, and a "; }" there
   -- would be a syntax error.
-  os.execute(("cd %s && { unset LUA_VERSION; %s\n} >%s 2>%s </dev/null; echo $? >%s"):format(
+  os.execute(("cd %s && { unset LUA_VERSION MAKEFLAGS MFLAGS MAKELEVEL; %s\n} >%s 2>%s "
+    .. "</dev/null; echo $? >%s"):format(
     quote(dir), line, quote(out), quote(err), quote(status)))
   return read_file(out), read_file(err), tonumber(read_file(status))
 end
