@@ -4,8 +4,7 @@ local data = require "support.data"
 local lua = require "support.lua"
 local version = lua.build
 -- The core the specs load: build/<version>/, or the build SUDOKU_BUILD names (make sanitize).
-local build = os.getenv("SUDOKU_BUILD")
-if not build or build == "" then build = data.root .. "build/" .. version end
+local build = data.build
 local so = build .. "/sudoku/core.so"
 
 local function run(command)

@@ -8,10 +8,6 @@ local command = require "support.command"
 
 local quote = command.quote
 
--- The build the specs load (spec/helper.lua), whose copies bin/sudoku takes too.
-local BUILD = os.getenv("SUDOKU_BUILD")
-if not BUILD or BUILD == "" then BUILD = data.root .. "build/" .. lua.build end
-
 -- The checkout's root as an absolute path, for commands run from another directory.
 local ROOT = command.shell("cd " .. quote(data.root) .. " && pwd"):match("^(.-)\n$") .. "/"
 
@@ -104,7 +100,7 @@ describe("make", function()
     local count = 0
     for path in pipe:lines() do
       local source = command.read_file(data.root .. path)
-      local copy = command.read_file(("%s/luac/%s"):format(BUILD, path:sub(5)))
+      local copy = command.read_file(("%s/luac/%s"):format(data.build, path:sub(5)))
       local size, at = copy:match("^sudoku%-luac 1 (%d+)\n()")
       assert.equal(#source, tonumber(size), path)
       assert.is_true(copy:sub(at, at + #source - 1) == source, path .. ": another source")

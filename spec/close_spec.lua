@@ -107,7 +107,7 @@ describe("the memory the core holds", function()
       for _ in pairs(live) do n = n + 1 end
       io.write(n)
     ]]):format(data.root .. "lua/?.lua;" .. data.root .. "lua/?/init.lua;",
-      (os.getenv("SUDOKU_BUILD") or (data.root .. "build/" .. lua.build)) .. "/?.so;",
+      data.build .. "/?.so;",
       data.shared .. "gecode_25x25.txt"))
     f:close()
     local pipe = assert(io.popen(lua.interpreter .. " " .. script))

@@ -6,10 +6,7 @@
 -- failalloc, or in the build SUDOKU_BUILD names, so make sanitize runs it under ASan).
 local data = require "support.data"
 
-local build = os.getenv("SUDOKU_BUILD")
--- build/jit under LuaJIT, whose _VERSION says 5.1 too.
-if not build or build == "" then build = data.root .. "build/" .. require("support.lua").build end
-local program = build .. "/failalloc"
+local program = data.build .. "/failalloc"
 
 local function quote(s)
   return "'" .. s:gsub("'", "'\\''") .. "'"

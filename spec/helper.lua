@@ -1,8 +1,7 @@
 -- Loaded by busted before any spec: make `require "sudoku"` load this checkout's fresh
--- build and Lua sources (lua/), never an installed copy. The build directory is the one
--- SUDOKU_BUILD names (such as make sanitize's build/asan-5.4), else build/jit under LuaJIT
--- (which reports "Lua 5.1" too), else build/<5.x>.
-local version = rawget(_G, "jit") and "jit" or _VERSION:match("%d+%.%d+")
+-- build and Lua sources (lua/), never an installed copy. The build directory is
+-- spec/support/data.lua's `data.build`: the one SUDOKU_BUILD names (such as make sanitize's
+-- build/asan-5.4), else build/jit under LuaJIT (which reports "Lua 5.1" too), else build/<5.x>.
 local root = debug.getinfo(1, "S").source:match("^@(.*)spec/helper%.lua$") or "./"
 if root == "" then root = "./" end
 
@@ -12,8 +11,7 @@ package.path = table.concat({
   root .. "spec/?.lua",
   package.path,
 }, ";")
-local build = os.getenv("SUDOKU_BUILD")
-if not build or build == "" then build = root .. "build/" .. version end
+local build = require("support.data").build
 -- A C module is a .dll on Windows (make test-windows), whose directory separator Lua's
 -- package.config names first.
 local ext = package.config:sub(1, 1) == "\\" and "dll" or "so"

@@ -95,8 +95,7 @@ require(name)
 local function loaded_requires(name)
   -- The core the suite runs against: SUDOKU_BUILD's (make sanitize, make test-cross), else the
   -- build of this Lua, as spec/helper.lua picks it.
-  local build = os.getenv("SUDOKU_BUILD")
-  if not build or build == "" then build = data.root .. "build/" .. lua.build end
+  local build = data.build
   local setup = ("package.path = %q .. package.path; package.cpath = %q .. package.cpath")
     :format(data.root .. "lua/?.lua;" .. data.root .. "lua/?/init.lua;", build .. "/?.so;")
   local script = os.tmpname()

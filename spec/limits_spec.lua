@@ -3,7 +3,6 @@
 -- sudoku.core.catch_interrupt has been called SIGINT stops any search under way.
 local sudoku = require "sudoku"
 local data = require "support.data"
-local lua = require "support.lua"
 local command = require "support.command"
 
 local core = sudoku.core
@@ -151,8 +150,7 @@ end)
 
 describe("Ctrl-C, once sudoku.core.catch_interrupt() is called", function()
   -- The core the specs load (spec/helper.lua): SUDOKU_BUILD's, else this Lua's build.
-  local build = os.getenv("SUDOKU_BUILD")
-  if not build or build == "" then build = data.root .. "build/" .. lua.build end
+  local build = data.build
 
   -- In a child process of its own: the handler is process-wide, and the process signals itself.
   local function run(body)

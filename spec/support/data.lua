@@ -8,6 +8,13 @@ data.root = root
 data.shared = root .. "../shared/data/"
 data.fixtures = root .. "spec/fixtures/"
 
+-- The build whose core the specs load (spec/helper.lua puts it on package.cpath): the one
+-- SUDOKU_BUILD names (make sanitize's build/asan-5.4, make test-cross), else this Lua's own,
+-- build/<5.x> or build/jit. Child processes that must run the same core take it from here.
+local build = os.getenv("SUDOKU_BUILD")
+if not build or build == "" then build = root .. "build/" .. require("support.lua").build end
+data.build = build
+
 -- Returns every record of a dataset file as a list of field lists: comment lines (#) and blank
 -- lines are skipped, fields are split on commas.
 function data.records(path)
