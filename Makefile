@@ -227,6 +227,14 @@ $(OBJDIR)/api $(LIB_DIR):
 	mkdir -p $@
 
 lib: $(LIB_A)
+
+# The core without the AVX2 code, as on a CPU without it, in a build of its own
+# (spec/build_spec.lua runs it; .ci/run makes it before its two lanes, which both run that spec).
+PORTABLE_BUILD := build/portable-$(LUA_VERSION)
+portable:
+	@$(MAKE) --no-print-directory LUA_VERSION=$(LUA_VERSION) BUILD=$(PORTABLE_BUILD) \
+	  CFLAGS='-O2 -DSDK_FAST9_PORTABLE_ONLY' all
+.PHONY: portable
 # ---- end lib ---------------------------------------------------------------------------------------
 
 # LuaRocks' builtin backend compiles inside the source tree; drop its objects and the

@@ -26,8 +26,10 @@ local chunk = assert((loadstring or load)(source, "@" .. source_path))
 local bytecode = string.dump(chunk)
 
 -- Written under another name first, so that an interrupted make leaves no half file that a
--- later make would take as done.
-local tmp = out_path .. ".tmp"
+-- later make would take as done. The name is this process's own (a table's address, which
+-- address-space randomisation makes differ from process to process): two makes of one build
+-- at once (CI's two lanes, whose specs make build/jit) must not rename each other's file away.
+local tmp = ("%s.%s.tmp"):format(out_path, tostring({}):match("(%x+)$") or os.time())
 local out = assert(io.open(tmp, "wb"))
 assert(out:write("sudoku-luac 1 ", #source, "\n", source, bytecode))
 assert(out:close())
