@@ -13,6 +13,7 @@
 #   make rock                 build and install the LuaRocks rock into ~/.luarocks
 #   make lib                  the static C library for hosts without Lua (include/sudoku.h):
 #                             build/$(LUA_VERSION)/lib/libsudoku.a
+#   make portable             the core without its AVX2 code, in build/portable-$(LUA_VERSION)
 #   make check-all            the long matrix (CI_PROFILE=all bash .ci/run): every Lua, ARM under
 #                             qemu, sanitizers over the whole suite, valgrind, timed fuzzing
 #
