@@ -454,7 +454,7 @@ static int board_solve(lua_State *L) {
     lsdk_check_limits(L, 2, &l);
     check_not_busy(L, b, "solve");
     lua_settop(L, 2);
-    hosted = lsdk_host_begin(L, &h, &ev, 1);
+    hosted = lsdk_host_begin(L, &h, &ev, b, 1);
     sdk_watch_start(&w, &l);
     rc = sdk_dispatch_solve(lsdk_fast9(L), lsdk_allocator(L), b, hosted ? &ev : NULL, &w);
     if (rc == SDK_EABORT) return lsdk_host_raise(L, &h);
@@ -486,7 +486,7 @@ static int board_count(lua_State *L) {
         b = push_copy(L, 1);
         board = lua_gettop(L);
     }
-    hosted = lsdk_host_begin(L, &h, &ev, board);
+    hosted = lsdk_host_begin(L, &h, &ev, b, board);
     sdk_watch_start(&w, &l);
     count = sdk_dispatch_count(lsdk_fast9(L), lsdk_allocator(L), b, hosted ? &ev : NULL,
                                (int64_t)limit, &w);

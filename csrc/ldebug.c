@@ -67,6 +67,7 @@ static int l_rate_checked(lua_State *L) {
     rc = sdk_logic_rate_board(b, lsdk_allocator(L), NULL, NULL, solution, &bad, &rating,
                               &hardest);
     if (rc == SDK_ENOMEM) return lsdk_memory_error(L);
+    if (rc == SDK_EABORT) return luaL_argerror(L, 1, "a board with Lua rules is rated by sudoku.logic");
     if (rc != SDK_LOGIC_UNSOUND) {
         lua_pushstring(L, rc == 1 ? "solved" : "stuck");
         return 1;

@@ -6,7 +6,7 @@
  * (a table marked as ours, keyed by the rule's host number), and the core keeps a rule whose
  * host field is that number, so copying a board copies both and the rule's function lives as
  * long as a board that has it. When a search wakes the rule, the rule asks its host (the
- * search's events ud, an lsdk_host) for the Lua state and the board's table, and calls the
+ * search's events host, an lsdk_host) for the Lua state and the board's table, and calls the
  * function in protected mode with a context whose methods read and eliminate candidates of the
  * running search. As with hooks, an error never unwinds through the core's C frames: it is
  * parked in the host's table, the rule reports SDK_ABORT, the core puts the board back, and the
@@ -223,7 +223,8 @@ static int lua_rule_propagate(const sdk_rule *r, sdk_solver *s) {
     lsdk_host *h = (lsdk_host *)sdk_solver_host(s);
     rule_call rc;
     lua_State *L;
-    /* Only searches started from Lua reach a board with Lua rules, and they all have a host. */
+    /* A search with no host (a board copied into a C-only search) cannot run the rule: it
+     * stops, as a failed allocation would, rather than answer without it. */
     if (!h || !h->L || h->rules == LUA_NOREF) return SDK_ABORT;
     L = h->L;
     if (!lua_checkstack(L, 8)) return SDK_ABORT;
@@ -342,20 +343,20 @@ const char *lsdk_rule_name(lua_State *L, const lsdk_host *h, const sdk_rule *r, 
 
 /* ---- searches from Board:solve and Board:count -------------------------------------------- */
 
-int lsdk_host_begin(lua_State *L, lsdk_host *h, sdk_events *ev, int board) {
+int lsdk_host_begin(lua_State *L, lsdk_host *h, sdk_events *ev, const sdk_board *b,
+                    int holder) {
     /* (lsdk_host_end is harmless on a host that never began: its references are LUA_NOREF.) */
-    const sdk_board *b = lsdk_check_board(L, board);
     int i, lua_rules = 0;
-    board = compat_absindex(L, board);
+    holder = compat_absindex(L, holder);
     memset(h, 0, sizeof *h);
     h->env = h->rules = LUA_NOREF;
-    memset(ev, 0, sizeof *ev);
+    if (ev) memset(ev, 0, sizeof *ev);
     for (i = 0; i < b->rules.n && !lua_rules; i++) lua_rules = lsdk_is_lua_rule(&b->rules.rule[i]);
     if (!lua_rules) return 0;
     lua_createtable(L, LSDK_SLOTS, 0);           /* where an error waits, and the context */
-    lsdk_host_enter(L, h, lua_gettop(L), board);
+    lsdk_host_enter(L, h, lua_gettop(L), holder);
     lua_pop(L, 1);
-    ev->ud = h;
+    if (ev) ev->ud = ev->host = h;
     return 1;
 }
 

@@ -2,8 +2,11 @@
  * sudoku.core.Pencil: a pencil-mark grid for human-style logic (logic/logic.h), and the steps
  * its techniques find, as tables.
  *
- * A Pencil keeps a copy of the board it was made from (geometry, values) and the candidates of
- * every empty cell, so later edits of the board do not reach it. Steps come out as tables:
+ * A Pencil keeps a copy of the board it was made from (geometry, values, rules) and the
+ * candidates of every empty cell, so later edits of the board do not reach it. The board's Lua
+ * rules come along in the pencil's user value (as a Board keeps them), and the calls that run
+ * the rules (hint, find, path, rate) run them through a host of their own, re-raising a rule's
+ * error as Board:solve does. Steps come out as tables:
  *   {technique = "x_wing", title = "X-Wing", rating = 3.2, se = true, digits = {4},
  *    cells = {{r, c}, ...}, units = {{kind = "row", index = 2}, ...}, base = 2,
  *    placements = {{r, c, v}, ...}, eliminations = {{r, c, v}, ...},
@@ -140,6 +143,7 @@ static int l_pencil(lua_State *L) {
         return lsdk_memory_error(L);
     }
     p->board_open = 1;
+    lsdk_copy_board_rules(L, 1, -1);
     if (sdk_grid_init(&p->g, lsdk_allocator(L), &p->b) != SDK_OK ||
         sdk_grid_init(&p->work, lsdk_allocator(L), &p->b) != SDK_OK) {
         sdk_grid_free(&p->g);
@@ -246,7 +250,7 @@ static int pencil_place(lua_State *L) {
     return 1;
 }
 
-/* p:board(): a new Board with the pencil's values (rules of the original board not included). */
+/* p:board(): a new Board with the pencil's values and the rules of the board it was made from. */
 static int pencil_board(lua_State *L) {
     lpencil *p = check_pencil(L, 1);
     lboard *lb = lsdk_push_board(L);
@@ -256,6 +260,7 @@ static int pencil_board(lua_State *L) {
         return lsdk_memory_error(L);
     }
     lb->open = 1;
+    lsdk_copy_board_rules(L, 1, -1);
     for (cell = 0; cell < p->g.ncells; cell++)
         if (lb->b.value[cell] != p->g.value[cell]) sdk_board_set(&lb->b, cell, p->g.value[cell]);
     return 1;
@@ -460,17 +465,46 @@ static int read_triples(lua_State *L, int idx, const char *field, const lpencil 
 
 /* ---- hints, paths, ratings -------------------------------------------------------------------- */
 
+/* A Lua rule's own name (its spec's name), for the rule steps' text; NULL for the others. */
+static const char *lua_rule_name(void *host, const struct sdk_rule *r) {
+    lsdk_host *h = (lsdk_host *)host;
+    return lsdk_is_lua_rule(r) ? lsdk_rule_name(h->L, h, r, NULL) : NULL;
+}
+
+/* Before a call that may run the board's rules: a host for its Lua rules (the pencil at index 1
+ * holds them), which the rule steps' searches reach through the sink. Made before the call, since
+ * nothing may allocate once the core runs. */
+static void host_begin(lua_State *L, lpencil *p, lsdk_host *h) {
+    p->sink.host = lsdk_host_begin(L, h, NULL, &p->b, 1) ? h : NULL;
+    p->sink.rule_name = lua_rule_name;
+}
+
+static void host_end(lua_State *L, lpencil *p, lsdk_host *h) {
+    p->sink.host = NULL;
+    lsdk_host_end(L, h);
+}
+
+/* A logic call failed with rc (< 0): the steps found so far go, and the error is raised: a Lua
+ * rule's own (SDK_EABORT), else that memory ran out. */
+static int logic_failed(lua_State *L, lpencil *p, lsdk_host *h, int rc) {
+    sdk_sink_clear(&p->sink);
+    p->sink.host = NULL;
+    if (rc == SDK_EABORT && h->L) return lsdk_host_raise(L, h);
+    lsdk_host_end(L, h);
+    return lsdk_memory_error(L);
+}
+
 /* p:hint(opts): the easiest step, or nil when no allowed technique applies. */
 static int pencil_hint(lua_State *L) {
     lpencil *p = check_pencil(L, 1);
     sdk_logic_opts o;
+    lsdk_host h;
     int rc;
     read_opts(L, 2, &o);
+    host_begin(L, p, &h);
     rc = sdk_logic_hint(&p->g, &o, &p->sink);
-    if (rc < 0) {
-        sdk_sink_clear(&p->sink);
-        return lsdk_memory_error(L);
-    }
+    if (rc < 0) return logic_failed(L, p, &h, rc);
+    host_end(L, p, &h);
     if (rc == 0) {
         lua_pushnil(L);
         return 1;
@@ -484,9 +518,11 @@ static int pencil_hint(lua_State *L) {
 static int pencil_find(lua_State *L) {
     lpencil *p = check_pencil(L, 1);
     sdk_logic_opts o;
+    lsdk_host h;
     int nf, i, k, rating, out = 0;
     const sdk_finder *f = sdk_logic_finders(&nf);
     read_opts(L, 2, &o);
+    host_begin(L, p, &h);
     sdk_sink_clear(&p->sink);
     p->sink.g = &p->g;
     p->sink.failed = 0;
@@ -498,11 +534,9 @@ static int pencil_find(lua_State *L) {
         if (!sdk_logic_finder_allowed(&f[i], &o)) continue;
         if (o.max_rating && f[i].min_rating > o.max_rating) continue;
         f[i].find(&p->g, &p->sink);
-        if (p->sink.failed) {
-            sdk_sink_clear(&p->sink);
-            return lsdk_memory_error(L);
-        }
+        if (p->sink.failed) return logic_failed(L, p, &h, p->sink.failed);
     }
+    host_end(L, p, &h);
     lua_createtable(L, p->sink.nsteps, 0);
     /* Stable by rating: each rating in turn, in the order found. */
     for (rating = 0; out < p->sink.nsteps; rating++)
@@ -573,6 +607,7 @@ static int run_path(lua_State *L, int with_steps) {
     int count, rating, hardest, rc, *counts;
     const sdk_technique *tech = sdk_logic_techniques(&count);
     path_state ps;
+    lsdk_host h;
     read_opts(L, 2, &o);
     counts = (int *)lsdk_scratch(L, sizeof(int) * (size_t)count);
     if (with_steps) lua_newtable(L);
@@ -582,10 +617,12 @@ static int run_path(lua_State *L, int with_steps) {
     memcpy(p->work.value, p->g.value, (size_t)p->g.ncells);
     memcpy(p->work.cand, p->g.cand, sizeof(sdk_mask) * (size_t)p->g.ncells);
     ps.g = &p->work;
+    host_begin(L, p, &h);
     rc = sdk_logic_path(&p->work, &o, &p->sink, counts, &rating, &hardest, with_steps ? collect : NULL,
                         &ps);
+    if (rc < 0) return logic_failed(L, p, &h, rc);
+    host_end(L, p, &h);
     sdk_sink_clear(&p->sink);
-    if (rc < 0) return lsdk_memory_error(L);
     lua_pushboolean(L, rc == 1);
     lua_pushnumber(L, rating / 10.0);
     if (hardest >= 0)

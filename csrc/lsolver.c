@@ -554,6 +554,7 @@ static lsolver *make_solver(lua_State *L, int opts) {
      * while cell * n < 2^20, which every board has (cell < 4096, n <= 64). */
     ls->row_of = (uint32_t)(((1u << 20) + (unsigned)b->n - 1) / (unsigned)b->n);
     ls->ev.ud = ls;
+    ls->ev.host = &ls->host;   /* the solver itself: the host is its first member */
     ls->host.env = ls->host.rules = LUA_NOREF;
 
     lua_createtable(L, SLOT_RUN_STEP, 0);                              /* uv: user value */

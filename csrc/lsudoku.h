@@ -168,9 +168,12 @@ SDK_INTERNAL void lsdk_push_lua_rule_fields(lua_State *L, int board, const sdk_r
 /* The name on_eliminate reports for rule r: a Lua rule's own name, else name. */
 SDK_INTERNAL const char *lsdk_rule_name(lua_State *L, const lsdk_host *h, const sdk_rule *r,
                                         const char *name);
-/* Prepares h and ev for Board:solve or Board:count on the board at index board when it has
- * Lua rules (pushing the host's tables): returns 1, or 0 when the search needs no host. */
-SDK_INTERNAL int lsdk_host_begin(lua_State *L, lsdk_host *h, sdk_events *ev, int board);
+/* Prepares h (and ev, unless NULL) for a search of b, when b has Lua rules, from a call that
+ * owns no search table of its own (Board:solve, Board:count, the logic's rule steps): holder is
+ * the stack index of the userdata whose user value holds b's Lua rules (the Board, or a Pencil
+ * made from one). Returns 1, or 0 (h unused) when the search needs no host. */
+SDK_INTERNAL int lsdk_host_begin(lua_State *L, lsdk_host *h, sdk_events *ev, const sdk_board *b,
+                                 int holder);
 /* Pushes the message handler of the search's table at index env (making it the first time:
  * call this before the search runs, since on Lua 5.1 making a C function allocates). The
  * handler writes the error's traceback to the table's LSDK_SLOT_TRACEBACK and leaves the error

@@ -104,7 +104,7 @@ SDK_INTERNAL sdk_mask sdk_solver_domain(const sdk_solver *s, int cell);
  * a listener stops the search, SDK_CONTINUE otherwise. */
 SDK_INTERNAL int sdk_solver_eliminate(sdk_solver *s, int cell, sdk_mask mask);
 SDK_INTERNAL const struct sdk_board *sdk_solver_board(const sdk_solver *s);
-/* The host's pointer for this search (its events' ud), for rules the host runs itself. */
+/* The host's pointer for this search (its events' host), for rules the host runs itself. */
 SDK_INTERNAL void *sdk_solver_host(const sdk_solver *s);
 
 /* ---- the rule table: the kinds a host can name (rules/table.c) ------------------------------- */

@@ -81,7 +81,7 @@ sdk_status sdk_solver_status(const sdk_solver *s) { return s->status; }
 int sdk_solver_failure(const sdk_solver *s) { return s->failure; }
 const sdk_stats *sdk_solver_stats(const sdk_solver *s) { return &s->stats; }
 const sdk_board *sdk_solver_board(const sdk_solver *s) { return s->b; }
-void *sdk_solver_host(const sdk_solver *s) { return s->ev ? s->ev->ud : NULL; }
+void *sdk_solver_host(const sdk_solver *s) { return s->ev ? s->ev->host : NULL; }
 int sdk_solver_stopped(const sdk_solver *s) { return s->stopped; }
 void sdk_solver_watch(sdk_solver *s, const sdk_watch *w) { s->watch = w; }
 

@@ -80,7 +80,7 @@ int sdk_logic_hint(const sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s) {
         s->best_only = !se || one_order(&f[i], tech, o);
         f[i].find(g, s);
         s->best_only = 0;
-        if (s->failed) return SDK_ENOMEM;
+        if (s->failed) return s->failed;
         for (k = 0; k < s->nsteps; k++)
             if (best < 0 || before(&s->steps[k], &s->steps[best], tech, se)) best = k;
         /* Later finders need only beat the best: the others are dropped as they come. */

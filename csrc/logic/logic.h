@@ -102,7 +102,13 @@ typedef struct sdk_sink {
      * (sdk_logic_hint): a finder whose ratings cost much to know may then build that one step
      * alone. Cleared by sdk_sink_clear. */
     int best_only;
-    int failed;           /* SDK_ENOMEM once an allocation failed */
+    int failed;           /* SDK_ENOMEM once an allocation failed; SDK_EABORT once a rule the
+                           * host runs stopped (its error waits in the host's hands) */
+    void *host;           /* what searches of the board's rules get as their events' host (the
+                           * Lua binding's, for Lua rules; NULL: none). Kept by sdk_sink_clear */
+    /* The name a player knows a rule the host runs by (a Lua rule's own name), or NULL for its
+     * kind's; NULL: kinds' names only. Called with host; allocates nothing. */
+    const char *(*rule_name)(void *host, const struct sdk_rule *r);
     int nsteps;
     sdk_step *steps;
     size_t steps_size;

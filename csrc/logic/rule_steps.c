@@ -4,7 +4,9 @@
  * search engine runs each rule once over the grid's candidates (sdk_solver_rule_pass), derived
  * rules included (innies and outies, the law of leftovers), and reports its eliminations; the
  * step names the rule and its cells. A rule that finds a contradiction reports nothing: the
- * marks are then wrong, which the other techniques will run into.
+ * marks are then wrong, which the other techniques will run into. Rules that the host runs
+ * itself (Lua rules) run through the sink's host; when one stops (it raised, or there is no
+ * host), the sink fails with SDK_EABORT.
  */
 #include "families.h"
 #include "techniques.h"
@@ -54,8 +56,10 @@ static int on_eliminate(void *ud, int cell, sdk_mask values, const char *name,
 }
 
 /* What a player calls the rule. */
-static const char *title_of(const sdk_rule *r) {
-    const char *name = r->kind ? r->kind->name : r->ops->name;
+static const char *title_of(const sdk_sink *s, const sdk_rule *r) {
+    const char *name = s->rule_name && s->host ? s->rule_name(s->host, r) : NULL;
+    if (name) return name;
+    name = r->kind ? r->kind->name : r->ops->name;
     if (!strcmp(name, "cage")) return r->kind ? "The cage" : "The cage with the rest of its unit";
     if (!strcmp(name, "innies")) return "Innies and outies";
     if (!strcmp(name, "same_values")) return "The law of leftovers";
@@ -106,7 +110,7 @@ static int report(const sdk_grid *g, sdk_sink *s, const found *list, int first, 
     if (r->ops == &sdk_cage_ops && r->params[0] != SDK_RULE_ABSENT && used + 24 < sizeof cells)
         snprintf(cells + strlen(cells), sizeof cells - strlen(cells), " (sum %lld)",
                  (long long)r->params[0]);
-    sdk_step_text(s, "%s on %s: %s.", title_of(r), cells, elims);
+    sdk_step_text(s, "%s on %s: %s.", title_of(s, r), cells, elims);
     return sdk_step_end(s);
 }
 
@@ -115,12 +119,13 @@ int sdk_find_rule_steps(const sdk_grid *g, sdk_sink *s) {
     sdk_solver *solver;
     sdk_events ev;
     collect c;
-    int cell, i, first, rc = SDK_LOGIC_MORE;
+    int cell, i, first, pass, rc = SDK_LOGIC_MORE;
     if (!g->has_rules || !sdk_step_wanted(s, T_RULE, RULE_RATING)) return SDK_LOGIC_MORE;
     memset(&c, 0, sizeof c);
     c.alloc = s->alloc;
     memset(&ev, 0, sizeof ev);
     ev.ud = &c;
+    ev.host = s->host;   /* the board's Lua rules run through the caller's host */
     ev.on_eliminate = on_eliminate;
     if (sdk_board_copy(&copy, g->b) != SDK_OK) {
         sdk_board_free(&copy);
@@ -130,8 +135,13 @@ int sdk_find_rule_steps(const sdk_grid *g, sdk_sink *s) {
     for (cell = 0; cell < g->ncells; cell++)
         if (copy.value[cell] != g->value[cell]) sdk_board_set(&copy, cell, g->value[cell]);
     solver = sdk_solver_new(s->alloc, &copy, &ev);
-    if (!solver || sdk_solver_rule_pass(solver, g->cand) == SDK_ENOMEM || c.failed) {
+    pass = solver ? sdk_solver_rule_pass(solver, g->cand) : SDK_ENOMEM;
+    if (pass == SDK_ENOMEM || c.failed) {
         s->failed = SDK_ENOMEM;
+    } else if (pass == SDK_EABORT) {
+        /* A rule the host runs stopped (a Lua rule raised, or there is no host to run it):
+         * the caller hears it, and what the other rules found is not reported as if whole. */
+        s->failed = SDK_EABORT;
     } else {
         for (first = 0, i = 1; i <= c.n && rc == SDK_LOGIC_MORE; i++)
             if (i == c.n || c.list[i].rule != c.list[first].rule) {
