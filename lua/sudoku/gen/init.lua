@@ -26,6 +26,16 @@ local is_integer = number.is_integer
 -- puzzles are unique all the same.
 local BIG, BIG_MAX_NODES = 20, 1
 
+-- On a board with rules (the board's own, or opts.constraint / opts.different) a search has no
+-- bound a user could foresee: a grid on some rule sets, or the proof that a 9x9 non-consecutive
+-- puzzle of 6 givens is unique, runs for seconds to minutes. So unless opts.max_nodes says
+-- otherwise (a number, or false for no bound) each uniqueness count there stops after
+-- RULES_COUNT_NODES nodes (the given then stays, and info.reached is false) and the grid's search
+-- after RULES_FILL_NODES (the call then returns nil and a message). Both are counts of nodes, not
+-- seconds, so a seed gives the same puzzle on every machine. On 9x9 non-consecutive boards a
+-- count of 10,000 nodes is about 0.05 s; without the bound puzzles there took 1 to 5 s each.
+local RULES_COUNT_NODES, RULES_FILL_NODES = 10000, 200000
+
 --- A new Board, the image of `board` under a random equivalence transform: values
 -- relabelled, bands and the rows within each band permuted, stacks and the columns within
 -- each, and (square boxes) transposed; every solution maps to a solution.
@@ -110,14 +120,23 @@ local function no_pace() end
 -- call runs. clock.left() is the time that remains (nil: no budget), clock.over() whether it
 -- has run out, and clock.message the answer then. clock.pace() is called between the searches
 -- of a puzzle, where a steppable generator may yield (gen.generator).
-local function clock_of(opts)
+--
+-- The clock also carries the node bounds of a board with rules (see RULES_COUNT_NODES):
+-- clock.count_nodes and clock.fill_nodes (nil: no bound), and clock.capped, the counts the bound
+-- cut short.
+local function clock_of(opts, board)
   local t = opts.timeout
-  local pace = opts[PACE] or no_pace
+  local clock = { pace = opts[PACE] or no_pace, capped = 0 }
+  if opts.max_nodes == nil and (#board:rules() > 0 or rules_of(opts)) then
+    clock.count_nodes, clock.fill_nodes = RULES_COUNT_NODES, RULES_FILL_NODES
+  end
   if not t then
-    return { left = function() return nil end, over = function() return false end, pace = pace }
+    clock.left = function() return nil end
+    clock.over = function() return false end
+    return clock
   end
   local deadline = core.clock() + t
-  local clock = { message = ("gave up after %g s"):format(t), pace = pace }
+  clock.message = ("gave up after %g s"):format(t)
   function clock.left() return math.max(deadline - core.clock(), 1e-9) end
   function clock.over() return core.clock() >= deadline end
   return clock
@@ -127,13 +146,16 @@ end
 -- a node is tens of microseconds to a few milliseconds.
 local PACED_NODES = 4
 
--- solver:step to the next solution or the end, under the clock; with a pace, in slices of
--- PACED_NODES nodes with clock.pace() between them. The status, "running" when out of time.
-local function run(solver, clock)
-  if clock.pace == no_pace then return solver:step(nil, clock.left()) end
+-- solver:step to the next solution or the end, under the clock and within `cap` nodes (nil: no
+-- bound); with a pace, in slices of PACED_NODES nodes with clock.pace() between them. The
+-- status, "running" when out of time or nodes.
+local function run(solver, clock, cap)
+  if clock.pace == no_pace then return solver:step(cap, clock.left()) end
   while true do
-    local status = solver:step(PACED_NODES, clock.left())
+    local status = solver:step(cap and math.min(PACED_NODES, cap - solver:stats().nodes) or PACED_NODES,
+      clock.left())
     if status ~= "running" or clock.over() then return status end
+    if cap and solver:stats().nodes >= cap then return status end
     clock.pace()
   end
 end
@@ -141,11 +163,21 @@ end
 -- Solutions of `board` under `rules`, counted up to 2, and the general engine's nodes when a
 -- budget is set (nil: not measured). Over budget: nil. Out of time (clock): false.
 local function count_two(board, rules, max_nodes, clock)
+  local cap = not max_nodes and clock.count_nodes or nil
   if not rules and not max_nodes then
     local left = clock.left()
-    local n = board:count(2, left and { timeout = left } or nil)
-    if n == nil then return false end
+    local n = board:count(2, (left or cap) and { timeout = left, max_nodes = cap } or nil)
+    if n == nil then
+      if not cap or clock.over() then return false end
+      clock.capped = clock.capped + 1
+      return nil
+    end
     return n
+  end
+  if cap then
+    local found = count_two(board, rules, cap, clock)
+    if found == nil then clock.capped = clock.capped + 1 end
+    return found
   end
   local opts = {}
   for k, v in pairs(rules or {}) do opts[k] = v end
@@ -199,10 +231,12 @@ local function fill(opts, clock)
   local solver_opts = { seed = rng:seed() }
   for k, v in pairs(rules_of(opts) or {}) do solver_opts[k] = v end
   local solver = core.new_solver(board, solver_opts)
-  local status = run(solver, clock)
+  local status = run(solver, clock, clock.fill_nodes)
   if status == "running" then
     solver:reset()
-    return nil, clock.message
+    if clock.over() then return nil, clock.message end
+    return nil, ("no grid within %d nodes (the bound of a board with rules: opts.max_nodes = false "
+      .. "lifts it)"):format(clock.fill_nodes)
   end
   if status ~= "solved" then return nil, "no solution" end
   return board
@@ -213,13 +247,17 @@ end
 -- stall for minutes, this takes milliseconds.
 -- @tparam table opts `seed` (required), and the board: `size` and/or `box`, or `board` (a Board
 -- whose shape, regions, rules and any values it holds are kept), with `constraint` / `different` as
--- for Solver.new, and `timeout` (seconds: the search gives up after that long)
+-- for Solver.new, and `timeout` (seconds: the search gives up after that long); on a board with
+-- rules the search stops after 200,000 nodes unless `max_nodes` is false
 -- @treturn Board|nil the grid, or `nil, message` when the board has no solution ("no
 -- solution") or the time ran out ("gave up after 2 s")
 -- @raise for a missing or bad option
 function gen.solution(opts)
   check_common("solution", opts)
-  return fill(opts, clock_of(opts))
+  if opts.max_nodes ~= nil and opts.max_nodes ~= false then
+    argerror("solution", "opts.max_nodes can only be false (no bound on a board with rules)")
+  end
+  return fill(opts, clock_of(opts, template("solution", opts)))
 end
 
 local function filled_count(board)
@@ -246,6 +284,7 @@ local function strictly_minimal(puzzle, rules, clock)
 end
 
 local function max_nodes_of(opts, grid)
+  if opts.max_nodes == false then return nil end
   return opts.max_nodes or (grid:size() >= BIG and BIG_MAX_NODES or nil)
 end
 
@@ -502,8 +541,9 @@ local function check_puzzle_opts(opts)
   if opts.clues ~= nil and not (is_integer(opts.clues) and opts.clues >= 0) then
     argerror("puzzle", "opts.clues must be a whole number")
   end
-  if opts.max_nodes ~= nil and not (is_integer(opts.max_nodes) and opts.max_nodes >= 1) then
-    argerror("puzzle", "opts.max_nodes must be a whole number of at least 1")
+  if opts.max_nodes ~= nil and opts.max_nodes ~= false and
+      not (is_integer(opts.max_nodes) and opts.max_nodes >= 1) then
+    argerror("puzzle", "opts.max_nodes must be a whole number of at least 1, or false")
   end
   if opts.attempts ~= nil and not (is_integer(opts.attempts) and opts.attempts >= 1) then
     argerror("puzzle", "opts.attempts must be a whole number of at least 1")
@@ -518,8 +558,10 @@ end
 --   clues      stop taking givens away at this many (or fewer); with minimal, tries grids
 --              until the minimal puzzle has at most this many
 --   max_nodes  every puzzle must be solved and proved unique by the general engine within this
---              many search nodes (a first hardness knob: lower is easier); default: no limit,
---              but 1 on boards of 20 values or more (25x25), where a full proof can take
+--              many search nodes (a first hardness knob: lower is easier); false: no limit;
+--              default: no limit on plain boards, 10,000 on boards with rules (a given whose
+--              count runs over it stays, and info.reached is false; the grid's search there
+--              stops after 200,000 nodes), and 1 on boards of 20 values or more (25x25), where a full proof can take
 --              minutes: givens that only a longer search could show to be spare then stay;
 --              there, on boards with boxes and nothing else, a given goes only when the
 --              engine's propagation brings it back before probing removes anything
@@ -543,9 +585,10 @@ end
 -- @treturn Board|nil the puzzle, or `nil, message` when the board has no solution or the time
 -- ran out ("gave up after 2 s")
 -- @treturn Board the solution
--- @treturn table info `{clues =, attempts =, reached = true/false (the targets were met),
--- rating =, hardest = (with a difficulty target)}`; when not reached, the puzzle closest to the
--- band
+-- @treturn table info `{clues =, attempts =, reached = true/false (the targets were met, and
+-- no given was kept by the default bound of a board with rules), capped = (the counts that bound
+-- cut short; nil where it does not apply), rating =, hardest = (with a difficulty target)}`; when
+-- not reached, the puzzle closest to the band
 -- @raise for a missing or bad option
 function gen.puzzle(opts)
   check_puzzle_opts(opts)
@@ -559,8 +602,8 @@ function gen.puzzle(opts)
       (opts.board and #opts.board:rules() > 0)) then
     argerror("puzzle", "a difficulty target needs a board without rules (its rating knows none)")
   end
-  local clock = clock_of(opts)
   local board = template("puzzle", opts)
+  local clock = clock_of(opts, board)
   local orbits, err = symmetry.orbits(opts.symmetry or "none", (board:size()))
   if not orbits then argerror("puzzle", "opts.symmetry: " .. err) end
   local rules = rules_of(opts)
@@ -587,8 +630,11 @@ function gen.puzzle(opts)
       if ok == nil then return nil, clock.message end
     end
     if ok then
-      return puzzle, solution, { clues = clues, attempts = k, reached = true,
-        rating = rated and rated.rating, hardest = rated and rated.hardest }
+      -- A given kept because its count ran over the default bound of a board with rules: the
+      -- puzzle is unique, but a longer search might have taken more away.
+      return puzzle, solution, { clues = clues, attempts = k, reached = clock.capped == 0,
+        capped = clock.count_nodes and clock.capped, rating = rated and rated.rating,
+        hardest = rated and rated.hardest }
     end
     if not best or distance < best_distance or (distance == best_distance and clues < best_clues) then
       best, best_solution, best_clues, best_rating, best_distance = puzzle, solution, clues, rated,
@@ -597,7 +643,8 @@ function gen.puzzle(opts)
     if clock.over() then break end
   end
   return best, best_solution, { clues = best_clues, attempts = attempts, reached = false,
-    rating = best_rating and best_rating.rating, hardest = best_rating and best_rating.hardest }
+    capped = clock.count_nodes and clock.capped, rating = best_rating and best_rating.rating,
+    hardest = best_rating and best_rating.hardest }
 end
 
 -- Whether a coroutine can yield inside the variant generators' protected calls: not on plain
