@@ -561,7 +561,8 @@ end
 --              many search nodes (a first hardness knob: lower is easier); false: no limit;
 --              default: no limit on plain boards, 10,000 on boards with rules (a given whose
 --              count runs over it stays, and info.reached is false; the grid's search there
---              stops after 200,000 nodes), and 1 on boards of 20 values or more (25x25), where a full proof can take
+--              stops after 200,000 nodes), and 1 on boards of 20 values or more (25x25),
+--              where a full proof can take
 --              minutes: givens that only a longer search could show to be spare then stay;
 --              there, on boards with boxes and nothing else, a given goes only when the
 --              engine's propagation brings it back before probing removes anything
