@@ -25,6 +25,7 @@ local fpuzzles = {
     .. "f-puzzles JSON",
   separator = "\n",
   keeps_box = true,
+  keeps_rules = true,
 }
 
 local LINK = "https://www.f-puzzles.com/?load="

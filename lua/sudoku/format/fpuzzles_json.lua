@@ -9,6 +9,7 @@ local fpuzzles_json = {
   summary = "f-puzzles JSON (its Export), one object per line",
   separator = "\n",
   keeps_box = true,
+  keeps_rules = true,
 }
 
 --- An iterator over the records of a line source, as `fpuzzles.records`.

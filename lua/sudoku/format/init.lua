@@ -12,6 +12,11 @@
 --   keeps_box          set for formats whose text keeps any box shape (grid, ss, json); the
 --                      others' boards read back with the squarest boxes unless told opts.box
 --   read_only / write_only  set for formats that go one way only (svg is written, never read)
+--   keeps_rules        set for formats whose text keeps a board's rules, jigsaw and extra
+--                      regions (json, the f-puzzles formats, svg's picture); the others refuse
+--                      a puzzle that has any (write returns nil and why), since it would read
+--                      back as another puzzle; a full grid (a solution) loses nothing and is
+--                      written
 --
 -- The functions here pick the module by name, or by looking at the input when no name is given.
 -- @module sudoku.format
@@ -185,28 +190,39 @@ end
 -- @tparam Board|table x a Board or a record (docs/FORMATS.md)
 -- @string name the format's name
 -- @tparam[opt] table opts the writer's options
--- @treturn string|nil the text, or `nil, message` when the format cannot hold the record
--- (`fpuzzles`: a rule f-puzzles has no counterpart of); every other format always writes
+-- @treturn string|nil the text, or `nil, message` when the format cannot hold the record: a
+-- puzzle with rules, jigsaw or extra regions in a format that keeps only values and boxes (it
+-- would read back as another puzzle; json keeps them), or in `fpuzzles` a rule f-puzzles has no
+-- counterpart of
 -- @raise for an unknown format name, a format that is only read, or a bad writer option
 function format.write(x, name, opts)
   local module = get_or_raise(name, "write", 2)
   if module.read_only then
     error(("bad argument #2 to 'write' (format '%s' is read, not written)"):format(name), 2)
   end
+  local rec = record.of(x)
+  local unkept = not module.keeps_rules and record.unkept(rec)
+  if unkept then
+    return nil, ("cannot write as %s: it has no place for the board's %s, and the puzzle would "
+      .. "read back as another (json keeps them)"):format(name, unkept)
+  end
   -- Not a tail call: a writer's argument error names the caller of write() as its place.
-  local text, why = module.write(record.of(x), opts or {})
+  local text, why = module.write(rec, opts or {})
   return text, why
 end
 
 -- The two formats every board has had since the first release, kept as plain functions.
 
---- The `line` format of a board: `format.write(board, "line")`.
+--- The `line` format of a board's values, as `format.write(board, "line")` writes them but also
+-- for a board with rules or regions, which the text does not show (a display: `format.write`
+-- refuses such a puzzle).
 -- @tparam Board board the board
 -- @treturn string
-function format.line(board) return format.write(board, "line") end
---- The `grid` format of a board: `format.write(board, "grid")`.
+function format.line(board) return (format.get("line").write(record.of(board), {})) end
+--- The `grid` format of a board's values (what `tostring` shows), as `format.line` for a board
+-- with rules or regions.
 -- @tparam Board board the board
 -- @treturn string
-function format.grid(board) return format.write(board, "grid") end
+function format.grid(board) return (format.get("grid").write(record.of(board), {})) end
 
 return format

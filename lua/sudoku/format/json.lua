@@ -68,6 +68,7 @@ local json = {
     .. "regions, rules, constraints, meta)",
   separator = "\n",
   keeps_box = true,
+  keeps_rules = true,
 }
 
 local null = dkjson.null

@@ -99,6 +99,19 @@ function record.candidates(rec, r, c)
   return board:candidates(r, c)
 end
 
+-- What of the record's board a format that keeps only values and boxes would lose: "rules",
+-- "jigsaw regions" or "extra regions"; nil when nothing, or when the board is full (a solution
+-- reads back as the same grid).
+function record.unkept(rec)
+  local board = rec.board
+  local n = board:size()
+  if board:filled() == n * n then return nil end
+  if #board:rules() > 0 then return "rules" end
+  if board:jigsaw() then return "jigsaw regions" end
+  if #board:regions() > 0 then return "extra regions" end
+  return nil
+end
+
 -- A copy of the board that holds only the givens: the puzzle as it was set.
 function record.givens_board(rec)
   local board = rec.board:copy()

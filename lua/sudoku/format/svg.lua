@@ -26,6 +26,7 @@ local svg = {
   summary = "a standalone SVG picture (givens, filled values, pencil marks, conflicts, cages)",
   separator = "\n",
   write_only = true,
+  keeps_rules = true,   -- the picture draws them
 }
 
 local DEFAULT_CELL = 40
