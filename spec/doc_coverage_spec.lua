@@ -23,17 +23,23 @@ local function try_read(path)
   return text
 end
 
--- The public modules, each with its table and the path of its stub under types/.
-local MODULES = {
-  "sudoku", "sudoku.board", "sudoku.core", "sudoku.symbols", "sudoku.shape", "sudoku.leetcode",
-  "sudoku.records", "sudoku.gen", "sudoku.variant", "sudoku.cli", "sudoku.format",
-  "sudoku.format.line", "sudoku.format.grid", "sudoku.format.hdu", "sudoku.format.leetcode",
-  "sudoku.format.sdk", "sudoku.format.sdm", "sudoku.format.ss", "sudoku.format.pencil",
-  "sudoku.format.hodoku", "sudoku.format.json", "sudoku.format.fpuzzles",
-  "sudoku.format.fpuzzles_json", "sudoku.format.lzstring",
-  "sudoku.format.svg", "sudoku.play", "sudoku.heuristic", "sudoku.lab", "sudoku.lab.report",
-  "sudoku.lab.plot", "sudoku.lab.stats",
-}
+-- The public modules are the files whose doc comment names their module with LDoc's @module
+-- tag; docs/config.ld's `file` list must hold exactly those (checked below), and this is that
+-- list, read from the file LDoc reads: { {name =, path =}, ... } in its order, path from the
+-- checkout's root.
+local function config_modules()
+  local env = data.settings("docs/config.ld")
+  local list = {}
+  for _, path in ipairs(env.file) do
+    path = path:gsub("^%.%./", "")
+    local name = read_file(data.root .. path):match("@module%s+([%w_.]+)")
+    list[#list + 1] = { name = name, path = path }
+  end
+  return list
+end
+
+local MODULES = {}
+for i, module in ipairs(config_modules()) do MODULES[i] = module.name end
 
 -- sudoku.board's table is the Board methods table itself: its functions are Board methods.
 local METHOD_TABLES = { ["sudoku.board"] = "Board" }
@@ -164,6 +170,24 @@ describe("the API reference and the type stubs", function()
 
   it("find the public functions to check (a sanity check of the lists above)", function()
     assert.is_true(#functions > 100, #functions .. " public functions")
+  end)
+
+  it("have in docs/config.ld every module whose doc comment says @module, and only those #posix",
+    function()
+    local tagged = {}
+    local pipe = assert(io.popen("cd " .. quote(data.root)
+      .. " && find lua -name '*.lua' -o -name '*.luadoc' | LC_ALL=C sort"))
+    for path in pipe:lines() do
+      if read_file(data.root .. path):match("@module%s") then tagged[#tagged + 1] = path end
+    end
+    pipe:close()
+    local listed = {}
+    for _, module in ipairs(config_modules()) do
+      assert(module.name, module.path .. " is in docs/config.ld without an @module tag")
+      listed[#listed + 1] = module.path
+    end
+    table.sort(listed)
+    assert.are.same(tagged, listed)
   end)
 
   it("document every public function, with a summary, in the LDoc reference #posix", function()

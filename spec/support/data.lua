@@ -49,4 +49,19 @@ function data.read(path)
   return text
 end
 
+-- The globals a file of settings written in Lua sets (a rockspec, LDoc's docs/config.ld), run
+-- in an empty environment as LuaRocks and LDoc run them. `path` is from the checkout's root.
+function data.settings(path)
+  local env = {}
+  local chunk
+  if setfenv then
+    chunk = assert(loadfile(root .. path))
+    setfenv(chunk, env)
+  else
+    chunk = assert(loadfile(root .. path, "t", env))
+  end
+  chunk()
+  return env
+end
+
 return data
