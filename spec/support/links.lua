@@ -332,6 +332,16 @@ function links.files(paths)
   return list
 end
 
+--- The Markdown docs, as paths from `root` (the checkout's, ending in "/"): README.md and
+-- docs/*.md, in that order (docs_spec runs their code blocks, links_spec checks their links).
+function links.markdown_docs(root)
+  local list = {}
+  for _, path in ipairs(links.files({ root .. "README.md", root .. "docs" })) do
+    if is_markdown(path) then list[#list + 1] = path:sub(#root + 1) end
+  end
+  return list
+end
+
 --- One line per broken link: "FILE:LINE: broken link TARGET (WHY)".
 function links.report(broken)
   local lines = {}
