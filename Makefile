@@ -6,7 +6,8 @@
 #   make demo                 the Quick start's main job: solve the bundled example puzzles
 #   make lint                 luacheck over lua/, spec/, examples/, bin/sudoku, bench/ and fuzz/
 #   make syntax               every Lua file parses as Lua 5.1 (luac5.1 -p) and LuaJIT (luajit -bl)
-#   make doc                  the HTML API reference in build/doc/ (LDoc, docs/config.ld)
+#   make doc                  the HTML API reference in build/doc/ (LDoc, docs/config.ld), and
+#                             the check of every link in it, README.md and docs/*.md
 #   make bench                the benchmark harness over ../shared/data (several minutes)
 #   make bench QUICK=1        the same on the first puzzles of each set (under a minute)
 #   make pictures             the rendered boards of docs/img/ (README, "Pictures")
