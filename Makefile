@@ -6,7 +6,8 @@
 #   make demo                 the Quick start's main job: solve the bundled example puzzles
 #   make lint                 luacheck over lua/, spec/, examples/, bin/sudoku, bench/ and fuzz/
 #   make syntax               every Lua file parses as Lua 5.1 (luac5.1 -p) and LuaJIT (luajit -bl)
-#   make doc                  the HTML API reference in build/doc/ (LDoc, docs/config.ld)
+#   make doc                  the HTML API reference in build/doc/ (LDoc, docs/config.ld), and
+#                             the check of every link in it, README.md and docs/*.md
 #   make bench                the benchmark harness over ../shared/data (several minutes)
 #   make bench QUICK=1        the same on the first puzzles of each set (under a minute)
 #   make pictures             the rendered boards of docs/img/ (README, "Pictures")
@@ -160,13 +161,18 @@ lint:
 # ---- doc: the HTML API reference ------------------------------------------------------------------
 # LDoc (Debian's lua-ldoc) reads the doc comments of the public Lua modules and
 # lua/sudoku/core.luadoc (the C module's functions and methods), as docs/config.ld lists them, and
-# writes build/doc/index.html. A warning (a parameter without its @param, a bad reference) fails
-# the build. types/ holds the same API as LuaLS stubs for editors; spec/doc_coverage_spec.lua
-# checks that both cover every public function.
-LDOC ?= ldoc
+# writes build/doc/index.html (DOC_DIR=DIR writes it elsewhere: the specs write theirs in a
+# temporary directory, so that two of them never write one at once). A warning (a parameter
+# without its @param, a bad reference) fails the build, and so does a broken link: then
+# spec/support/links.lua checks every relative link and anchor of the reference, README.md and
+# docs/*.md (spec/links_spec.lua runs both). types/ holds the same API as LuaLS stubs for
+# editors; spec/doc_coverage_spec.lua checks that both cover every public function.
+LDOC    ?= ldoc
+DOC_DIR ?= build/doc
 
 doc:
-	$(LDOC) --fatalwarnings -c docs/config.ld .
+	$(LDOC) --fatalwarnings -c docs/config.ld -d $(abspath $(DOC_DIR)) .
+	$(LUA) spec/support/links.lua README.md docs $(DOC_DIR)
 # ---- end doc -------------------------------------------------------------------------------------
 
 # ---- syntax: the Lua layer uses no version-only syntax -------------------------------------------

@@ -30,11 +30,7 @@ local ROOT = (function()
 end)()
 
 local function markdown_files()
-  local files = { "README.md" }
-  local pipe = assert(io.popen("cd " .. quote(ROOT) .. " && ls docs/*.md"))
-  for path in pipe:lines() do files[#files + 1] = path end
-  pipe:close()
-  return files
+  return require("support.links").markdown_docs(ROOT)
 end
 
 -- The fenced blocks of a markdown text: {lang =, line =, text =, norun =}, in order.

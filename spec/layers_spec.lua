@@ -1,6 +1,7 @@
 -- The layers of the library point one way (docs/API.md, "Layers"): the C core and the helpers
 -- that know only symbols and shapes, then sudoku.board, then the formats, then what solves,
--- generates and checks, then the façade `require "sudoku"`, then the command line. A module may
+-- generates, checks and compares strategies, then the façade `require "sudoku"` (which loads
+-- that layer's modules lazily, as its fields), then the command line. A module may
 -- require modules of its own layer or of a lower one, never of a higher one, and no chain of
 -- requires comes back to where it started: a cycle works only as long as one of its modules is
 -- loaded lazily, and breaks the day someone requires it at the top.
@@ -20,9 +21,8 @@ local LAYERS = {
   { "sudoku.board" },
   { "sudoku.format", "sudoku.format.*", "sudoku.variant", "sudoku.variant.*" },
   { "sudoku.records", "sudoku.gen", "sudoku.gen.*", "sudoku.leetcode", "sudoku.logic", "sudoku.play",
-    "sudoku.heuristic", "sudoku.heuristic.*" },
+    "sudoku.heuristic", "sudoku.heuristic.*", "sudoku.lab", "sudoku.lab.*" },
   { "sudoku" },
-  { "sudoku.lab", "sudoku.lab.*" },
   { "sudoku.cli", "sudoku.cli.*" },
 }
 

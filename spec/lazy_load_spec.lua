@@ -1,5 +1,6 @@
--- `require "sudoku"` loads the core library and nothing it does not need: sudoku.gen,
--- sudoku.variant and sudoku.leetcode are loaded when their field is first read, and dkjson
+-- `require "sudoku"` loads the core library and nothing it does not need: sudoku.leetcode,
+-- sudoku.gen, sudoku.variant, sudoku.logic, sudoku.play, sudoku.heuristic and sudoku.lab are
+-- loaded when their field is first read, and dkjson
 -- only when a JSON format is used, so the library works without dkjson (the rockspec's only
 -- dependency besides Lua), and using a JSON format then says what is missing. Each case runs in
 -- a child process of the Lua running the specs, with package.path and package.cpath holding
@@ -33,28 +34,44 @@ end
 describe("require 'sudoku'", function()
   after_each(function() command.cleanup() end)
 
-  it("loads neither sudoku.gen, sudoku.variant, sudoku.leetcode nor dkjson", function()
-    local out = run([[
+  -- The modules the façade hands out as fields, loaded on the field's first read.
+  local LAZY = { "leetcode", "gen", "variant", "logic", "play", "heuristic", "lab" }
+
+  it("loads none of the modules of its lazy fields, nor dkjson", function()
+    local out = run(([[
       local sudoku = require "sudoku"
-      for _, name in ipairs({"sudoku.gen", "sudoku.variant", "sudoku.leetcode", "dkjson"}) do
-        io.write(name, "=", tostring(package.loaded[name] ~= nil), " ")
+      for _, key in ipairs({%s}) do
+        io.write("sudoku.", key, "=", tostring(package.loaded["sudoku." .. key] ~= nil), " ",
+          tostring(rawget(sudoku, key) ~= nil), " ")
       end
-      io.write(tostring(rawget(sudoku, "gen") ~= nil))
-    ]], true)
-    assert.equal("sudoku.gen=false sudoku.variant=false sudoku.leetcode=false dkjson=false false",
-      out)
+      io.write("dkjson=", tostring(package.loaded.dkjson ~= nil))
+    ]]):format(("%q, "):rep(#LAZY):format((table.unpack or unpack)(LAZY))), true)
+    local expected = {}
+    for _, key in ipairs(LAZY) do expected[#expected + 1] = "sudoku." .. key .. "=false false " end
+    assert.equal(table.concat(expected) .. "dkjson=false", out)
   end)
 
-  it("gives sudoku.gen, sudoku.variant and sudoku.leetcode as fields, the modules themselves",
-    function()
+  for _, key in ipairs(LAZY) do
+    it(("gives sudoku.%s, loaded on its first read, as the module require \"sudoku.%s\" gives")
+      :format(key, key), function()
+      local out = run(([[
+        local sudoku = require "sudoku"
+        local before = package.loaded["sudoku.%s"] ~= nil
+        local field = sudoku.%s
+        local kept = rawget(sudoku, "%s") == field
+        io.write(tostring(before), " ", type(field), " ", tostring(field == require "sudoku.%s"),
+          " ", tostring(kept))
+      ]]):format(key, key, key, key), true)
+      assert.equal("false table true true", out)
+    end)
+  end
+
+  it("gives nil for a field that is neither its own nor a lazy one", function()
     local out = run([[
       local sudoku = require "sudoku"
-      io.write(tostring(sudoku.gen == require "sudoku.gen"), " ",
-        tostring(sudoku.variant == require "sudoku.variant"), " ",
-        tostring(sudoku.leetcode == require "sudoku.leetcode"), " ",
-        tostring(sudoku.nothing), " ", tostring(rawget(sudoku, "gen") == sudoku.gen))
+      io.write(tostring(sudoku.nothing), " ", tostring(rawget(sudoku, "nothing")))
     ]], true)
-    assert.equal("true true true nil true", out)
+    assert.equal("nil nil", out)
   end)
 
   it("works without dkjson: solving, the formats that are not JSON, generators, variants and "

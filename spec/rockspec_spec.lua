@@ -22,16 +22,7 @@ end
 
 -- The rockspec's fields, read as LuaRocks reads them: a Lua chunk run in an empty environment.
 local function read_rockspec()
-  local env = {}
-  local chunk
-  if setfenv then
-    chunk = assert(loadfile(data.root .. ROCKSPEC))
-    setfenv(chunk, env)
-  else
-    chunk = assert(loadfile(data.root .. ROCKSPEC, "t", env))
-  end
-  chunk()
-  return env
+  return data.settings(ROCKSPEC)
 end
 
 local function sorted(list)

@@ -1,6 +1,7 @@
 --- The façade over the C core and the Lua modules: `local sudoku = require "sudoku"`.
 -- Reads, solves and counts puzzles given as text, and hands out `Board`, `Solver`, `format`,
--- `symbols`, `leetcode`, `gen` and `variant`. Loading it also adds the board methods that need
+-- `symbols`, and, loaded when first read, `leetcode`, `gen`, `variant`, `logic`, `play`,
+-- `heuristic` and `lab`. Loading it also adds the board methods that need
 -- the formats (`Board:format`, `tostring(b)`). docs/API.md is the contract.
 -- @module sudoku
 local core = require "sudoku.core"
@@ -26,15 +27,25 @@ local sudoku = {
   symbols = require "sudoku.symbols",
 }
 
--- sudoku.leetcode, sudoku.gen and sudoku.variant are loaded when first used (the first read of
--- the field), not with the façade: a program that only solves loads none of them (nor dkjson,
--- which only the JSON formats need), and starts in a fraction of the time.
-local LAZY = { leetcode = "sudoku.leetcode", gen = "sudoku.gen", variant = "sudoku.variant" }
+-- The modules above the formats are loaded when first used (the first read of the field), not
+-- with the façade: a program that only solves loads none of them (nor dkjson, which only the
+-- JSON formats need), and starts in a fraction of the time. Each loader names its module in a
+-- require of its own, so that spec/layers_spec.lua sees these requires too: none of them may
+-- point to a higher layer, or back to `sudoku` (a cycle).
+local LAZY = {
+  leetcode = function() return require "sudoku.leetcode" end,
+  gen = function() return require "sudoku.gen" end,
+  variant = function() return require "sudoku.variant" end,
+  logic = function() return require "sudoku.logic" end,
+  play = function() return require "sudoku.play" end,
+  heuristic = function() return require "sudoku.heuristic" end,
+  lab = function() return require "sudoku.lab" end,
+}
 setmetatable(sudoku, {
   __index = function(t, key)
-    local name = LAZY[key]
-    if name == nil then return nil end
-    local module = require(name)
+    local load = LAZY[key]
+    if load == nil then return nil end
+    local module = load()
     rawset(t, key, module)
     return module
   end,

@@ -23,6 +23,21 @@ function command.shell(line)
   return body, tonumber(status)
 end
 
+-- Whether a program some specs need, and a developer's machine may lack (ldoc), is missing:
+-- nil when `name` is on PATH, else why not, for the case to be pending. Under .ci/run
+-- (SUDOKU_CI set), where .ci/install-deps has installed `package`, a missing one raises: CI
+-- must not pass by skipping what it never ran.
+function command.missing_tool(name, package)
+  local _, status = command.shell("command -v " .. command.quote(name) .. " >/dev/null")
+  if status == 0 then return nil end
+  local why = ("%s is not installed (Debian's %s: sh .ci/install-deps installs it)")
+    :format(name, package)
+  if (os.getenv("SUDOKU_CI") or "") ~= "" then
+    error(why .. "; SUDOKU_CI is set, and CI runs every case that needs it", 2)
+  end
+  return why
+end
+
 function command.write_file(path, text)
   local f = assert(io.open(path, "wb"))
   f:write(text)

@@ -49,4 +49,31 @@ function data.read(path)
   return text
 end
 
+-- The globals a file of settings written in Lua sets (a rockspec, LDoc's docs/config.ld), run
+-- in an empty environment as LuaRocks and LDoc run them. `path` is from the checkout's root.
+function data.settings(path)
+  local env = {}
+  local chunk
+  if setfenv then
+    chunk = assert(loadfile(root .. path))
+    setfenv(chunk, env)
+  else
+    chunk = assert(loadfile(root .. path, "t", env))
+  end
+  chunk()
+  return env
+end
+
+-- The public modules: the files of docs/config.ld's `file` list, which LDoc documents (a module
+-- is public when its doc comment names it with @module; doc_coverage_spec checks that the list
+-- holds exactly those). { {name =, path =}, ... } in the list's order, path from the root.
+function data.public_modules()
+  local list = {}
+  for _, path in ipairs(data.settings("docs/config.ld").file) do
+    path = path:gsub("^%.%./", "")
+    list[#list + 1] = { name = data.read(root .. path):match("@module%s+([%w_.]+)"), path = path }
+  end
+  return list
+end
+
 return data

@@ -33,7 +33,7 @@
 
 ---What a rule written in Lua receives while it runs.
 ---@class sudoku.RuleContext
-local RuleContext = {}
+local RuleContext = {} -- luacheck: ignore 241 (a class of stubs: only its methods are read)
 ---@return integer[]
 function RuleContext:candidates(r, c) end
 ---@return boolean
@@ -131,14 +131,44 @@ function Board:add_region(cells) end
 ---@param regions sudoku.Cell[][]
 function Board:set_regions(regions) end
 
+---The kinds of rule: the rows of the core's rule table (csrc/rules/table.c), and "lua".
+---@alias sudoku.RuleKind
+---| "different"
+---| "consecutive"
+---| "ratio"
+---| "pair_sum"
+---| "not_consecutive"
+---| "not_ratio"
+---| "not_pair_sum"
+---| "less"
+---| "whisper"
+---| "allowed"
+---| "thermo"
+---| "renban"
+---| "palindrome"
+---| "same_values"
+---| "cage"
+---| "sum"
+---| "arrow"
+---| "sandwich"
+---| "lua"
+
+---A rule (docs/API.md, "Rules"): its kind and cells, and the fields its kind takes; b:rules()
+---gives each back as it was added. spec/types_spec.lua checks that these are every field of
+---every kind of the core's rule table (csrc/rules/table.c) and of a Lua rule.
 ---@class sudoku.RuleSpec
----@field kind string a kind of the rule table, or "lua"
+---@field kind sudoku.RuleKind
 ---@field cells sudoku.Cell[]
+---@field ratio? integer ratio, not_ratio: one value is (not) ratio times the other (default 2; 2..N)
+---@field sum? integer pair_sum, sum, sandwich: the total (required); cage: the cage's total (optional)
+---@field sums? integer[] not_pair_sum: totals the pair must not reach (each 2..2N)
+---@field gap? integer whisper: the least difference of neighbours (default N/2 rounded up; 1..N-1)
+---@field values? integer[] allowed: the values every cell may hold (1..N)
+---@field split? integer same_values: how many of the cells form the first group
+---@field copies? integer same_values: full sets the first group holds beyond the second's values
 ---@field propagate? fun(ctx: sudoku.RuleContext): boolean? a Lua rule's propagator
 ---@field name? string a Lua rule's name
 ---@field level? "cheap"|"medium"|"slow" when a Lua rule runs
----@field split? integer same_values: how many of the cells form the first group
----@field copies? integer same_values: full sets the first group holds beyond the second's values
 
 ---@param spec sudoku.RuleSpec
 ---@return integer count
@@ -285,7 +315,6 @@ local core = {}
 core.MAX_SIZE = 64
 core.Board = Board
 core.Solver = Solver
-core.RuleContext = RuleContext
 ---@type table
 core.board_meta = {}
 ---@type table
@@ -435,7 +464,7 @@ function core.debug.rate_checked(board, solution) end
 
 ---A set of classes of 9x9 puzzles (core.canon_set, gen.canonical_set).
 ---@class sudoku.CanonSet
-local CanonSet = {} -- luacheck: ignore 241 (a class of stubs: only its methods are read)
+local CanonSet = {}
 
 ---@param x sudoku.Board|string
 ---@return boolean? new
@@ -455,6 +484,8 @@ function CanonSet:count() end
 
 ---@return integer
 function CanonSet:bytes() end
+
+core.CanonSet = CanonSet
 
 ---@return sudoku.CanonSet
 function core.canon_set() end

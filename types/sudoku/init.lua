@@ -1,5 +1,6 @@
 ---@meta sudoku
--- LuaLS type stubs of the façade, require "sudoku" (lua/sudoku/init.lua).
+-- LuaLS type stubs of the façade, require "sudoku" (lua/sudoku/init.lua). Its fields leetcode,
+-- gen, variant, logic, play, heuristic and lab are the modules, loaded on their first read.
 
 ---The options of parse (and of solve and count, which add the budgets).
 ---@class sudoku.ParseOptions: sudoku.Budgets
@@ -41,6 +42,10 @@ local sudoku = {
   leetcode = require "sudoku.leetcode",
   gen = require "sudoku.gen",
   variant = require "sudoku.variant",
+  logic = require "sudoku.logic",
+  play = require "sudoku.play",
+  heuristic = require "sudoku.heuristic",
+  lab = require "sudoku.lab",
 }
 
 ---@param text string

@@ -7,17 +7,18 @@
 -- @module sudoku.lab
 
 local heuristic = require "sudoku.heuristic"
-local sudoku = require "sudoku"
+local core = require "sudoku.core"
+local parse = require "sudoku.format.parse"
 
 local lab = {}
 
 local function as_board(puzzle, i)
   if type(puzzle) == "string" then
-    local b, err = sudoku.parse(puzzle)
+    local b, err = parse.parse(puzzle)
     if not b then error("lab.run: puzzle " .. i .. ": " .. tostring(err), 3) end
     return b
   end
-  if getmetatable(puzzle) == sudoku.core.board_meta then
+  if getmetatable(puzzle) == core.board_meta then
     return puzzle:copy()
   end
   error("lab.run: puzzle " .. i .. " must be a board or a puzzle's text, got " .. type(puzzle), 3)
@@ -37,7 +38,7 @@ function lab.solve(board, strategy, opts)
   -- No option at all is the solver's cheapest start (nothing to read).
   if next(options) == nil then options = nil end
   local t0 = clock()
-  local solver = sudoku.Solver.new(b, options)
+  local solver = core.new_solver(b, options)
   local status = solver:step(opts.max_nodes)
   local seconds = clock() - t0
   local st = solver:stats()

@@ -16,9 +16,11 @@
 -- pencil counts its board's solutions when it is made (`pencil:solutions()`: 0, 1, 2 for two or
 -- more, nil when not counted) and lets them run only when there is exactly one.
 --
--- Options of hint, steps and rate: `allowed` (a list of technique names, or a set name -> true:
--- only those), `max_rating` (ignore steps rated above), `se_only` (only techniques SE rates,
--- taken in SE's order: the easiest step of SE's first producer that has one).
+-- Options of hint, find, steps and rate: `allowed` (a list of technique names, or a set name ->
+-- true: only those), `max_rating` (ignore steps rated above), `se_only` (only techniques SE rates,
+-- taken in SE's order: the easiest step of SE's first producer that has one). An unknown option
+-- or technique name raises. The Pencil's own methods are documented with `sudoku.core`.
+-- docs/API.md ("Human-style logic") is the contract.
 -- @module sudoku.logic
 local core = require "sudoku.core"
 
@@ -29,6 +31,11 @@ local logic = {}
 -- empty cell keeps only those of its marks. Nil and a message when the marks leave a cell
 -- nothing. The board's solutions are counted (see `pencil:solutions()`) unless `opts.assume_unique`
 -- vouches for one (a position built by hand, whose board alone has many).
+-- @tparam Board board the position (copied: later edits of the board do not reach the pencil)
+-- @tparam[opt] table marks `{[i] = {v, ...}}`, i = (r - 1) * N + c: the candidates to keep
+-- @tparam[opt] table opts `assume_unique`
+-- @treturn Pencil|nil the pencil
+-- @treturn string when the marks leave a cell nothing: why
 function logic.pencil(board, marks, opts)
   return core.pencil(board, marks, opts)
 end
@@ -41,11 +48,17 @@ end
 
 --- The easiest step (lowest rating) on a board or a pencil, or nil when no allowed technique
 -- applies. On a board, the candidates are the ones its units leave.
+-- @tparam Board|Pencil x the position
+-- @tparam[opt] table opts `allowed`, `max_rating`, `se_only`
+-- @treturn table|nil the step (see the module's description), or nil
 function logic.hint(x, opts)
   return pencil_of(x):hint(opts)
 end
 
 --- Every step the allowed techniques see now, easiest first.
+-- @tparam Board|Pencil x the position
+-- @tparam[opt] table opts `allowed`, `max_rating`, `se_only`
+-- @treturn {table,...} the steps
 function logic.find(x, opts)
   return pencil_of(x):find(opts)
 end
@@ -53,6 +66,10 @@ end
 --- The whole path: the easiest step each time, until solved or stuck (the pencil or board
 -- given is not changed). Returns the list of steps and `{solved =, rating =, hardest =,
 -- counts = {technique = count}}`.
+-- @tparam Board|Pencil x the position
+-- @tparam[opt] table opts `allowed`, `max_rating`, `se_only`
+-- @treturn {table,...} the steps, in order
+-- @treturn table `{solved =, rating =, hardest =, counts =}`
 function logic.steps(x, opts)
   local steps, solved, rating, hardest, counts = pencil_of(x):path(opts)
   return steps, {solved = solved, rating = rating, hardest = hardest, counts = counts}
@@ -61,6 +78,11 @@ end
 --- Applies a step: on a pencil, its placements and eliminations (true, or nil and a message
 -- when the step does not fit the marks); on a board, its placements only (a board keeps no
 -- pencil marks), then the board.
+-- @tparam Board|Pencil x the position, changed in place
+-- @tparam table step a step of `hint`, `find` or `steps`
+-- @return on a pencil `true`, on a board the board; or nil
+-- @treturn string when the step does not fit: why (nothing changed)
+-- @raise when `step` is not a table
 function logic.apply(x, step)
   if type(step) ~= "table" then
     error("bad argument #2 to 'apply' (step table expected, got " .. type(step) .. ")", 2)
@@ -80,6 +102,10 @@ end
 -- techniques only unless opts say otherwise. `{rating =, hardest =, counts =}`, or nil and a
 -- message when the techniques get stuck, or when the board has no solution or more than one
 -- (SE rates only puzzles with one).
+-- @tparam Board|Pencil x the puzzle
+-- @tparam[opt] table opts `allowed`, `max_rating`, `se_only` (default true)
+-- @treturn table|nil `{rating =, hardest =, counts =}`
+-- @treturn string when there is no rating: "stuck: ...", "no solution" or "more than one solution"
 function logic.rate(x, opts)
   local o = {se_only = true}
   for k, v in pairs(opts or {}) do o[k] = v end
@@ -98,6 +124,9 @@ end
 --- Nil when every step places only the solution's values and eliminates none of them; else a
 -- message naming the first step that does not ("x_wing eliminates the solution's 4 at r5c3:
 -- <its sentence>"). A self-test of techniques against a known solution (a Board).
+-- @tparam {table,...} steps steps, as `steps` returns them
+-- @tparam Board solution the solved grid
+-- @treturn string|nil the first step that goes against the solution, or nil
 function logic.check(steps, solution)
   for _, st in ipairs(steps) do
     for _, p in ipairs(st.placements or {}) do
@@ -121,6 +150,10 @@ end
 -- marks, the pattern's cells highlighted and its digits in them marked, the eliminations in
 -- red, the placements in green, the chain's links drawn between marks (weak ones dashed).
 -- `opts` go to the SVG writer (`cell`, `style`, `title`; see sudoku.format.svg).
+-- @tparam Board|Pencil x the position the step was found on
+-- @tparam table step the step
+-- @tparam[opt] table opts the SVG writer's options, over the step's own (its title)
+-- @treturn string the SVG document
 function logic.svg(x, step, opts)
   local pencil = pencil_of(x)
   local board = pencil:board()
@@ -159,11 +192,19 @@ end
 -- solution", ...), `stats` (`puzzles`, `solved`,
 -- `failed`, `gave_up`, `interrupted`, `threads`) and `hardest` (`hardest[i]` the technique of
 -- the hardest step, or `false`).
+-- @string text puzzles, one per line
+-- @tparam[opt] table opts `threads`, `max_nodes`, `timeout`, `allowed`, `max_rating`, `se_only`,
+-- `check`
+-- @treturn table ratings
+-- @treturn table errors
+-- @treturn table stats
+-- @treturn table hardest
 function logic.rate_many(text, opts)
   return core.rate_many(text, opts)
 end
 
 --- The techniques: `{name =, title =, rating =, se =}` each, in the order of the C table.
+-- @treturn {table,...} the techniques
 function logic.techniques()
   return core.logic_techniques()
 end
