@@ -29,6 +29,7 @@
 ---@field summary string
 ---@field separator string
 ---@field keeps_box? boolean
+---@field keeps_rules? boolean
 ---@field write_only? boolean
 ---@field read_only? boolean
 ---@field records? fun(src: table, opts: table): sudoku.RecordIterator
