@@ -62,9 +62,10 @@ function play.new(puzzle)
       if board:get(r, c) ~= 0 then given[(r - 1) * n + c] = true end
     end
   end
-  -- marked: the pencil marks (cell -> {v = true}); struck: the candidates (cell -> {v = true}) that hints have shown to go, which the hints
-  -- after them work without (see Game:hint); version: counts the changes of entries, marks and
-  -- struck candidates, so that the hint on show (shown) is known to be the current one.
+  -- marked: the pencil marks (cell -> {v = true}); struck: the candidates (cell -> {v = true})
+  -- that hints have shown to go, which the hints after them work without (see Game:hint);
+  -- version: counts the changes of entries, marks and struck candidates, so that the hint on
+  -- show (shown) is known to be the current one.
   return setmetatable({ n = n, puzzle = board:copy(), player = board, solution_board = solution,
     given = given, marked = {}, struck = {}, done = {}, undone = {}, version = 0 }, Game)
 end
@@ -426,7 +427,7 @@ local function next_step(self, opts)
   return reveal(self, pencil)
 end
 
-local function list(items, name)
+local function joined(items, name)
   local out = {}
   for i, x in ipairs(items) do out[i] = name(x) end
   return table.concat(out, ", ")
@@ -446,9 +447,9 @@ local function level_text(step, level)
   if level == 1 then return "Next: " .. step.title end
   local text = step.title
   if #step.digits > 0 then text = text .. " on " .. table.concat(step.digits, " and ") end
-  if #step.cells > 0 then text = text .. ": look at " .. list(step.cells, cell_name) end
+  if #step.cells > 0 then text = text .. ": look at " .. joined(step.cells, cell_name) end
   if #step.units > 0 then
-    text = text .. " (" .. list(step.units, function(u) return u.kind .. " " .. u.index end) .. ")"
+    text = text .. " (" .. joined(step.units, function(u) return u.kind .. " " .. u.index end) .. ")"
   end
   return text
 end
@@ -547,7 +548,9 @@ function Game:apply_hint(opts)
   local n, moves = self.n, {}
   for _, p in ipairs(shown.placements) do
     local before = self.player:get(p[1], p[2])
-    if before ~= p[3] then moves[#moves + 1] = { kind = "value", r = p[1], c = p[2], from = before, to = p[3] } end
+    if before ~= p[3] then
+      moves[#moves + 1] = { kind = "value", r = p[1], c = p[2], from = before, to = p[3] }
+    end
   end
   local function unmark(r, c, v)
     moves[#moves + 1] = { kind = "mark", r = r, c = c, v = v, from = true, to = false }
