@@ -82,11 +82,11 @@ function Game:solved() end
 ---@field links table[]
 ---@field erase integer[][] cells whose entry (else marks) a mistake's move clears
 
----@param opts? {allowed?: string[]|table<string, boolean>, max_rating?: number, se_only?: boolean, level?: integer}
+---@param opts? sudoku.LogicOptions|{level?: integer}
 ---@return sudoku.Hint? hint nil when solved
 function Game:hint(opts) end
 
----@param opts? {allowed?: string[]|table<string, boolean>, max_rating?: number, se_only?: boolean}
+---@param opts? sudoku.LogicOptions
 ---@return sudoku.Hint? hint the hint applied (level 3), nil when solved
 function Game:apply_hint(opts) end
 
