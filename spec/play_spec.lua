@@ -192,6 +192,27 @@ describe("sudoku.play", function()
     assert.equal(p[3], game:get(p[1], p[2]))
   end)
 
+  it("crosses an elimination out of the player's marks, as one move a saved game keeps", function()
+    local game = play.new((gen.puzzle { size = 9, level = "hard", seed = 2 }))
+    local pencil = game:pencil()
+    for r = 1, 9 do
+      for c = 1, 9 do
+        if pencil:value(r, c) == 0 then
+          for _, v in ipairs(pencil:candidates(r, c)) do game:toggle_mark(r, c, v) end
+        end
+      end
+    end
+    local step
+    repeat step = game:apply_hint() until #step.eliminations > 1
+    for _, e in ipairs(step.eliminations) do assert.is_false(hinted(game:marks(e[1], e[2]), e[3])) end
+    local copy = assert(play.restore(game:save()))
+    assert.same({ game:history() }, { copy:history() })
+    assert.is_true(copy:undo())                -- every mark back at once
+    for _, e in ipairs(step.eliminations) do assert.is_true(hinted(copy:marks(e[1], e[2]), e[3])) end
+    assert.is_true(copy:redo())
+    for _, e in ipairs(step.eliminations) do assert.is_false(hinted(copy:marks(e[1], e[2]), e[3])) end
+  end)
+
   it("reveals a cell from the solution when no allowed technique applies", function()
     local game = play.new((gen.puzzle { size = 9, level = "hard", seed = 2 }))
     local singles = { allowed = { "full_house" } }
