@@ -171,6 +171,19 @@ describe("applying a step", function()
     local p = h.placements[1]
     assert.are.equal(p[3], b:get(p[1], p[2]))
   end)
+
+  it("refuses a step that eliminates on a board, which keeps no candidates to take it", function()
+    -- Dropping the eliminations would leave the board as it was, and its next hint the same step.
+    local b = assert(sudoku.parse(EASY))
+    local before = b:symbols()
+    local step = {placements = {}, eliminations = {{1, 1, 4}}}
+    assert.are.same({nil, "a board keeps no candidates: apply a step that eliminates to a pencil"},
+      {logic.apply(b, step)})
+    assert.are.equal(before, b:symbols())
+    local p = logic.pencil(b)
+    assert.is_true(logic.apply(p, step))
+    assert.is_false(p:eliminate(1, 1, 4))   -- gone already
+  end)
 end)
 
 describe("intersections", function()

@@ -62,17 +62,22 @@ describe("examples/love under LÖVE and Xvfb", function()
     assert.matches("frame 0: module from checkout\n", log, 1, true)
     assert.matches("frame 0: puzzle [%.1-9]+\n", log)
     assert.matches("does not go in r%d+c%d+", log)
-    assert.matches("hint: r%d+c%d+ is wrong\n", log)
+    assert.matches("hint: Hint 2/3: r%d+c%d+ is wrong\n", log)
     assert.matches("solver solved after %d+ events\n", log)
   end)
 
-  it("gives a hint from the human-style logic once the wrong entry is gone", function()
+  it("gives progressive hints: the mistake, then the logic's technique, its cells, its move",
+    function()
     if skip_without_love() then return end
     local hints = {}
     for text in log:gmatch("hint: ([^\n]+)") do hints[#hints + 1] = text end
-    assert.equal(2, #hints)
-    assert.is_nil(hints[2]:match("is wrong"))
-    assert.matches("r%dc%d", hints[2])
+    assert.equal(5, #hints)
+    assert.equal("Hint 1/3: There is a mistake on the board", hints[1])
+    assert.matches("^Hint 2/3: r%dc%d is wrong$", hints[2])
+    assert.matches("^Hint 1/3: Next: ", hints[3])
+    assert.matches("^Hint 2/3: .*r%dc%d", hints[4])
+    assert.matches("^Hint 3/3: ", hints[5])
+    assert.matches("\nframe %d+: applied: ", log)
   end)
 
   it("draws something different at every stage: start, entry, hints, solver, solved", function()

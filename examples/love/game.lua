@@ -48,9 +48,23 @@ function game:redo()
   self.message = self.play:redo() and "" or "Nothing to redo"
 end
 
+-- h: the hint one level further (the technique, then its cells, then the move), from the
+-- player's own entries and pencil marks; the hint's cells are drawn highlighted.
 function game:ask_hint()
   self.hint = self.play:hint()
-  self.message = self.hint and self.hint.text or "Solved: no hint left"
+  self.message = self.hint and ("Hint %d/3: %s"):format(self.hint.level, self.hint.text)
+    or "Solved: no hint left"
+end
+
+-- a: makes the hint's move (entries placed, marks crossed out, a mistake cleared).
+function game:apply_hint()
+  local applied = self.play:apply_hint()
+  self.hint = nil
+  if not applied then
+    self.message = "Solved: no hint left"
+  else
+    self.message = self.play:solved() and "Solved!" or ("Applied: " .. applied.text)
+  end
 end
 
 return game

@@ -3,7 +3,8 @@
 --   make LUA_VERSION=jit && love examples/love
 --
 -- Keys: arrows or the mouse select a cell, 1-9 enter a digit (or a pencil mark after m, which
--- switches marking on and off), 0 or backspace clear it, u undoes, y redoes, h asks for a hint,
+-- switches marking on and off), 0 or backspace clear it, u undoes, y redoes, h asks for a hint
+-- (again for more: the technique, then its cells, then the move), a makes the hint's move,
 -- space animates the solver on the puzzle (space again stops it), n makes a new puzzle, escape
 -- quits.
 --
@@ -29,8 +30,8 @@ local function status_line()
     return ("Solver: %d events shown, %d nodes, %d guesses%s"):format(rp.events, st.nodes,
       st.guesses, rp:finished() and (" - " .. rp.status) or "")
   end
-  return g.message ~= "" and g.message or ("Puzzle %d: %d givens.%s h: hint, u: undo, space: "
-    .. "solver, n: new"):format(g.seed, g.puzzle:filled(), g.marking and " Marking." or "")
+  return g.message ~= "" and g.message or ("Puzzle %d: %d givens.%s h: hint, a: apply it, u: "
+    .. "undo, space: solver, n: new"):format(g.seed, g.puzzle:filled(), g.marking and " Marking." or "")
 end
 
 local function log(text)
@@ -66,6 +67,9 @@ function love.keypressed(key)
     if key == "h" then
       g:ask_hint()
       log("hint: " .. g.message)
+    elseif key == "a" then
+      g:apply_hint()
+      log("applied: " .. g.message)
     elseif key == "up" then g:move(-1, 0)
     elseif key == "down" then g:move(1, 0)
     elseif key == "left" then g:move(0, -1)
@@ -110,16 +114,24 @@ local function script()
     love.keypressed(tostring(wrong))
     log(("entered %d at r%dc%d: %s"):format(wrong, r, c, g.message))
   elseif frame == 4 then shoot("2-wrong-entry")
-  elseif frame == 5 then love.keypressed("h")
+  elseif frame == 5 then
+    love.keypressed("h")
+    love.keypressed("h")
   elseif frame == 6 then shoot("3-hint-wrong")
   elseif frame == 7 then
     love.keypressed("u")
-    love.keypressed("m")
-    love.keypressed("2")
-    love.keypressed("7")
+    love.keypressed("m")   -- two marks in the cell, its value among them (else a mistake)
+    local r, c = first_empty()
+    local right = g.play:solution():get(r, c)
+    love.keypressed(tostring(right))
+    love.keypressed(tostring(right % 9 + 1))
+    love.keypressed("h")
     love.keypressed("h")
   elseif frame == 8 then shoot("4-hint")
-  elseif frame == 9 then love.keypressed("space")
+  elseif frame == 9 then
+    love.keypressed("h")
+    love.keypressed("a")
+    love.keypressed("space")
   elseif frame == 14 then shoot("5-solver")
   elseif frame == selftest.quit_at or frame > 1200 then
     selftest.log:close()

@@ -29,7 +29,7 @@ function logic.steps(x, opts) end
 
 ---@param x sudoku.Board|sudoku.Pencil
 ---@param step sudoku.LogicStep|table
----@return any? result the pencil's true, or the board
+---@return any? result the pencil's true, or the board (nil for a step that eliminates)
 ---@return string? message
 function logic.apply(x, step) end
 

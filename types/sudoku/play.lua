@@ -64,9 +64,35 @@ function Game:mistakes() end
 ---@return boolean
 function Game:solved() end
 
----@param opts? table
----@return table? step
+---A hint at one of its levels (Game:hint): a field not shown yet is an empty list.
+---@class sudoku.Hint
+---@field level integer 1 (the technique), 2 (its cells and units), 3 (the move)
+---@field levels integer 3
+---@field technique string a sudoku.logic technique, or "mistake" or "reveal"
+---@field title string
+---@field rating number
+---@field se boolean
+---@field text string what to say at this level
+---@field digits integer[]
+---@field cells integer[][]
+---@field units {kind: string, index: integer}[]
+---@field base integer
+---@field placements integer[][]
+---@field eliminations integer[][]
+---@field links table[]
+---@field erase integer[][] cells whose entry (else marks) a mistake's move clears
+
+---@param opts? sudoku.LogicOptions|{level?: integer}
+---@return sudoku.Hint? hint nil when solved
 function Game:hint(opts) end
+
+---@param opts? sudoku.LogicOptions
+---@return sudoku.Hint? hint the hint applied (level 3), nil when solved
+function Game:apply_hint(opts) end
+
+---@return sudoku.Pencil? pencil
+---@return string? message
+function Game:pencil() end
 
 ---@return sudoku.Board
 function Game:board() end

@@ -76,8 +76,10 @@ function logic.steps(x, opts)
 end
 
 --- Applies a step: on a pencil, its placements and eliminations (true, or nil and a message
--- when the step does not fit the marks); on a board, its placements only (a board keeps no
--- pencil marks), then the board.
+-- when the step does not fit the marks); on a board, its placements (then the board), but
+-- nil and a message for a step that eliminates, which a board, keeping no candidates, cannot
+-- take: its next hint would be the same step again. A game applies any step to the player's
+-- own marks (`sudoku.play`, `Game:apply_hint`).
 -- @tparam Board|Pencil x the position, changed in place
 -- @tparam table step a step of `hint`, `find` or `steps`
 -- @return on a pencil `true`, on a board the board; or nil
@@ -88,6 +90,9 @@ function logic.apply(x, step)
     error("bad argument #2 to 'apply' (step table expected, got " .. type(step) .. ")", 2)
   end
   if type(x) == "userdata" and x.hint and x.path then return x:apply(step) end
+  if step.eliminations and #step.eliminations > 0 then
+    return nil, "a board keeps no candidates: apply a step that eliminates to a pencil"
+  end
   for _, p in ipairs(step.placements or {}) do
     local v = x:get(p[1], p[2])
     if v ~= 0 and v ~= p[3] then

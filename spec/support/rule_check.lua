@@ -1,0 +1,255 @@
+-- An independent checker of full grids, written from docs/API.md's table of rules and not from
+-- the core: whether a grid holds every unit (rows, columns, boxes or jigsaw regions, extra
+-- regions) and every rule of the board it came from. The seams spec holds the answers of every
+-- consumer against it. Also makes, from a solved grid, one rule of each native kind that the
+-- grid keeps, so that a board of that rule surely has a solution.
+local check = {}
+
+local function at(grid, cell) return grid:get(cell[1], cell[2]) end
+
+local function all_different(grid, cells)
+  local seen = {}
+  for _, cell in ipairs(cells) do
+    local v = at(grid, cell)
+    if v == 0 or seen[v] then return false end
+    seen[v] = true
+  end
+  return true
+end
+
+-- The units of a board with boxes or jigsaw regions, and its extra regions.
+local function units(board)
+  local n, rows, cols = board:size()
+  local list = {}
+  for i = 1, n do
+    local row, col = {}, {}
+    for j = 1, n do
+      row[j], col[j] = { i, j }, { j, i }
+    end
+    list[#list + 1], list[#list + 1] = row, col
+  end
+  if rows then
+    for top = 1, n, rows do
+      for left = 1, n, cols do
+        local box = {}
+        for r = top, top + rows - 1 do
+          for c = left, left + cols - 1 do box[#box + 1] = { r, c } end
+        end
+        list[#list + 1] = box
+      end
+    end
+  else
+    for _, region in ipairs(board:jigsaw()) do list[#list + 1] = region end
+  end
+  for _, region in ipairs(board:regions()) do list[#list + 1] = region end
+  return list
+end
+
+local function values(grid, cells)
+  local list = {}
+  for i, cell in ipairs(cells) do list[i] = at(grid, cell) end
+  return list
+end
+
+local function total(list)
+  local s = 0
+  for _, v in ipairs(list) do s = s + v end
+  return s
+end
+
+-- What each kind means, over the values of its cells (v) and the spec.
+local HOLDS = {
+  different = function(v) return v[1] ~= v[2] end,
+  consecutive = function(v) return math.abs(v[1] - v[2]) == 1 end,
+  ratio = function(v, spec)
+    local k = spec.ratio or 2
+    return v[1] == k * v[2] or v[2] == k * v[1]
+  end,
+  pair_sum = function(v, spec) return v[1] + v[2] == spec.sum end,
+  not_consecutive = function(v) return math.abs(v[1] - v[2]) ~= 1 end,
+  not_ratio = function(v, spec)
+    local k = spec.ratio or 2
+    return v[1] ~= k * v[2] and v[2] ~= k * v[1]
+  end,
+  not_pair_sum = function(v, spec)
+    for _, s in ipairs(spec.sums) do if v[1] + v[2] == s then return false end end
+    return true
+  end,
+  less = function(v) return v[1] < v[2] end,
+  whisper = function(v, spec, n) return math.abs(v[1] - v[2]) >= (spec.gap or math.ceil(n / 2)) end,
+  allowed = function(v, spec)
+    for _, x in ipairs(v) do
+      local ok = false
+      for _, y in ipairs(spec.values) do ok = ok or x == y end
+      if not ok then return false end
+    end
+    return true
+  end,
+  thermo = function(v)
+    for i = 2, #v do if v[i] <= v[i - 1] then return false end end
+    return true
+  end,
+  renban = function(v)
+    local seen, lo, hi = {}, math.huge, -math.huge
+    for _, x in ipairs(v) do
+      if seen[x] then return false end
+      seen[x], lo, hi = true, math.min(lo, x), math.max(hi, x)
+    end
+    return hi - lo == #v - 1
+  end,
+  palindrome = function(v)
+    for i = 1, #v do if v[i] ~= v[#v + 1 - i] then return false end end
+    return true
+  end,
+  cage = function(v, spec)
+    local seen = {}
+    for _, x in ipairs(v) do
+      if seen[x] then return false end
+      seen[x] = true
+    end
+    return spec.sum == nil or total(v) == spec.sum
+  end,
+  sum = function(v, spec) return total(v) == spec.sum end,
+  arrow = function(v)
+    local rest = 0
+    for i = 2, #v do rest = rest + v[i] end
+    return v[1] == rest
+  end,
+  sandwich = function(v, spec, n)
+    local a, b
+    for i, x in ipairs(v) do
+      if x == 1 or x == n then
+        if a then b = i else a = i end
+      end
+    end
+    local s = 0
+    for i = a + 1, b - 1 do s = s + v[i] end
+    return s == spec.sum
+  end,
+}
+check.KINDS = HOLDS
+
+--- Nil when `grid` (full) keeps every unit of `board` and every native rule of `board`, else
+-- what it breaks. Lua rules are the caller's to check (their meaning is their own).
+function check.grid(board, grid)
+  local n = board:size()
+  for _, unit in ipairs(units(board)) do
+    if not all_different(grid, unit) then return "a unit repeats a value or has a gap" end
+  end
+  for i, spec in ipairs(board:rules()) do
+    local holds = HOLDS[spec.kind]
+    if holds and not holds(values(grid, spec.cells), spec, n) then
+      return ("rule %d (%s) is broken"):format(i, spec.kind)
+    end
+  end
+  return nil
+end
+
+-- The orthogonal neighbours of the grid's cells, as pairs, row by row.
+local function neighbour_pairs(n)
+  local list = {}
+  for r = 1, n do
+    for c = 1, n do
+      if c < n then list[#list + 1] = { { r, c }, { r, c + 1 } } end
+      if r < n then list[#list + 1] = { { r, c }, { r + 1, c } } end
+    end
+  end
+  return list
+end
+
+-- The first neighbour pair whose values satisfy want(a, b), as cells.
+local function pair_where(grid, want)
+  for _, p in ipairs(neighbour_pairs((grid:size()))) do
+    if want(at(grid, p[1]), at(grid, p[2])) then return p end
+  end
+  error("the grid has no such pair")
+end
+
+-- The cells of row r holding the values listed, in that order.
+local function cells_of(grid, r, list)
+  local cells = {}
+  for i, v in ipairs(list) do
+    for c = 1, grid:size() do
+      if grid:get(r, c) == v then cells[i] = { r, c } end
+    end
+  end
+  return cells
+end
+
+--- One rule spec of `kind` that the full grid `grid` (with boxes) keeps.
+function check.rule_kept_by(kind, grid)
+  local n = grid:size()
+  local p
+  if kind == "different" then
+    return { kind = kind, cells = { { 1, 1 }, { 2, 4 } } }
+  elseif kind == "consecutive" then
+    p = pair_where(grid, function(a, b) return math.abs(a - b) == 1 end)
+  elseif kind == "ratio" or kind == "not_ratio" then
+    local want = kind == "ratio"
+    p = pair_where(grid, function(a, b) return (a == 2 * b or b == 2 * a) == want end)
+  elseif kind == "pair_sum" then
+    p = pair_where(grid, function() return true end)
+    return { kind = kind, cells = p, sum = at(grid, p[1]) + at(grid, p[2]) }
+  elseif kind == "not_consecutive" then
+    p = pair_where(grid, function(a, b) return math.abs(a - b) ~= 1 end)
+  elseif kind == "not_pair_sum" then
+    p = pair_where(grid, function(a, b) return a + b ~= 10 end)
+    return { kind = kind, cells = p, sums = { 10 } }
+  elseif kind == "less" then
+    p = pair_where(grid, function(a, b) return a < b end)
+  elseif kind == "whisper" then
+    p = pair_where(grid, function(a, b) return math.abs(a - b) >= math.ceil(n / 2) end)
+  elseif kind == "allowed" then
+    return { kind = kind, cells = { { 1, 1 } }, values = { grid:get(1, 1), grid:get(1, 1) % n + 1 } }
+  elseif kind == "thermo" then
+    return { kind = kind, cells = cells_of(grid, 1, { 2, 5, 7 }) }
+  elseif kind == "renban" then
+    return { kind = kind, cells = cells_of(grid, 2, { 4, 3, 5 }) }
+  elseif kind == "palindrome" then
+    -- r1's value v at c, and v again in r2 outside c's box: [r1c, r1c', r2c''] with ends equal.
+    local v = grid:get(1, 1)
+    local c2
+    for c = 1, n do if grid:get(2, c) == v then c2 = c end end
+    return { kind = kind, cells = { { 1, 1 }, { 1, 2 }, { 2, c2 } } }
+  elseif kind == "same_values" then
+    -- The two halves hold the same values: a row's first three cells and the same values
+    -- in the next band's row.
+    local firsts = { grid:get(1, 1), grid:get(1, 2), grid:get(1, 3) }
+    local rest = {}
+    for i, v in ipairs(firsts) do
+      for c = 1, n do if grid:get(4, c) == v then rest[i] = { 4, c } end end
+    end
+    return { kind = kind, cells = { { 1, 1 }, { 1, 2 }, { 1, 3 }, rest[1], rest[2], rest[3] } }
+  elseif kind == "cage" or kind == "sum" then
+    local cells = { { 1, 1 }, { 1, 2 }, { 2, 1 } }
+    return { kind = kind, cells = cells, sum = total(values(grid, cells)) }
+  elseif kind == "arrow" then
+    -- A circle whose value is the sum of two cells of its row.
+    for c = 1, n do
+      for a = 1, n do
+        for b = a + 1, n do
+          if a ~= c and b ~= c and grid:get(1, a) + grid:get(1, b) == grid:get(1, c) then
+            return { kind = kind, cells = { { 1, c }, { 1, a }, { 1, b } } }
+          end
+        end
+      end
+    end
+  elseif kind == "sandwich" then
+    local cells = {}
+    for c = 1, n do cells[c] = { 3, c } end
+    local spec = { kind = kind, cells = cells, sum = 0 }
+    spec.sum = nil
+    local v = values(grid, cells)
+    local a, b
+    for i, x in ipairs(v) do
+      if x == 1 or x == n then if a then b = i else a = i end end
+    end
+    local s = 0
+    for i = a + 1, b - 1 do s = s + v[i] end
+    spec.sum = s
+    return spec
+  end
+  return { kind = kind, cells = p }
+end
+
+return check
