@@ -206,6 +206,10 @@ function format.write(x, name, opts)
     return nil, ("cannot write as %s: it has no place for the board's %s, and the puzzle would "
       .. "read back as another (json keeps them)"):format(name, unkept)
   end
+  if not module.write_only and record.has_lua_rule(rec) then
+    return nil, ("cannot write as %s: the board has a rule written in Lua, a function no text "
+      .. "keeps"):format(name)
+  end
   -- Not a tail call: a writer's argument error names the caller of write() as its place.
   local text, why = module.write(rec, opts or {})
   return text, why

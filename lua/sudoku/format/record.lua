@@ -112,6 +112,14 @@ function record.unkept(rec)
   return nil
 end
 
+-- Whether the record's board has a rule written in Lua: a function, which no text keeps.
+function record.has_lua_rule(rec)
+  for _, rule in ipairs(rec.board:rules()) do
+    if rule.kind == "lua" then return true end
+  end
+  return false
+end
+
 -- A copy of the board that holds only the givens: the puzzle as it was set.
 function record.givens_board(rec)
   local board = rec.board:copy()
