@@ -1,6 +1,7 @@
 -- A format without a place for a puzzle's rules or regions refuses the puzzle instead of writing
 -- one that reads back with other solutions: every format is written and read back, and the
 -- count of solutions read back must be the puzzle's, or the write must say why not.
+require "sudoku" -- adds Board:format and tostring(board)
 local format = require "sudoku.format"
 local gen = require "sudoku.gen"
 local command = require "support.command"
