@@ -218,7 +218,8 @@ sdk_fast9 *lsdk_fast9(lua_State *L) {
  * Its cost is a traversal of Lua's heap for at least as many bytes of the core, so it stays in
  * proportion, and what lies dropped but uncollected stays under GC_FLOOR plus that heap, on
  * every Lua and in either mode. It runs only where lsdk_gc_pressure is called: after an object
- * is made or a step returns, never inside a core allocation or a search. */
+ * is made or a step returns, never inside a core allocation or a search; and neither runs while
+ * the program has stopped the collector (where the Lua can tell: 5.2 on, LuaJIT). */
 
 /* What the meter lets accumulate before a full collection, beyond the size of Lua's heap. */
 #define GC_FLOOR ((size_t)8 << 20)
@@ -257,23 +258,32 @@ static gc_meter *get_meter(lua_State *L) {
     return m;
 }
 
+/* Whether the program lets the collector run (collectgarbage("stop") says no); Lua 5.1 cannot
+ * tell. */
+static int collector_running(lua_State *L) {
+#ifdef LUA_GCISRUNNING
+    return lua_gc(L, LUA_GCISRUNNING, 0);
+#else
+    (void)L;
+    return 1;
+#endif
+}
+
 void lsdk_gc_pressure(lua_State *L, size_t *reported, size_t now) {
     gc_meter *m;
-    size_t grown, kb, heap;
+    size_t grown, kb;
     if (now <= *reported) return;
     grown = now - *reported;
     *reported = now;
-    kb = (grown + 1023) / 1024;
     m = get_meter(L);
-    /* 1: the step ended a cycle (incremental mode), which saw every object dropped before it. */
-    if (lua_gc(L, LUA_GCSTEP, kb > 1000000 ? 1000000 : (int)kb) == 1) {
-        if (m) m->untold = 0;
-        return;
-    }
     if (!m) return;
     m->untold += grown;
-    heap = (size_t)lua_gc(L, LUA_GCCOUNT, 0) * 1024;
-    if (m->untold >= GC_FLOOR + heap) {
+    if (!collector_running(L)) return;
+    kb = (grown + 1023) / 1024;
+    /* 1: the step ended a cycle (incremental mode), which saw every object dropped before it. */
+    if (lua_gc(L, LUA_GCSTEP, kb > 1000000 ? 1000000 : (int)kb) == 1) {
+        m->untold = 0;
+    } else if (m->untold >= GC_FLOOR + (size_t)lua_gc(L, LUA_GCCOUNT, 0) * 1024) {
         m->untold = 0;
         lua_gc(L, LUA_GCCOLLECT, 0);
     }
