@@ -76,14 +76,16 @@ describe("memory", function()
   describe("dropped objects are collected as the program goes", function()
     -- The collector modes this Lua has: 5.4's generational (the standalone interpreter's
     -- default, where dropped solvers once waited by the hundred for a major collection) and
-    -- incremental; 5.1, 5.3 and LuaJIT have one mode, and no name to ask for it by.
+    -- incremental, and 5.2's two; 5.1, 5.3 and LuaJIT have one mode, and no name to ask for it by.
     local function each_mode(fn)
       local modes = {}
       for _, mode in ipairs { "generational", "incremental" } do
         if pcall(collectgarbage, mode) then modes[#modes + 1] = mode end
       end
       if #modes == 0 then return fn("the only mode") end
+      -- 5.4 answers the mode it leaves; 5.2 answers 0, and starts in incremental mode.
       local before = collectgarbage("incremental")
+      if type(before) ~= "string" then before = "incremental" end
       for _, mode in ipairs(modes) do
         collectgarbage(mode)
         fn(mode)
