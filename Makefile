@@ -10,6 +10,7 @@
 #                             the check of every link in it, README.md and docs/*.md
 #   make bench                the benchmark harness over ../shared/data (several minutes)
 #   make bench QUICK=1        the same on the first puzzles of each set (under a minute)
+#   make bench ONLY=memory    one part (run.lua's --only: a set, or memory, generators, ...)
 #   make pictures             the rendered boards of docs/img/ (README, "Pictures")
 #   make rock                 build and install the LuaRocks rock into ~/.luarocks
 #   make lib                  the static C library for hosts without Lua (include/sudoku.h):
@@ -208,7 +209,7 @@ $(BUILD)/bench:
 
 bench: $(CORE_SO) $(LUAC) $(BENCH_BIN)
 	$(LUA) bench/run.lua --cbench $(BENCH_BIN) --flags "$$(cat $(FLAGS_FILE))" \
-	  --data ../shared/data $(if $(QUICK),--quick)
+	  --data ../shared/data $(if $(QUICK),--quick) $(if $(ONLY),--only $(ONLY))
 
 # ---- lib: the static library behind include/sudoku.h, for C and C++ hosts without Lua ----------
 # The core's objects (no binding) and the public API (csrc/api/, which the Lua module does not

@@ -8,11 +8,7 @@ local shell = require "bench.shell"
 local cli = {}
 
 -- The interpreter running the bench, to run bin/sudoku with the same Lua.
-local function interpreter()
-  local i = -1
-  while arg and arg[i - 1] do i = i - 1 end
-  return arg and arg[i] or "lua5.4"
-end
+local interpreter = shell.interpreter
 
 -- Runs `sudoku ARGS FILE` once from the checkout at root, its output to out_path. Returns its
 -- CPU seconds, its wall seconds. Raises when it fails.

@@ -5,8 +5,8 @@
 --
 -- Prints a machine line, then one table per dataset (rows (a) to (f), see docs/DEVELOPING.md,
 -- "Benchmarks"; with tdoku timed beside row (a) when TDOKU_BENCH names its run_benchmark), the
--- tdoku summary, the generators' table, the variants table (bench/variants.lua) and the memory
--- line. Every timed answer is verified; a wrong one
+-- tdoku summary, the generators' table, the variants table (bench/variants.lua), the memory
+-- table (bench/churn.lua) and the memory line. Every timed answer is verified; a wrong one
 -- stops the bench with exit status 1 and a message naming the dataset and the puzzle's line (a
 -- variant puzzle's file and id). Exit status 2: bad usage or missing data.
 local root = (arg and arg[0] or ""):match("^(.*)bench/run%.lua$") or "./"
@@ -37,7 +37,9 @@ usage: lua5.4 bench/run.lua --cbench PATH [options]   (what `make bench` runs)
   --budget SECONDS   time box of a measurement's first run (default 60, QUICK 2)
   --only NAME        only the sets whose file name contains NAME, or whose label is NAME
                      (the variants table runs when NAME is part of "variants", the
-                     variant generators' table when it is part of "gen_variant")
+                     variant generators' table when it is part of "gen_variant", the
+                     generators' when part of "generators", the memory table when part
+                     of "memory")
 exit status: 0 done, 1 a wrong answer or a failure, 2 bad usage or missing data]]
 
 local function fail(status, msg)
@@ -494,17 +496,19 @@ for _, set in ipairs(datasets.list) do
 end
 
 -- Generators.
-say("")
-say("## Generators: new puzzles per second (`sudoku.gen.puzzle`, seeds 1, 2, ...)")
-say("")
-local gen_ok, gen_rows = pcall(require("bench.gen").rows, sudoku,
-  { quick = opts.quick, runs = opts.runs, budget = opts.budget })
-if not gen_ok then fail(1, tostring(gen_rows)) end
-say(report.table(report.TIMING_HEADER, gen_rows, report.TIMING_ALIGN))
-say("")
-say("- \"puzzles\" counts generated puzzles; the guesses column does not apply. Each puzzle is "
-  .. "checked outside the timed loop: one solution by an independent search, and for 9x9 no "
-  .. "given that can go.")
+if not opts.only or ("generators"):find(opts.only, 1, true) then
+  say("")
+  say("## Generators: new puzzles per second (`sudoku.gen.puzzle`, seeds 1, 2, ...)")
+  say("")
+  local gen_ok, gen_rows = pcall(require("bench.gen").rows, sudoku,
+    { quick = opts.quick, runs = opts.runs, budget = opts.budget })
+  if not gen_ok then fail(1, tostring(gen_rows)) end
+  say(report.table(report.TIMING_HEADER, gen_rows, report.TIMING_ALIGN))
+  say("")
+  say("- \"puzzles\" counts generated puzzles; the guesses column does not apply. Each puzzle is "
+    .. "checked outside the timed loop: one solution by an independent search, and for 9x9 no "
+    .. "given that can go.")
+end
 
 -- A section of timing rows: its title, the rows that rows_of() gives (a failure ends the run),
 -- and its notes, each a bullet.
@@ -677,7 +681,25 @@ if not opts.only or ("rating"):find(opts.only, 1, true) then
   end
 end
 
--- Memory.
+-- Memory: solvers made and dropped by the thousand, each size in a process of its own.
+if not opts.only or ("memory"):find(opts.only, 1, true) then
+  local churn = require "bench.churn"
+  say("")
+  say(("## Memory: %s boards and solvers made, stepped once and dropped, a process per size")
+    :format(report.number(churn.COUNT)))
+  say("")
+  local churn_ok, churn_rows = pcall(churn.rows)
+  if not churn_ok then fail(1, tostring(churn_rows)) end
+  say(report.table(churn.HEADER, churn_rows, churn.ALIGN))
+  say("")
+  say("- Each child (bench/churn.lua) makes `Solver.new(Board.new{size = N})`, steps it once "
+    .. "(its undo trail is sized then: most of its memory) and drops both, then reads its peak "
+    .. "resident memory (VmHWM, /proc/self/status). The core's memory is told to the collector "
+    .. "(docs/API.md, `b:close()`): what dropped objects hold uncollected stays under 8 MB plus "
+    .. "Lua's own heap. Goal (issue 35): under 64 MB for 64x64.")
+end
+
+-- Memory: bytes per object.
 local Board = sudoku.Board
 local board_bytes, how = {}, nil
 for _, n in ipairs{ 9, 16, 25 } do

@@ -1,8 +1,16 @@
--- Commands the bench runs in a child process: quoting for the shell, and one run of a command
--- with its output, exit status, children's CPU time and wall time.
+-- Commands the bench runs in a child process: the interpreter to run them with, quoting for the
+-- shell, and one run of a command with its output, exit status, children's CPU time and wall
+-- time.
 local clock = require "bench.clock"
 
 local shell = {}
+
+-- The interpreter running the bench (arg's lowest index), to start children on the same Lua.
+function shell.interpreter()
+  local i = -1
+  while arg and arg[i - 1] do i = i - 1 end
+  return arg and arg[i] or "lua5.4"
+end
 
 function shell.quote(s)
   return "'" .. tostring(s):gsub("'", "'\\''") .. "'"

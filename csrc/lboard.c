@@ -541,8 +541,11 @@ static int board_clear_rules(lua_State *L) {
 
 /* Bytes held by one board of this shape, the board's own arrays included. */
 size_t lsdk_board_bytes(const lboard *lb) {
-    const sdk_board *b = &lb->b;
-    return sizeof(lboard) + sdk_value_block(b->ncells)             /* value and givens */
+    return sizeof(lboard) + lsdk_board_array_bytes(&lb->b);
+}
+
+size_t lsdk_board_array_bytes(const sdk_board *b) {
+    return sdk_value_block(b->ncells)                               /* value and givens */
            + sizeof(sdk_mask) * (size_t)b->nunits                   /* used */
            + sizeof(int) * (size_t)(b->nunits + 1 + b->ncells + 1)  /* starts */
            + sizeof(int) * (size_t)(2 * (b->unit_start[b->nunits]))  /* both lists */

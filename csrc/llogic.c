@@ -29,6 +29,7 @@ typedef struct lpencil {
     sdk_grid work;   /* where path and rate solve, so the pencil keeps its marks */
     sdk_sink sink;
     int board_open, grid_open;
+    size_t reported; /* bytes told to the garbage collector (lsdk_gc_pressure) */
     int solutions;   /* the board's solutions when the pencil was made: 0, 1, 2 (two or more),
                       * or -1 (not counted: the board has rules, or the count ran out of nodes) */
 } lpencil;
@@ -152,6 +153,7 @@ static int l_pencil(lua_State *L) {
     }
     sdk_sink_init(&p->sink, lsdk_allocator(L), &p->g);
     p->grid_open = 1;
+    lsdk_gc_pressure(L, &p->reported, lsdk_board_array_bytes(&p->b) + 2 * sdk_grid_bytes(&p->g));
     if (assume_unique) {
         p->solutions = -1;
         p->g.unique = p->work.unique = 1;
@@ -263,6 +265,7 @@ static int pencil_board(lua_State *L) {
     lsdk_copy_board_rules(L, 1, -1);
     for (cell = 0; cell < p->g.ncells; cell++)
         if (lb->b.value[cell] != p->g.value[cell]) sdk_board_set(&lb->b, cell, p->g.value[cell]);
+    lsdk_board_opened(L, lb);
     return 1;
 }
 

@@ -204,11 +204,88 @@ sdk_fast9 *lsdk_fast9(lua_State *L) {
     return lf ? lf->f : NULL;
 }
 
+/* ---- the core's memory and the collector ---------------------------------------------------
+ *
+ * The collector counts only what Lua allocates; the core's arrays come from the same allocator
+ * but behind Lua's back. lsdk_gc_pressure tells it of them in two ways. Each growth is an
+ * incremental step of its size (LUA_GCSTEP), which in incremental mode (Lua 5.1 to 5.3, LuaJIT,
+ * 5.4's "incremental") drives cycles as if Lua had allocated the bytes. In 5.4's generational
+ * mode, the standalone interpreter's default, such a step is a minor collection only: an object
+ * that has lived through two of them is old and waits for a major collection, which only the
+ * growth of Lua's own heap brings, so dropped solvers piled up by the hundred. Hence the meter:
+ * the bytes the core took since the last cycle known to have ended; once they pass GC_FLOOR plus
+ * the size of Lua's heap, a full collection runs (as a major one would when the heap doubles).
+ * Its cost is a traversal of Lua's heap for at least as many bytes of the core, so it stays in
+ * proportion, and what lies dropped but uncollected stays under GC_FLOOR plus that heap, on
+ * every Lua and in either mode. It runs only where lsdk_gc_pressure is called: after an object
+ * is made or a step returns, never inside a core allocation or a search; and neither runs while
+ * the program has stopped the collector (where the Lua can tell: 5.2 on, LuaJIT). */
+
+/* What the meter lets accumulate before a full collection, beyond the size of Lua's heap. */
+#define GC_FLOOR ((size_t)8 << 20)
+
+/* The registry key of the state's meter (its address is the key). */
+static const char gc_meter_key = 0;
+
+typedef struct gc_meter {
+    size_t untold;   /* core bytes taken since the last cycle known to have ended */
+} gc_meter;
+
+static void push_meter_key(lua_State *L) {
+    lua_pushlightuserdata(L, (void *)&gc_meter_key);
+}
+
+/* The state's meter, made once per state (a second instance of the module shares it). */
+static void open_gc_meter(lua_State *L) {
+    push_meter_key(L);
+    lua_rawget(L, LUA_REGISTRYINDEX);
+    if (lua_isnil(L, -1)) {
+        gc_meter *m = (gc_meter *)compat_newuserdata(L, sizeof *m);
+        m->untold = 0;
+        push_meter_key(L);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, LUA_REGISTRYINDEX);
+    }
+    lua_pop(L, 1);
+}
+
+static gc_meter *get_meter(lua_State *L) {
+    gc_meter *m;
+    push_meter_key(L);
+    lua_rawget(L, LUA_REGISTRYINDEX);
+    m = (gc_meter *)lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return m;
+}
+
+/* Whether the program lets the collector run (collectgarbage("stop") says no); Lua 5.1 cannot
+ * tell. */
+static int collector_running(lua_State *L) {
+#ifdef LUA_GCISRUNNING
+    return lua_gc(L, LUA_GCISRUNNING, 0);
+#else
+    (void)L;
+    return 1;
+#endif
+}
+
 void lsdk_gc_pressure(lua_State *L, size_t *reported, size_t now) {
-    if (now > *reported) {
-        size_t kb = (now - *reported + 1023) / 1024;
-        lua_gc(L, LUA_GCSTEP, kb > 1000000 ? 1000000 : (int)kb);
-        *reported = now;
+    gc_meter *m;
+    size_t grown, kb;
+    if (now <= *reported) return;
+    grown = now - *reported;
+    *reported = now;
+    m = get_meter(L);
+    if (!m) return;
+    m->untold += grown;
+    if (!collector_running(L)) return;
+    kb = (grown + 1023) / 1024;
+    /* 1: the step ended a cycle (incremental mode), which saw every object dropped before it. */
+    if (lua_gc(L, LUA_GCSTEP, kb > 1000000 ? 1000000 : (int)kb) == 1) {
+        m->untold = 0;
+    } else if (m->untold >= GC_FLOOR + (size_t)lua_gc(L, LUA_GCCOUNT, 0) * 1024) {
+        m->untold = 0;
+        lua_gc(L, LUA_GCCOLLECT, 0);
     }
 }
 
@@ -242,6 +319,7 @@ SDK_EXPORT int luaopen_sudoku_core(lua_State *L) {
         {"cpus", l_cpus},
         {NULL, NULL}};
     int module, fast9;
+    open_gc_meter(L);
     lua_newtable(L);
     module = lua_gettop(L);
     push_fast9(L);

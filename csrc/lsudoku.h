@@ -74,11 +74,17 @@ typedef struct lboard {
 } lboard;
 
 /* Tells the garbage collector of memory the core holds outside it: now bytes against the
- * *reported so far, the growth as an incremental step (LUA_GCSTEP), so that a program that
- * makes boards and solvers by the thousand has them collected as if Lua had allocated them. */
+ * *reported so far, the growth as an incremental step (LUA_GCSTEP) and on the state's meter,
+ * which runs a full collection once the core has taken 8 MB more than Lua's heap since the last
+ * cycle (lsudoku.c says why), so that a program that makes boards and solvers by the thousand
+ * has them collected as it drops them, in any collector mode. Call it only where a collection
+ * may run (finalizers included): after an object is made or a step returns, never from inside
+ * the core. */
 SDK_INTERNAL void lsdk_gc_pressure(lua_State *L, size_t *reported, size_t now);
 /* Bytes an open board holds (Board:bytes), and the same told to the collector once it opens. */
 SDK_INTERNAL size_t lsdk_board_bytes(const lboard *lb);
+/* The same less the userdata: the arrays of b alone (a pencil's copy has no lboard). */
+SDK_INTERNAL size_t lsdk_board_array_bytes(const sdk_board *b);
 SDK_INTERNAL void lsdk_board_opened(lua_State *L, lboard *lb);
 /* The open board at idx, or raises. */
 SDK_INTERNAL sdk_board *lsdk_check_board(lua_State *L, int idx);

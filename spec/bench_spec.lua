@@ -365,3 +365,21 @@ describe("bench command rows (bench/cli.lua)", function()
     os.remove(path)
   end)
 end)
+
+describe("bench memory table (bench/churn.lua)", function()
+  local churn = require "bench.churn"
+
+  it("runs a child per size and collector mode and reads its peak resident memory #posix", function()
+    local rows = churn.rows { count = 3 }
+    local modes = #rows / #churn.SIZES
+    assert.is_true(modes == 1 or modes == 2)
+    for i, row in ipairs(rows) do
+      local size = churn.SIZES[math.floor((i - 1) / modes) + 1]
+      assert.equal(("%dx%d"):format(size, size), row[1])
+      assert.equal(#churn.HEADER, #row)
+      assert.equal("3", row[4])
+      assert.matches("^[%d,]+ B$", row[3])
+      assert.matches("^[%d.]+ MB$", row[5])
+    end
+  end)
+end)

@@ -47,6 +47,10 @@ void sdk_grid_free(sdk_grid *g) {
     g->peers = NULL;
 }
 
+size_t sdk_grid_bytes(const sdk_grid *g) {
+    return (size_t)g->ncells * (1 + sizeof(sdk_mask) + (size_t)g->words * sizeof(uint64_t));
+}
+
 void sdk_grid_place(sdk_grid *g, int cell, int v) {
     const uint64_t *row = g->peers + (size_t)cell * (size_t)g->words;
     int w;

@@ -43,6 +43,8 @@ typedef struct sdk_grid {
  * units (the binding keeps a copy of its own). */
 SDK_INTERNAL int sdk_grid_init(sdk_grid *g, sdk_allocator a, const sdk_board *b);
 SDK_INTERNAL void sdk_grid_free(sdk_grid *g);
+/* The bytes of g's arrays (sdk_grid_init allocates them). */
+SDK_INTERNAL size_t sdk_grid_bytes(const sdk_grid *g);
 /* dst (uninitialised) becomes a copy of src, on the same board. SDK_OK or SDK_ENOMEM (then
  * dst is safe to free). */
 SDK_INTERNAL int sdk_grid_copy(sdk_grid *dst, const sdk_grid *src);
