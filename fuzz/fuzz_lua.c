@@ -1,6 +1,9 @@
 /*
- * libFuzzer harness: the Lua text readers (sudoku.parse, every sudoku.format reader, format
- * detection, Board:fill) in an embedded Lua 5.4 with sudoku.core linked in.
+ * libFuzzer harness of Lua-level work in an embedded Lua 5.4 with sudoku.core linked in: the Lua
+ * script FUZZ_SCRIPT returns the function each input is given to. Built twice: `lua` (the text
+ * readers: sudoku.parse, every sudoku.format reader, format detection, Board:fill;
+ * fuzz/lua_parsers.lua) and `seams` (random boards, random and hostile rules, random sequences
+ * of the API on them; fuzz/lua_seams.lua).
  *
  * libFuzzer sees the C core's coverage but not Lua's, so a line hook feeds Lua's too: each pair
  * of consecutive lines run (source and line number hashed) bumps a counter in the section
@@ -22,6 +25,9 @@
 
 #ifndef FUZZ_ROOT
 #define FUZZ_ROOT "."
+#endif
+#ifndef FUZZ_SCRIPT
+#define FUZZ_SCRIPT "fuzz/lua_parsers.lua"
 #endif
 
 int luaopen_sudoku_core(lua_State *L);
@@ -64,8 +70,9 @@ static lua_State *setup(void) {
     luaL_openlibs(L);
     lua_getglobal(L, "package");
     lua_getfield(L, -1, "path");
-    lua_pushfstring(L, "%s/lua/?.lua;%s/lua/?/init.lua;%s", FUZZ_ROOT, FUZZ_ROOT,
-                    lua_tostring(L, -1));
+    /* spec/ for the specs' independent checkers (spec/support/rule_check.lua). */
+    lua_pushfstring(L, "%s/lua/?.lua;%s/lua/?/init.lua;%s/spec/?.lua;%s", FUZZ_ROOT, FUZZ_ROOT,
+                    FUZZ_ROOT, lua_tostring(L, -1));
     lua_setfield(L, -3, "path");
     lua_pop(L, 1);
     lua_getfield(L, -1, "preload");
@@ -73,7 +80,7 @@ static lua_State *setup(void) {
     lua_setfield(L, -2, "sudoku.core");
     lua_pop(L, 2);
     lua_pushcfunction(L, traceback);
-    if (luaL_loadfile(L, FUZZ_ROOT "/fuzz/lua_parsers.lua") != LUA_OK) fatal(L, "loading");
+    if (luaL_loadfile(L, FUZZ_ROOT "/" FUZZ_SCRIPT) != LUA_OK) fatal(L, "loading");
     if (lua_pcall(L, 0, 1, 1) != LUA_OK) fatal(L, "starting");
     lua_setfield(L, LUA_REGISTRYINDEX, "fuzz.run");
     lua_pop(L, 1);

@@ -15,10 +15,12 @@
 # mode in C), fast9 (sdk_fast9_* against the general
 # engine), solver (boards, regions, constraints, callbacks and the step API under a node budget),
 # restore (saved searches from hostile text: sdk_solver_restore, then saved again and stepped),
-# lua (sudoku.parse, every format reader, detection and Board:fill in an embedded Lua).
+# lua (sudoku.parse, every format reader, detection and Board:fill in an embedded Lua), seams
+# (fuzz_lua.c again, with fuzz/lua_seams.lua: random boards with random and hostile rules, and
+# random sequences of the API on them).
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= batch block fast9 solver restore lua
+FUZZ_TARGETS ?= batch block fast9 solver restore lua seams
 FUZZ_SAN      = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS   = -std=c99 -Wall -Wextra -Werror -g -O1 -pthread $(FUZZ_SAN) $(LUA_CFLAGS)
 FUZZ_DIR      = build/fuzz
@@ -29,6 +31,7 @@ FUZZ_LUA_LIB ?= $(or $(shell pkg-config --libs lua$(LUA_VERSION) 2>/dev/null),-l
 # every run would look like a leak and trigger a full scan (six times slower); the C harnesses,
 # which free everything per run, keep them.
 FUZZ_MAXLEN   = xo=; case $$t in fast9) ml=128;; solver) ml=2048;; lua) ml=4096; xo=-detect_leaks=0;; \
+                seams) ml=256; xo=-detect_leaks=0;; \
                 *) ml=4096;; esac
 FUZZ_OPTS    ?= -timeout=20 -rss_limit_mb=1536
 
@@ -42,6 +45,10 @@ $(FUZZ_DIR)/obj/%.o: csrc/%.c $(CORE_HDR) | $(FUZZ_DIR)/obj/rules $(FUZZ_DIR)/ob
 $(FUZZ_DIR)/fuzz_lua: fuzz/fuzz_lua.c $(FUZZ_OBJ) | $(FUZZ_DIR)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -DFUZZ_ROOT='"$(CURDIR)"' -o $@ $< $(FUZZ_OBJ) \
 	  $(FUZZ_LUA_LIB) -lm
+
+$(FUZZ_DIR)/fuzz_seams: fuzz/fuzz_lua.c $(FUZZ_OBJ) | $(FUZZ_DIR)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -DFUZZ_ROOT='"$(CURDIR)"' \
+	  -DFUZZ_SCRIPT='"fuzz/lua_seams.lua"' -o $@ $< $(FUZZ_OBJ) $(FUZZ_LUA_LIB) -lm
 
 FUZZ_CORE_OBJ := $(filter-out $(patsubst %,$(FUZZ_DIR)/obj/%.o,$(BINDING)),$(FUZZ_OBJ))
 
