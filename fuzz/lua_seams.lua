@@ -179,7 +179,7 @@ local OPS = {
   end,
   function(case)   -- copies are equal and keep the rules
     local copy = case.board:copy()
-    if not (copy == case.board) then fail("copy", "not equal to its board") end
+    if copy ~= case.board then fail("copy", "not equal to its board") end
     if #copy:rules() ~= #case.board:rules() then fail("copy", "lost rules") end
   end,
   function(case, r)   -- the logic, up to cheap techniques
