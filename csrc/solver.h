@@ -62,12 +62,6 @@ enum { SDK_REASON_SINGLE = 1, SDK_REASON_HIDDEN = 2, SDK_REASON_GUESS = 3 };
 /* Event callbacks; any may be NULL. Each returns SDK_CONTINUE, SDK_PRUNE or SDK_ABORT. */
 typedef struct sdk_events {
     void *ud;
-    /* What rules that the host runs itself (Lua rules, a Solver's constraint) get back from
-     * sdk_solver_host: the host's own state for this search, NULL when there is none (those
-     * rules then stop the search). Kept apart from ud, which belongs to the callbacks below:
-     * a caller may listen to a search with callbacks of its own (the logic's rule steps do)
-     * and still run the host's rules. */
-    void *host;
     /* After v is placed at cell. PRUNE abandons the current branch. */
     int (*on_place)(void *ud, int cell, int v, int depth, int reason);
     /* After the guess v at cell is taken back. PRUNE skips the cell's remaining values. */
@@ -94,6 +88,12 @@ typedef struct sdk_events {
      * value in unit (one alternative a cell where it is a candidate), or *unit to -1 for a cell
      * branch (choose_cell, then the built-in choice). Asked before choose_cell. */
     int (*choose_places)(void *ud, int *unit, int *value);
+    /* What rules that the host runs itself (Lua rules, a Solver's constraint) get back from
+     * sdk_solver_host: the host's own state for this search, NULL when there is none (those
+     * rules then stop the search). Kept apart from ud, which belongs to the callbacks above:
+     * a caller may listen to a search with callbacks of its own (the logic's rule steps do)
+     * and still run the host's rules. */
+    void *host;
 } sdk_events;
 
 typedef struct sdk_stats {

@@ -45,7 +45,8 @@ static int descending(void *ud, int cell, sdk_mask candidates, uint8_t *out, int
     return SDK_CONTINUE;
 }
 
-static const sdk_events EVENTS = {NULL, on_place, NULL, NULL, NULL, NULL, descending, NULL, NULL};
+static const sdk_events EVENTS = {NULL, on_place, NULL, NULL, NULL, NULL, descending, NULL, NULL,
+                                  NULL};
 
 static void make_board(sdk_board *b, sdk_allocator a, int setup) {
     const char *p = PUZZLES[setup];
