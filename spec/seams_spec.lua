@@ -173,6 +173,20 @@ describe("every consumer on every kind of board", function()
     end
   end)
 
+  it("a Solver with on_eliminate solves as one without it, each event well formed", function()
+    for _, case in ipairs(cases) do
+      local opts = { on_eliminate = function(r, c, values, rule)
+        assert.is_true(r >= 1 and c >= 1 and #values >= 1 and type(rule) == "string")
+      end }
+      for k, v in pairs(case.opts or {}) do opts[k] = v end
+      local s = Solver.new(case.puzzle:copy(), opts)
+      local status
+      repeat status = s:step(1000) until status ~= "running"
+      assert.are.equal("solved", status, case.name)
+      assert.are.equal(case.solution:symbols(), s:board():symbols(), case.name)
+    end
+  end)
+
   it("a copy is equal, counts the same, and keeps the rules", function()
     for _, case in ipairs(cases) do
       local copy = case.puzzle:copy()
