@@ -200,6 +200,28 @@ SDK_INTERNAL int sdk_logic_hint(const sdk_grid *g, const sdk_logic_opts *o, sdk_
 typedef int (*sdk_step_fn)(void *ud, const sdk_step *st);
 SDK_INTERNAL int sdk_logic_path(sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s, int *counts,
                                 int *rating, int *hardest, sdk_step_fn on_step, void *ud);
+/* A path run in slices, for a caller that must keep to a frame's time (a game's generator):
+ * sdk_logic_path_slice runs the path on until the watch says stop, then returns its reason
+ * (SDK_ETIME at the deadline, SDK_ECANCEL for the flag), the
+ * grid, counts, rating and hardest as far as it got and, when the deadline came inside a hint
+ * (between two of its finders), the steps found so far left in the sink and the next finder in
+ * the slice; the next call with the same grid, options, sink, slice and results goes on from
+ * there, and the whole path is the one sdk_logic_path takes. Each call runs one finder at
+ * least. Otherwise it returns as sdk_logic_path does. */
+typedef struct sdk_logic_slice {
+    const sdk_watch *watch;   /* the deadline of this call (NULL: none); set before each call */
+    int above;                /* > 0: stop (0, not solved) once a step rated above this is taken:
+                               * the rating can then only be above it */
+    int hint_open;            /* a hint is under way: finders before `finder` have run */
+    int finder, best;         /* the hint's next finder, and its best step in the sink (-1) */
+} sdk_logic_slice;
+/* Starts a sliced path: the slice cleared (no watch, no limit above), counts, rating and
+ * hardest as sdk_logic_path starts them. */
+SDK_INTERNAL void sdk_logic_path_begin(sdk_logic_slice *sl, int *counts, int *rating,
+                                       int *hardest);
+SDK_INTERNAL int sdk_logic_path_slice(sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s,
+                                      sdk_logic_slice *sl, int *counts, int *rating, int *hardest,
+                                      sdk_step_fn on_step, void *ud);
 /* The first step of a path that went against a known solution: its technique, and the cell and
  * value it placed (placed = 1; the solution has another there) or eliminated (placed = 0; it
  * was the solution's). */

@@ -101,40 +101,52 @@ local function check_common(fname, opts)
   end
 end
 
--- The key under which gen.generator hands its pace function to gen.puzzle in a copy of the
--- caller's options (a table, so no option name can collide with it).
-local PACE = {}
+-- The keys under which gen.generator hands its pace function, and the function that says how
+-- long its step has left, to gen.puzzle in a copy of the caller's options (tables, so no option
+-- name can collide with them).
+local PACE, FRAME = {}, {}
 local function no_pace() end
+local function no_frame() return nil end
 
 -- The time budget of a call: opts.timeout seconds from now, as a clock for every search the
 -- call runs. clock.left() is the time that remains (nil: no budget), clock.over() whether it
 -- has run out, and clock.message the answer then. clock.pace() is called between the searches
--- of a puzzle, where a steppable generator may yield (gen.generator).
+-- of a puzzle, and between the slices of one, where a steppable generator may yield
+-- (gen.generator); clock.frame() is the time left in the generator's step (nil: no step),
+-- clock.slice() the time a slice may take: the least of the two (nil: no limit).
 local function clock_of(opts)
   local t = opts.timeout
-  local pace = opts[PACE] or no_pace
+  local pace, frame = opts[PACE] or no_pace, opts[FRAME] or no_frame
+  local clock
   if not t then
-    return { left = function() return nil end, over = function() return false end, pace = pace }
+    clock = { left = function() return nil end, over = function() return false end, pace = pace }
+  else
+    local deadline = core.clock() + t
+    clock = { message = ("gave up after %g s"):format(t), pace = pace }
+    function clock.left() return math.max(deadline - core.clock(), 1e-9) end
+    function clock.over() return core.clock() >= deadline end
   end
-  local deadline = core.clock() + t
-  local clock = { message = ("gave up after %g s"):format(t), pace = pace }
-  function clock.left() return math.max(deadline - core.clock(), 1e-9) end
-  function clock.over() return core.clock() >= deadline end
+  function clock.frame()
+    local left = frame()
+    return left and math.max(left, 1e-6)
+  end
+  function clock.slice()
+    local a, b = clock.left(), clock.frame()
+    if a and b then return math.min(a, b) end
+    return a or b
+  end
   return clock
 end
 
--- Nodes a paced search runs between two looks at the pace (gen.generator): on 16x16 and 25x25
--- a node is tens of microseconds to a few milliseconds.
-local PACED_NODES = 4
-
--- solver:step to the next solution or the end, under the clock; with a pace, in slices of
--- PACED_NODES nodes with clock.pace() between them. The status, "running" when out of time.
+-- solver:step to the next solution or the end, under the clock; with a pace, in slices that end
+-- with the generator's step (a time budget pauses inside a node too), with clock.pace() between
+-- them. The status, "running" when out of time.
 local function run(solver, clock)
   if clock.pace == no_pace then return solver:step(nil, clock.left()) end
   while true do
-    local status = solver:step(PACED_NODES, clock.left())
-    if status ~= "running" or clock.over() then return status end
     clock.pace()
+    local status = solver:step(nil, clock.slice())
+    if status ~= "running" or clock.over() then return status end
   end
 end
 
@@ -423,7 +435,9 @@ local function take_away(puzzle, order, opts, rules, clock, target, max_nodes, g
       end
       if found == false then return false end
       -- A difficulty target keeps a given whose removal would rate the puzzle above its band.
-      if found == 1 and target and not difficulty.may_take(puzzle, target) then found = 0 end
+      if found == 1 and target and not difficulty.may_take(puzzle, target, clock) then
+        found = 0
+      end
       if found ~= 1 then
         for i, cell in ipairs(orbit) do puzzle:set(cell[1], cell[2], saved[i]) end
       end
@@ -483,7 +497,7 @@ local function climb(puzzle, grid, orbits, opts, rng, rules, clock, target, rate
           grid) then
         return nil
       end
-      local meets, r = difficulty.meets(puzzle, target)
+      local meets, r = difficulty.meets(puzzle, target, clock)
       if meets then return true, r end
       kept = r ~= nil and r.rating >= rated.rating and r.rating <= target.max
       if kept then rated = r end
@@ -573,7 +587,7 @@ function gen.puzzle(opts)
     if not puzzle then return nil, solution end
     local meets, rated, distance = true, nil, 0
     if target then
-      meets, rated = difficulty.meets(puzzle, target)
+      meets, rated = difficulty.meets(puzzle, target, clock)
       if not meets and rated and rated.rating < target.min then
         meets, rated = climb(puzzle, solution, orbits, opts, rng, rules, clock, target, rated)
         if meets == nil then return nil, clock.message end
@@ -627,6 +641,9 @@ function gen.generator(opts)
   local yields = YIELD_ACROSS_PCALL or opts.variant == nil
   copy[PACE] = function()
     if yields and self.deadline and core.clock() >= self.deadline then coroutine.yield() end
+  end
+  copy[FRAME] = function()
+    return yields and self.deadline and self.deadline - core.clock() or nil
   end
   self.co = coroutine.create(function() return gen.puzzle(copy) end)
   return self
