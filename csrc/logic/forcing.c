@@ -42,7 +42,13 @@ typedef struct chains {
     struct pending *pend;
     int npend, pendcap;
     int *branch, nbranch, branchcap; /* the assumptions of the pending steps, in their order */
+    /* Where a search paused by the sink's watch goes on (see search): the finder's kind, and the
+     * cell and the candidates of it still to assume (0: none run yet). */
+    int kind, started, at_cell;
+    sdk_mask at_cs;
 } chains;
+
+enum { SEARCH_PAUSED = 2 };   /* search's answer when the watch stopped it */
 
 /* A step a lazy search found: its assumptions (branches) all concluded target, or its one
  * assumption contradicted itself (target < 0). Its complexity is known only after running them
@@ -472,20 +478,32 @@ static int search(chains *c) {
     const sdk_grid *g = c->g;
     int n = g->n, cell, v, u, rc;
     size_t slots = (size_t)g->ncells * (size_t)n;
-    c->words = (int)((slots + 63) / 64);
-    if (c->multiple && slots * 2 * (size_t)c->words * sizeof(uint64_t) <= SETS_LIMIT) {
-        c->sets = sdk_alloc(g->alloc, slots * 2 * (size_t)c->words * sizeof(uint64_t));
-        c->done = sdk_alloc(g->alloc, slots);
-        if (!c->sets || !c->done) return SDK_ENOMEM;
-        memset(c->done, 0, slots);
+    int ran = 0;
+    if (!c->started) {
+        c->started = 1;
+        c->words = (int)((slots + 63) / 64);
+        if (c->multiple && slots * 2 * (size_t)c->words * sizeof(uint64_t) <= SETS_LIMIT) {
+            c->sets = sdk_alloc(g->alloc, slots * 2 * (size_t)c->words * sizeof(uint64_t));
+            c->done = sdk_alloc(g->alloc, slots);
+            if (!c->sets || !c->done) return SDK_ENOMEM;
+            memset(c->done, 0, slots);
+        }
+        c->list = c->e.pool->stack;   /* not used by the walks that fill list */
     }
-    c->list = c->e.pool->stack;   /* not used by the walks that fill list */
-    /* Every assumption: its contradiction, its double implication; keep its sets. */
-    for (cell = 0; cell < g->ncells; cell++) {
+    /* Every assumption: its contradiction, its double implication; keep its sets. With the
+     * sink's watch, a pause before any assumption but the call's first, once it says stop. */
+    for (cell = c->at_cell; cell < g->ncells; cell++) {
         sdk_mask cs = g->cand[cell];
         int single = !(cs & (cs - 1));
         if (g->value[cell]) continue;
+        if (cell == c->at_cell && c->at_cs) cs = c->at_cs;
         for (; cs; cs &= cs - 1) {
+            if (ran && c->s->watch && sdk_watch_check_within(c->s->watch) != SDK_OK) {
+                c->at_cell = cell;
+                c->at_cs = cs;
+                return SEARCH_PAUSED;
+            }
+            ran = 1;
             v = sdk_lowest(cs) + 1;
             /* A cell with one candidate is no assumption, but its run is a branch of the unit
              * chains all the same. */
@@ -545,39 +563,67 @@ static int search(chains *c) {
     return c->e.lazy ? emit_pending(c) : SDK_LOGIC_MORE;
 }
 
+/* The sink's resume_free for a paused search. */
+static void chains_release(sdk_sink *s, void *p) {
+    chains *c = (chains *)p;
+    chains_free(c);
+    sdk_free(s->alloc, c, sizeof *c);
+}
+
 static int find(const sdk_grid *g, sdk_sink *s, int mode, int nest, int base, int technique,
                 int cell_technique, int unit_technique, int contradiction, int doubles_,
                 int multiple) {
-    chains c;
-    int rc;
-    /* Nested chains are the last resort: looked for only when the sink has nothing yet (as SE
-     * stops at the first rule that gives a step). A sparse grid would otherwise cost a nested
-     * search for each of its hundreds of candidates. */
-    if (nest > 0 && s->nsteps > 0) return SDK_LOGIC_MORE;
-    if (!sdk_step_wanted(s, technique, base) &&
-        (!multiple || (!sdk_step_wanted(s, cell_technique, base) &&
-                       !sdk_step_wanted(s, unit_technique, base))))
-        return SDK_LOGIC_MORE;
-    memset(&c, 0, sizeof c);
-    c.g = g;
-    c.s = s;
-    c.technique = technique;
-    c.cell_technique = cell_technique;
-    c.unit_technique = unit_technique;
-    c.base = base;
-    c.contradiction = contradiction;
-    c.doubles = doubles_;
-    c.multiple = multiple;
-    c.min_cell = (mode & FC_DYNAMIC) ? 2 : 3;
-    if (sdk_fc_init(&c.e, g, mode, nest) != SDK_OK) {
-        s->failed = SDK_ENOMEM;
-        chains_free(&c);
+    chains *c = NULL, local;
+    int rc, kind = base * 4 + nest;
+    if (s->resume && s->resume_free == chains_release && ((chains *)s->resume)->kind == kind &&
+        ((chains *)s->resume)->g == g) {
+        /* A search this finder paused: on from where it stopped. */
+        c = (chains *)s->resume;
+        s->resume = NULL;
+    } else {
+        /* Nested chains are the last resort: looked for only when the sink has nothing yet (as
+         * SE stops at the first rule that gives a step). A sparse grid would otherwise cost a
+         * nested search for each of its hundreds of candidates. */
+        if (nest > 0 && s->nsteps > 0) return SDK_LOGIC_MORE;
+        if (!sdk_step_wanted(s, technique, base) &&
+            (!multiple || (!sdk_step_wanted(s, cell_technique, base) &&
+                           !sdk_step_wanted(s, unit_technique, base))))
+            return SDK_LOGIC_MORE;
+        /* Under a watch the search may pause, so its setting lives on the heap. */
+        c = s->watch ? (chains *)sdk_alloc(g->alloc, sizeof *c) : &local;
+        if (!c) {
+            s->failed = SDK_ENOMEM;
+            return SDK_LOGIC_MORE;
+        }
+        memset(c, 0, sizeof *c);
+        c->g = g;
+        c->s = s;
+        c->kind = kind;
+        c->technique = technique;
+        c->cell_technique = cell_technique;
+        c->unit_technique = unit_technique;
+        c->base = base;
+        c->contradiction = contradiction;
+        c->doubles = doubles_;
+        c->multiple = multiple;
+        c->min_cell = (mode & FC_DYNAMIC) ? 2 : 3;
+        if (sdk_fc_init(&c->e, g, mode, nest) != SDK_OK) {
+            s->failed = SDK_ENOMEM;
+            if (c == &local) chains_free(c);
+            else chains_release(s, c);
+            return SDK_LOGIC_MORE;
+        }
+        c->e.lazy = nest > 0;
+    }
+    rc = search(c);
+    if (rc == SEARCH_PAUSED) {
+        s->resume = c;
+        s->resume_free = chains_release;
         return SDK_LOGIC_MORE;
     }
-    c.e.lazy = nest > 0;
-    rc = search(&c);
     if (rc == SDK_ENOMEM) s->failed = SDK_ENOMEM;
-    chains_free(&c);
+    if (c == &local) chains_free(c);
+    else chains_release(s, c);
     return rc == SDK_LOGIC_ENOUGH ? SDK_LOGIC_ENOUGH : SDK_LOGIC_MORE;
 }
 

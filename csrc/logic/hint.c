@@ -103,11 +103,17 @@ static int hint_run(const sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s,
         ran = 1;
         /* Of one call's steps only the first easiest can become best (before() is strict). */
         s->best_only = !se || one_order(&f[i], tech, o);
+        s->watch = sl->watch;
         f[i].find(g, s);
+        s->watch = NULL;
         s->best_only = 0;
         if (s->failed) {
             sl->hint_open = 0;
             return SDK_ENOMEM;
+        }
+        if (s->resume) {   /* the finder paused: the next call runs it on */
+            sl->finder = i;
+            return sdk_watch_check_within(sl->watch) == SDK_ECANCEL ? SDK_ECANCEL : SDK_ETIME;
         }
         for (k = 0; k < s->nsteps; k++)
             if (best < 0 || before(&s->steps[k], &s->steps[best], tech, se)) best = k;

@@ -110,6 +110,13 @@ typedef struct sdk_sink {
     /* The step being built, its parts in growable arrays. */
     sdk_step cur;
     size_t cells_size, units_size, place_size, elim_size, links_size, text_size;
+    /* A finder whose work can take long (forcing chains) may pause once this watch says stop,
+     * after one part of its work at least, keeping its place in resume: called again on the same
+     * grid and sink, it goes on from there, and reports what one call would have. NULL: no
+     * watch (sdk_logic_hint sets it for one finder's call, from its slice). */
+    const sdk_watch *watch;
+    void *resume;                                  /* a paused finder's place, or NULL */
+    void (*resume_free)(struct sdk_sink *s, void *resume); /* frees it (sdk_sink_clear does) */
 } sdk_sink;
 
 /* Results of finders and of sdk_step_end. */
@@ -142,6 +149,14 @@ SDK_INTERNAL void sdk_step_text(sdk_sink *s, const char *fmt, ...)
 static inline int sdk_step_wanted(const sdk_sink *s, int technique, int rating) {
     return (!s->max_rating || rating <= s->max_rating) && (!s->allowed || s->allowed[technique]);
 }
+/* A finder that pauses between the parts of one loop (the sink's watch): sdk_step_resume gives
+ * the part to start from, where a paused call of the finder `id` (any number of its own, e.g.
+ * its technique) stopped, or `first` (a place kept for another id is dropped);
+ * sdk_step_pause, called before part `at`, keeps that place and returns 1 once the watch says
+ * stop (the finder then returns SDK_LOGIC_MORE at once), else 0. The finder must report the
+ * same steps whether or not it paused: its parts depend on nothing but the grid and the sink. */
+SDK_INTERNAL int sdk_step_resume(sdk_sink *s, int id, int first);
+SDK_INTERNAL int sdk_step_pause(sdk_sink *s, int id, int at);
 /* Keeps the step if it does something: SDK_LOGIC_ENOUGH when the sink is now full (the finder
  * returns at once), SDK_LOGIC_MORE otherwise (also after an allocation failure, which
  * s->failed records). */
