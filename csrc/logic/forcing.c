@@ -46,6 +46,9 @@ typedef struct chains {
      * cell and the candidates of it still to assume (0: none run yet). */
     int kind, started, at_cell;
     sdk_mask at_cs;
+    int emitting;          /* the assumptions are all run: the pending steps are being measured */
+    /* pick_pending's lists (see there), kept while it is paused, and where it goes on. */
+    int *p_head, *p_next, *p_owner, *p_list, p_nlist, p_at, p_best, p_best_rating;
 } chains;
 
 enum { SEARCH_PAUSED = 2 };   /* search's answer when the watch stopped it */
@@ -371,49 +374,82 @@ static int contender(const chains *c, int i, int best, int best_rating) {
     return best < 0 || rating < best_rating || (rating == best_rating && i < best);
 }
 
+/* Frees pick_pending's lists. */
+static void pick_free(chains *c) {
+    const sdk_grid *g = c->g;
+    size_t slots = (size_t)g->ncells * (size_t)g->n;
+    if (c->p_head) sdk_free(g->alloc, c->p_head, sizeof(int) * slots);
+    if (c->p_next) sdk_free(g->alloc, c->p_next, sizeof(int) * (size_t)c->nbranch);
+    if (c->p_owner) sdk_free(g->alloc, c->p_owner, sizeof(int) * (size_t)c->nbranch);
+    if (c->p_list) sdk_free(g->alloc, c->p_list, sizeof(int) * slots);
+    c->p_head = c->p_next = c->p_owner = c->p_list = NULL;
+}
+
+enum { PICK_PAUSED = -2 };
+
 /* Measures the pending steps and returns the index of the first easiest, or -1 (also when the
- * memory ran out: s->failed says so). */
+ * memory ran out: s->failed says so). Under the sink's watch it may pause (PICK_PAUSED) before
+ * any assumption but the call's first, its lists and its best so far kept in c. */
 static int pick_pending(chains *c) {
     const sdk_grid *g = c->g;
-    int n = g->n, slots = g->ncells * n, i, j, best = -1, best_rating = 0, nlist = 0;
+    int n = g->n, slots = g->ncells * n, i, j, first, best;
     int *head, *next, *owner, *list;
     if (c->npend == 0) return -1;
-    head = sdk_alloc(g->alloc, sizeof(int) * (size_t)slots);
-    next = sdk_alloc(g->alloc, sizeof(int) * (size_t)c->nbranch);
-    owner = sdk_alloc(g->alloc, sizeof(int) * (size_t)c->nbranch);
-    list = sdk_alloc(g->alloc, sizeof(int) * (size_t)slots);
-    if (!head || !next || !owner || !list) {
-        c->s->failed = SDK_ENOMEM;
-        goto done;
-    }
-    /* The branches of each assumption, and the assumptions in the order their steps came, so
-     * that contradictions (one run each, often the cheapest) set a best early. */
-    for (i = 0; i < slots; i++) head[i] = -1;
-    for (i = c->npend - 1; i >= 0; i--)
-        for (j = c->pend[i].k - 1; j >= 0; j--) {
-            int b = c->pend[i].first + j, slot = c->branch[b];
-            owner[b] = i;
-            next[b] = head[slot];
-            head[slot] = b;
+    if (!c->p_head) {
+        c->p_head = sdk_alloc(g->alloc, sizeof(int) * (size_t)slots);
+        c->p_next = sdk_alloc(g->alloc, sizeof(int) * (size_t)c->nbranch);
+        c->p_owner = sdk_alloc(g->alloc, sizeof(int) * (size_t)c->nbranch);
+        c->p_list = sdk_alloc(g->alloc, sizeof(int) * (size_t)slots);
+        if (!c->p_head || !c->p_next || !c->p_owner || !c->p_list) {
+            c->s->failed = SDK_ENOMEM;
+            pick_free(c);
+            return -1;
         }
-    for (i = 0; i < c->nbranch; i++) {
-        int slot = c->branch[i];
-        if (head[slot] == i) list[nlist++] = slot;
+        head = c->p_head;
+        next = c->p_next;
+        owner = c->p_owner;
+        list = c->p_list;
+        /* The branches of each assumption, and the assumptions in the order their steps came,
+         * so that contradictions (one run each, often the cheapest) set a best early. */
+        for (i = 0; i < slots; i++) head[i] = -1;
+        for (i = c->npend - 1; i >= 0; i--)
+            for (j = c->pend[i].k - 1; j >= 0; j--) {
+                int b = c->pend[i].first + j, slot = c->branch[b];
+                owner[b] = i;
+                next[b] = head[slot];
+                head[slot] = b;
+            }
+        c->p_nlist = 0;
+        for (i = 0; i < c->nbranch; i++) {
+            int slot = c->branch[i];
+            if (head[slot] == i) list[c->p_nlist++] = slot;
+        }
+        c->p_at = 0;
+        c->p_best = -1;
+        c->p_best_rating = 0;
     }
-    for (i = 0; i < nlist; i++) {
+    head = c->p_head;
+    next = c->p_next;
+    owner = c->p_owner;
+    list = c->p_list;
+    for (i = first = c->p_at; i < c->p_nlist; i++) {
         int slot = list[i], cell = slot / n, v = slot % n + 1, b, rc, wanted = 0;
         for (b = head[slot]; b >= 0 && !wanted; b = next[b])
-            wanted = contender(c, owner[b], best, best_rating);
+            wanted = contender(c, owner[b], c->p_best, c->p_best_rating);
         if (!wanted) continue;
+        if (i > first && c->s->watch && sdk_watch_check_within(c->s->watch) != SDK_OK) {
+            c->p_at = i;
+            return PICK_PAUSED;
+        }
         rc = run_full(c, cell, v, 1);
         if (rc < 0) {
             c->s->failed = rc;
-            best = -1;
-            goto done;
+            pick_free(c);
+            return -1;
         }
         for (b = head[slot]; b >= 0; b = next[b]) {
             pending *pd = &c->pend[owner[b]];
-            if (!contender(c, owner[b], best, best_rating)) continue;
+            if (!contender(c, owner[b], c->p_best, c->p_best_rating)) continue;
             if (pd->target < 0) {
                 if (rc != 1) pd->dead = 1;
                 else pd->complexity = chain_length(c, c->e.conflict_on) +
@@ -425,25 +461,24 @@ static int pick_pending(chains *c) {
                 else pd->complexity += chain_length(c, id);
             }
             pd->left--;
-            if (pd->left == 0 && contender(c, owner[b], best, best_rating)) {
-                best = owner[b];
-                best_rating = c->base + sdk_fc_length_rating(pd->complexity);
+            if (pd->left == 0 && contender(c, owner[b], c->p_best, c->p_best_rating)) {
+                c->p_best = owner[b];
+                c->p_best_rating = c->base + sdk_fc_length_rating(pd->complexity);
             }
         }
     }
-done:
-    if (head) sdk_free(g->alloc, head, sizeof(int) * (size_t)slots);
-    if (next) sdk_free(g->alloc, next, sizeof(int) * (size_t)c->nbranch);
-    if (owner) sdk_free(g->alloc, owner, sizeof(int) * (size_t)c->nbranch);
-    if (list) sdk_free(g->alloc, list, sizeof(int) * (size_t)slots);
+    best = c->p_best;
+    pick_free(c);
     return best;
 }
 
 /* Reports the pending steps: all of them, or for a hint the one that can be best. */
 static int emit_pending(chains *c) {
     int i;
+    c->emitting = 1;
     if (c->s->best_only) {
         i = pick_pending(c);
+        if (i == PICK_PAUSED) return SEARCH_PAUSED;
         return i < 0 ? SDK_LOGIC_MORE : build_pending(c, i);
     }
     for (i = 0; i < c->npend; i++)
@@ -467,6 +502,7 @@ static void chains_free(chains *c) {
     sdk_fc_free(&c->e);
     if (c->sets) sdk_free(g->alloc, c->sets, slots * 2 * (size_t)c->words * sizeof(uint64_t));
     if (c->done) sdk_free(g->alloc, c->done, slots);
+    pick_free(c);
     if (c->pend) sdk_free(g->alloc, c->pend, sizeof(pending) * (size_t)c->pendcap);
     if (c->branch) sdk_free(g->alloc, c->branch, sizeof(int) * (size_t)c->branchcap);
 }
@@ -479,6 +515,7 @@ static int search(chains *c) {
     int n = g->n, cell, v, u, rc;
     size_t slots = (size_t)g->ncells * (size_t)n;
     int ran = 0;
+    if (c->emitting) return emit_pending(c);   /* paused while measuring the pending steps */
     if (!c->started) {
         c->started = 1;
         c->words = (int)((slots + 63) / 64);
