@@ -655,7 +655,12 @@ static int rate_sliced(lua_State *L) {
     lsdk_check_option_names(L, 2, names);
     memset(&limits, 0, sizeof limits);
     lua_getfield(L, 2, "ms");
-    if (!lua_isnil(L, -1)) limits.seconds = lsdk_check_seconds(L, 2, -1, "ms") / 1000;
+    if (!lua_isnil(L, -1)) {
+        lua_Number ms = lua_tonumber(L, -1);
+        if (lua_type(L, -1) != LUA_TNUMBER || !(ms > 0) || ms - ms != 0)
+            luaL_argerror(L, 2, "ms must be a number of milliseconds above 0");
+        limits.seconds = (double)ms / 1000;
+    }
     lua_getfield(L, 2, "stop_above");
     if (!lua_isnil(L, -1)) {
         lua_Number x = luaL_checknumber(L, -1);
