@@ -9,7 +9,7 @@ local data = require "support.data"
 
 -- Rates pencil in slices of ms until it is done; returns the calls and what the last returned.
 local function sliced(pencil, opts, ms)
-  local o, calls, got = { ms = ms }, 0, nil
+  local o, calls, got = { ms = ms }, 0
   for k, v in pairs(opts or {}) do o[k] = v end
   repeat
     got = { pencil:rate(o) }
