@@ -39,7 +39,7 @@ usage: lua5.4 bench/run.lua --cbench PATH [options]   (what `make bench` runs)
                      (the variants table runs when NAME is part of "variants", the
                      variant generators' table when it is part of "gen_variant", the
                      generators' when part of "generators", the memory table when part
-                     of "memory")
+                     of "memory", the frames table when part of "frames")
 exit status: 0 done, 1 a wrong answer or a failure, 2 bad usage or missing data]]
 
 local function fail(status, msg)
@@ -602,6 +602,22 @@ if not opts.only or ("levels"):find(opts.only, 1, true) then
     .. "limit) shows 0 %: gen.puzzle then returns the nearest puzzle with `info.reached` false. "
     .. "QQWing: `qqwing --generate N --difficulty LEVEL --one-line --timer`, its own total time; "
     .. "its levels are its own (by the techniques its solver needs), not SE bands.")
+end
+
+-- Frames: the steppable calls under a game's frame budget (issue 35).
+if not opts.only or ("frames"):find(opts.only, 1, true) then
+  say("")
+  say("## Frames: the CPU time of one steppable call with a budget of 4 ms")
+  say("")
+  local bf = require "bench.frames"
+  local fok, frows, fnotes = pcall(bf.rows, sudoku, { quick = opts.quick, data = data_dir })
+  if not fok then fail(1, tostring(frows)) end
+  say(report.table(bf.HEADER, frows, bf.ALIGN))
+  say("")
+  say("- Each call timed alone in CPU time (os.clock); the budget is on the monotonic clock, so a "
+    .. "busy host shows less CPU per step, never more. Promise (docs/API.md): the budget plus at "
+    .. "most about 1 ms. Not an assertion.")
+  for _, note in ipairs(fnotes) do say("- " .. note) end
 end
 
 -- Variants.

@@ -32,7 +32,10 @@ typedef struct lpencil {
     size_t reported; /* bytes told to the garbage collector (lsdk_gc_pressure) */
     int solutions;   /* the board's solutions when the pencil was made: 0, 1, 2 (two or more),
                       * or -1 (not counted: the board has rules, or the count ran out of nodes) */
+    struct lrating *rating;   /* a rating in slices (p:rate{ms = ...}), NULL until the first */
 } lpencil;
+
+static void rating_free(sdk_allocator a, struct lrating *r);
 
 /* Counting the solutions of a pencil's board may take this many nodes: far more than any 9x9
  * needs (a few hundred), and a bound on how long making a pencil of a large, open board takes. */
@@ -40,6 +43,10 @@ typedef struct lpencil {
 
 static int pencil_gc(lua_State *L) {
     lpencil *p = (lpencil *)luaL_checkudata(L, 1, PENCIL_MT);
+    if (p->rating) {
+        rating_free(lsdk_allocator(L), p->rating);
+        p->rating = NULL;
+    }
     if (p->grid_open) {
         sdk_sink_free(&p->sink);
         sdk_grid_free(&p->g);
@@ -477,21 +484,21 @@ static const char *lua_rule_name(void *host, const struct sdk_rule *r) {
 /* Before a call that may run the board's rules: a host for its Lua rules (the pencil at index 1
  * holds them), which the rule steps' searches reach through the sink. Made before the call, since
  * nothing may allocate once the core runs. */
-static void host_begin(lua_State *L, lpencil *p, lsdk_host *h) {
-    p->sink.host = lsdk_host_begin(L, h, NULL, &p->b, 1) ? h : NULL;
-    p->sink.rule_name = lua_rule_name;
+static void host_begin(lua_State *L, lpencil *p, sdk_sink *sink, lsdk_host *h) {
+    sink->host = lsdk_host_begin(L, h, NULL, &p->b, 1) ? h : NULL;
+    sink->rule_name = lua_rule_name;
 }
 
-static void host_end(lua_State *L, lpencil *p, lsdk_host *h) {
-    p->sink.host = NULL;
+static void host_end(lua_State *L, sdk_sink *sink, lsdk_host *h) {
+    sink->host = NULL;
     lsdk_host_end(L, h);
 }
 
 /* A logic call failed with rc (< 0): the steps found so far go, and the error is raised: a Lua
  * rule's own (SDK_EABORT), else that memory ran out. */
-static int logic_failed(lua_State *L, lpencil *p, lsdk_host *h, int rc) {
-    sdk_sink_clear(&p->sink);
-    p->sink.host = NULL;
+static int logic_failed(lua_State *L, sdk_sink *sink, lsdk_host *h, int rc) {
+    sdk_sink_clear(sink);
+    sink->host = NULL;
     if (rc == SDK_EABORT && h->L) return lsdk_host_raise(L, h);
     lsdk_host_end(L, h);
     return lsdk_memory_error(L);
@@ -504,10 +511,10 @@ static int pencil_hint(lua_State *L) {
     lsdk_host h;
     int rc;
     read_opts(L, 2, &o);
-    host_begin(L, p, &h);
+    host_begin(L, p, &p->sink, &h);
     rc = sdk_logic_hint(&p->g, &o, &p->sink);
-    if (rc < 0) return logic_failed(L, p, &h, rc);
-    host_end(L, p, &h);
+    if (rc < 0) return logic_failed(L, &p->sink, &h, rc);
+    host_end(L, &p->sink, &h);
     if (rc == 0) {
         lua_pushnil(L);
         return 1;
@@ -525,7 +532,7 @@ static int pencil_find(lua_State *L) {
     int nf, i, k, rating, out = 0;
     const sdk_finder *f = sdk_logic_finders(&nf);
     read_opts(L, 2, &o);
-    host_begin(L, p, &h);
+    host_begin(L, p, &p->sink, &h);
     sdk_sink_clear(&p->sink);
     p->sink.g = &p->g;
     p->sink.failed = 0;
@@ -537,9 +544,9 @@ static int pencil_find(lua_State *L) {
         if (!sdk_logic_finder_allowed(&f[i], &o)) continue;
         if (o.max_rating && f[i].min_rating > o.max_rating) continue;
         f[i].find(&p->g, &p->sink);
-        if (p->sink.failed) return logic_failed(L, p, &h, p->sink.failed);
+        if (p->sink.failed) return logic_failed(L, &p->sink, &h, p->sink.failed);
     }
-    host_end(L, p, &h);
+    host_end(L, &p->sink, &h);
     lua_createtable(L, p->sink.nsteps, 0);
     /* Stable by rating: each rating in turn, in the order found. */
     for (rating = 0; out < p->sink.nsteps; rating++)
@@ -620,11 +627,11 @@ static int run_path(lua_State *L, int with_steps) {
     memcpy(p->work.value, p->g.value, (size_t)p->g.ncells);
     memcpy(p->work.cand, p->g.cand, sizeof(sdk_mask) * (size_t)p->g.ncells);
     ps.g = &p->work;
-    host_begin(L, p, &h);
+    host_begin(L, p, &p->sink, &h);
     rc = sdk_logic_path(&p->work, &o, &p->sink, counts, &rating, &hardest, with_steps ? collect : NULL,
                         &ps);
-    if (rc < 0) return logic_failed(L, p, &h, rc);
-    host_end(L, p, &h);
+    if (rc < 0) return logic_failed(L, &p->sink, &h, rc);
+    host_end(L, &p->sink, &h);
     sdk_sink_clear(&p->sink);
     lua_pushboolean(L, rc == 1);
     lua_pushnumber(L, rating / 10.0);
@@ -640,8 +647,133 @@ static int run_path(lua_State *L, int with_steps) {
  * of the pencil, until solved or stuck. */
 static int pencil_path(lua_State *L) { return run_path(L, 1); }
 
-/* p:rate(opts) -> solved, rating, hardest, counts: the same without the step tables. */
-static int pencil_rate(lua_State *L) { return run_path(L, 0); }
+/* ---- a rating in slices ------------------------------------------------------------------------ */
+
+/* A rating under way, p:rate{ms = ...}: a grid and a sink of its own (so that the pencil's
+ * other methods may run between two slices), the options it started with, and the path so far. */
+typedef struct lrating {
+    sdk_grid work;
+    sdk_sink sink;
+    sdk_logic_slice sl;
+    sdk_logic_opts o;
+    uint8_t allowed[T_COUNT];
+    int counts[T_COUNT], rating, hardest;
+    int open;        /* a rating is under way: the next call goes on with it */
+} lrating;
+
+static void rating_free(sdk_allocator a, lrating *r) {
+    sdk_sink_free(&r->sink);
+    sdk_grid_free(&r->work);
+    sdk_free(a, r, sizeof *r);
+}
+
+/* Whether the options o are the ones the rating under way started with. */
+static int same_opts(const lrating *r, const sdk_logic_opts *o, int above) {
+    if (r->o.max_rating != o->max_rating || r->o.se_order != o->se_order || r->sl.above != above)
+        return 0;
+    if (!o->allowed || !r->o.allowed) return !o->allowed && !r->o.allowed;
+    return memcmp(r->allowed, o->allowed, sizeof r->allowed) == 0;
+}
+
+/* p:rate(opts) with opts.ms or opts.stop_above: the same rating, run in slices of about ms
+ * milliseconds (none: to the end). "running" while the rating goes on (call again with the same
+ * options), then what p:rate returns. With stop_above (an SE rating), the path stops at the
+ * first step rated above it (solved false, the rating that step's). The rating under way rates
+ * the marks as they were at its first call; a call with other options starts a new one. */
+static int rate_sliced(lua_State *L) {
+    static const char *const names[] = {"allowed", "max_rating", "se_only", "ms", "stop_above",
+                                        NULL};
+    lpencil *p = check_pencil(L, 1);
+    sdk_allocator a = lsdk_allocator(L);
+    sdk_logic_opts o;
+    sdk_limits limits;
+    sdk_watch w;
+    lrating *r;
+    lsdk_host h;
+    int count, above = 0, rc;
+    const sdk_technique *tech = sdk_logic_techniques(&count);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lsdk_check_option_names(L, 2, names);
+    memset(&limits, 0, sizeof limits);
+    lua_getfield(L, 2, "ms");
+    if (!lua_isnil(L, -1)) {
+        lua_Number ms = lua_tonumber(L, -1);
+        if (lua_type(L, -1) != LUA_TNUMBER || !(ms > 0) || ms - ms != 0)
+            luaL_argerror(L, 2, "ms must be a number of milliseconds above 0");
+        limits.seconds = (double)ms / 1000;
+    }
+    lua_getfield(L, 2, "stop_above");
+    if (!lua_isnil(L, -1)) {
+        lua_Number x = luaL_checknumber(L, -1);
+        if (!(x > 0)) luaL_argerror(L, 2, "stop_above must be a number above 0");
+        above = x < 1000 ? (int)(x * 10 + 0.5) : 10000;   /* math.huge: no stop */
+    }
+    lua_pop(L, 2);
+    lsdk_read_logic_opts(L, 2, 0, &o);
+    if (!p->rating) {
+        p->rating = (lrating *)sdk_alloc(a, sizeof(lrating));
+        if (!p->rating) return lsdk_memory_error(L);
+        memset(p->rating, 0, sizeof(lrating));
+        if (sdk_grid_init(&p->rating->work, a, &p->b) != SDK_OK) {
+            rating_free(a, p->rating);
+            p->rating = NULL;
+            return lsdk_memory_error(L);
+        }
+        sdk_sink_init(&p->rating->sink, a, &p->rating->work);
+    }
+    r = p->rating;
+    if (!r->open || !same_opts(r, &o, above)) {
+        sdk_sink_clear(&r->sink);
+        memcpy(r->work.value, p->g.value, (size_t)p->g.ncells);
+        memcpy(r->work.cand, p->g.cand, sizeof(sdk_mask) * (size_t)p->g.ncells);
+        r->work.unique = p->g.unique;
+        r->o = o;
+        if (o.allowed) {
+            memcpy(r->allowed, o.allowed, sizeof r->allowed);
+            r->o.allowed = r->allowed;
+        }
+        sdk_logic_path_begin(&r->sl, r->counts, &r->rating, &r->hardest);
+        r->sl.above = above;
+        r->open = 1;
+    }
+    sdk_watch_start(&w, &limits);
+    r->sl.watch = limits.seconds > 0 ? &w : NULL;
+    host_begin(L, p, &r->sink, &h);
+    rc = sdk_logic_path_slice(&r->work, &r->o, &r->sink, &r->sl, r->counts, &r->rating,
+                              &r->hardest, NULL, NULL);
+    r->sl.watch = NULL;
+    if (rc == SDK_ETIME) {
+        host_end(L, &r->sink, &h);
+        lua_pushliteral(L, "running");
+        return 1;
+    }
+    r->open = 0;
+    if (rc < 0) return logic_failed(L, &r->sink, &h, rc);
+    host_end(L, &r->sink, &h);
+    sdk_sink_clear(&r->sink);
+    lua_pushboolean(L, rc == 1);
+    lua_pushnumber(L, r->rating / 10.0);
+    if (r->hardest >= 0)
+        lua_pushstring(L, tech[r->hardest].name);
+    else
+        lua_pushnil(L);
+    push_counts(L, r->counts);
+    return 4;
+}
+
+/* p:rate(opts) -> solved, rating, hardest, counts: the same without the step tables (in slices
+ * with opts.ms, see rate_sliced). */
+static int pencil_rate(lua_State *L) {
+    if (lua_istable(L, 2)) {
+        int sliced;
+        lua_getfield(L, 2, "ms");
+        lua_getfield(L, 2, "stop_above");
+        sliced = !lua_isnil(L, -1) || !lua_isnil(L, -2);
+        lua_pop(L, 2);
+        if (sliced) return rate_sliced(L);
+    }
+    return run_path(L, 0);
+}
 
 /* core.logic_techniques(): {name =, title =, rating =, se =} per technique, in table order. */
 static int l_techniques(lua_State *L) {

@@ -1,5 +1,6 @@
 -- gen.generator: gen.puzzle a slice at a time, for a game's frames. The slices are cut between
--- searches; the puzzle is the one gen.puzzle makes with the same options.
+-- searches and inside them, and inside a difficulty target's ratings; the puzzle is the one
+-- gen.puzzle makes with the same options.
 local sudoku = require "sudoku"
 
 local gen = sudoku.gen
@@ -30,6 +31,34 @@ describe("gen.generator", function()
         assert.same(want[3].clues, got[3].clues)
       end
     end
+  end)
+
+  it("makes gen.puzzle's puzzle at every level, its ratings sliced inside", function()
+    for _, level in ipairs(require("sudoku.gen.difficulty").ORDER) do
+      for seed = 1, 3 do
+        local opts = { size = 9, seed = seed, level = level }
+        local want = { gen.puzzle(opts) }
+        local g = gen.generator(opts)
+        local steps = run(g, { ms = 0.05 })
+        local got = { g:result() }
+        assert.equal(want[1]:symbols(), got[1]:symbols())
+        assert.same(want[3], got[3])
+        assert.is_true(steps > 3, level .. " " .. seed .. ": " .. steps .. " steps")
+      end
+    end
+    -- 16x16, where a rating's finders pause inside their searches.
+    local opts = { size = 16, seed = 1, level = "expert" }
+    local want = { gen.puzzle(opts) }
+    local g = gen.generator(opts)
+    run(g, { ms = 0.2 })
+    assert.equal(want[1]:symbols(), g:result():symbols())
+    assert.same(want[3], select(3, g:result()))
+  end)
+
+  it("gives up at the timeout inside a rating too", function()
+    local g = gen.generator { size = 16, seed = 1, level = "extreme", timeout = 0.5 }
+    run(g, { ms = 4 })
+    assert.same({ nil, "gave up after 0.5 s" }, { g:result() })
   end)
 
   it("returns between searches: a 16x16 puzzle in 0.01 ms slices takes many steps", function()

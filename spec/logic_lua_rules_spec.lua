@@ -106,7 +106,13 @@ describe("logic on a board with a Lua rule", function()
     -- On an empty board no technique comes before the rule's step: each call runs the rule.
     local empty = Board.new{ size = 4 }
     empty:add_rule{ kind = "lua", cells = { { 1, 3 }, { 1, 4 } }, propagate = failing_once }
-    for _, call in ipairs{ logic.hint, logic.find, logic.steps, logic.rate } do
+    local function rate_in_slices(board)
+      local pencil = logic.pencil(board)
+      local status
+      repeat status = pencil:rate{ ms = 0.001 } until status ~= "running"
+      return status
+    end
+    for _, call in ipairs{ logic.hint, logic.find, logic.steps, logic.rate, rate_in_slices } do
       calls = 0
       ok, err = pcall(call, empty)
       assert.is_false(ok)

@@ -4,7 +4,8 @@
 -- away). Two players: one who never writes a pencil mark and enters each placement by hand
 -- (the game keeps the eliminations it has shown), and one who pencils every candidate first and
 -- lets the game apply each hint (crossing out the marks). The generated puzzles of every level
--- and the forum's hardest run in the #slow part; a few of each run in the fast suite.
+-- and the forum's hardest run in the #long part (make test-long, make check-all), seeds 4-20 in
+-- the #slow part (make test, CI); a few of each run in the fast suite.
 local sudoku = require "sudoku"
 local play = require "sudoku.play"
 local logic = require "sudoku.logic"
@@ -123,8 +124,12 @@ describe("following every hint of sudoku.play to the end", function()
         for seed = 1, 3 do both((gen.puzzle { size = size, level = level, seed = seed })) end
       end)
 
-      it(("solves %dx%d %s puzzles, seeds 4-100 #slow"):format(size, size, level), function()
-        for seed = 4, 100 do both((gen.puzzle { size = size, level = level, seed = seed })) end
+      it(("solves %dx%d %s puzzles, seeds 4-20 #slow"):format(size, size, level), function()
+        for seed = 4, 20 do both((gen.puzzle { size = size, level = level, seed = seed })) end
+      end)
+
+      it(("solves %dx%d %s puzzles, seeds 21-100 #long"):format(size, size, level), function()
+        for seed = 21, 100 do both((gen.puzzle { size = size, level = level, seed = seed })) end
       end)
     end
   end
@@ -134,7 +139,7 @@ describe("following every hint of sudoku.play to the end", function()
     both(assert(sudoku.parse(forum(1)[1])))
   end)
 
-  it("solves 20 of the forum's hardest #slow", function()
+  it("solves 20 of the forum's hardest #long", function()
     if not have_forum() then return pending("no " .. data.shared .. "forum_hardest_1106.txt") end
     for _, line in ipairs(forum(20)) do both(assert(sudoku.parse(line))) end
   end)

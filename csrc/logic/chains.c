@@ -549,56 +549,95 @@ static int ctx_init(ctx *c, const sdk_grid *g, sdk_allocator a) {
     return SDK_OK;
 }
 
-int sdk_find_chains(const sdk_grid *g, sdk_sink *s) {
+/* A search paused by the sink's watch: its setting, and the next cell to start chains from. */
+typedef struct paused_chains {
     ctx c;
-    int cell, i, rc = SDK_LOGIC_MORE;
-    /* Nothing here rates below 6.5, nor anything unless one of the techniques is wanted. */
-    if (!sdk_step_wanted(s, T_X_CYCLE, 65) && !sdk_step_wanted(s, T_Y_CYCLE, 65) &&
-        !sdk_step_wanted(s, T_X_CHAIN, 66) && !sdk_step_wanted(s, T_XY_CHAIN, 70) &&
-        !sdk_step_wanted(s, T_AIC, 70))
-        return SDK_LOGIC_MORE;
-    if (ctx_init(&c, g, s->alloc) != SDK_OK) {
-        s->failed = SDK_ENOMEM;
-        ctx_free(&c);
-        return SDK_LOGIC_MORE;
+    int cell;
+} paused_chains;
+
+/* The sink's resume_free for a paused search. */
+static void paused_free(sdk_sink *s, void *p) {
+    ctx_free(&((paused_chains *)p)->c);
+    sdk_free(s->alloc, p, sizeof(paused_chains));
+}
+
+int sdk_find_chains(const sdk_grid *g, sdk_sink *s) {
+    ctx local, *cp = &local;
+    paused_chains *run = NULL;
+    int cell = 0, first, i, rc = SDK_LOGIC_MORE;
+    if (s->resume && s->resume_free == paused_free && ((paused_chains *)s->resume)->c.g == g) {
+        /* A search this finder paused: on from where it stopped. */
+        run = (paused_chains *)s->resume;
+        s->resume = NULL;
+        cp = &run->c;
+        cell = run->cell;
+    } else {
+        /* Nothing here rates below 6.5, nor anything unless one of the techniques is wanted. */
+        if (!sdk_step_wanted(s, T_X_CYCLE, 65) && !sdk_step_wanted(s, T_Y_CYCLE, 65) &&
+            !sdk_step_wanted(s, T_X_CHAIN, 66) && !sdk_step_wanted(s, T_XY_CHAIN, 70) &&
+            !sdk_step_wanted(s, T_AIC, 70))
+            return SDK_LOGIC_MORE;
+        /* Under a watch the search may pause, so its setting lives on the heap. */
+        if (s->watch) {
+            run = (paused_chains *)sdk_alloc(s->alloc, sizeof *run);
+            if (!run) {
+                s->failed = SDK_ENOMEM;
+                return SDK_LOGIC_MORE;
+            }
+            cp = &run->c;
+        }
+        if (ctx_init(cp, g, s->alloc) != SDK_OK) {
+            s->failed = SDK_ENOMEM;
+            ctx_free(cp);
+            if (run) sdk_free(s->alloc, run, sizeof *run);
+            return SDK_LOGIC_MORE;
+        }
     }
-    for (cell = 0; cell < g->ncells && c.work < WORK_BUDGET; cell++) {
+    /* Under the sink's watch, a pause before any cell but the call's first. */
+    for (first = cell; cell < g->ncells && cp->work < WORK_BUDGET; cell++) {
         sdk_mask m;
         int bivalue = sdk_popcount(g->cand[cell]) == 2;
+        if (cell > first && run && s->watch && sdk_watch_check_within(s->watch) != SDK_OK) {
+            run->cell = cell;
+            s->resume = run;
+            s->resume_free = paused_free;
+            return SDK_LOGIC_MORE;
+        }
         for (m = g->cand[cell]; m; m &= m - 1) {
             int x = sdk_link_node(g, cell, sdk_lowest(m) + 1);
-            int has_strong = c.l.start[x + 1] > c.l.start[x], mode;
+            int has_strong = cp->l.start[x + 1] > cp->l.start[x], mode;
             for (mode = 0; mode < NMODES; mode++) {
                 if (mode == MODE_Y) {
                     /* Y-cycles only: a Y search has no chains of its own. */
                     if (!bivalue) continue;
-                    search(&c, x, 1, mode, 1);
-                    add_item(&c, s, x, mode, KIND_CYCLE);
+                    search(cp, x, 1, mode, 1);
+                    add_item(cp, s, x, mode, KIND_CYCLE);
                     continue;
                 }
                 /* Chains and loops apart: they visit states differently. */
-                search(&c, x, 1, mode, 0);
-                add_item(&c, s, x, mode, KIND_ELIM);
+                search(cp, x, 1, mode, 0);
+                add_item(cp, s, x, mode, KIND_ELIM);
                 if (has_strong) {
-                    search(&c, x, 1, mode, 1);
-                    add_item(&c, s, x, mode, KIND_CYCLE);
+                    search(cp, x, 1, mode, 1);
+                    add_item(cp, s, x, mode, KIND_CYCLE);
                 }
                 if (has_strong) {
-                    search(&c, x, 0, mode, 0);
-                    add_item(&c, s, x, mode, KIND_PLACE);
+                    search(cp, x, 0, mode, 0);
+                    add_item(cp, s, x, mode, KIND_PLACE);
                 }
             }
         }
     }
-    qsort(c.items, (size_t)c.nitems, sizeof(item), by_rating);
-    for (i = 0; i < c.nitems; i++) {
-        if (!sdk_step_wanted(s, c.items[i].technique, c.items[i].rating)) continue;
-        if (report(&c, s, &c.items[i]) == SDK_LOGIC_ENOUGH) {
+    qsort(cp->items, (size_t)cp->nitems, sizeof(item), by_rating);
+    for (i = 0; i < cp->nitems; i++) {
+        if (!sdk_step_wanted(s, cp->items[i].technique, cp->items[i].rating)) continue;
+        if (report(cp, s, &cp->items[i]) == SDK_LOGIC_ENOUGH) {
             rc = SDK_LOGIC_ENOUGH;
             break;
         }
         if (s->failed) break;
     }
-    ctx_free(&c);
+    ctx_free(cp);
+    if (run) sdk_free(s->alloc, run, sizeof *run);
     return rc;
 }

@@ -127,10 +127,14 @@ static int try_base(aligned *x, const int *base, int k, uint64_t *common) {
 
 static int search(aligned *x, uint64_t *common) {
     const sdk_grid *g = x->g;
-    int a, b, c, base[3];
+    int a, b, c, base[3], first;
     size_t words = (size_t)g->words;
-    for (a = 0; a < g->ncells; a++) {
+    /* Cell by cell of the first; under the sink's watch it may pause before any but the call's
+     * first. */
+    first = sdk_step_resume(x->s, x->technique, 0);
+    for (a = first; a < g->ncells; a++) {
         if (sdk_popcount(g->cand[a]) < 2) continue;
+        if (a > first && sdk_step_pause(x->s, x->technique, a)) return SDK_LOGIC_MORE;
         for (b = a + 1; b < g->ncells; b++) {
             if (sdk_popcount(g->cand[b]) < 2) continue;
             base[0] = a;

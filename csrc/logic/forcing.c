@@ -42,7 +42,16 @@ typedef struct chains {
     struct pending *pend;
     int npend, pendcap;
     int *branch, nbranch, branchcap; /* the assumptions of the pending steps, in their order */
+    /* Where a search paused by the sink's watch goes on (see search): the finder's kind, and the
+     * cell and the candidates of it still to assume (0: none run yet). */
+    int kind, started, at_cell;
+    sdk_mask at_cs;
+    int emitting;          /* the assumptions are all run: the pending steps are being measured */
+    /* pick_pending's lists (see there), kept while it is paused, and where it goes on. */
+    int *p_head, *p_next, *p_owner, *p_list, p_nlist, p_at, p_best, p_best_rating;
 } chains;
+
+enum { SEARCH_PAUSED = 2 };   /* search's answer when the watch stopped it */
 
 /* A step a lazy search found: its assumptions (branches) all concluded target, or its one
  * assumption contradicted itself (target < 0). Its complexity is known only after running them
@@ -365,49 +374,82 @@ static int contender(const chains *c, int i, int best, int best_rating) {
     return best < 0 || rating < best_rating || (rating == best_rating && i < best);
 }
 
+/* Frees pick_pending's lists. */
+static void pick_free(chains *c) {
+    const sdk_grid *g = c->g;
+    size_t slots = (size_t)g->ncells * (size_t)g->n;
+    if (c->p_head) sdk_free(g->alloc, c->p_head, sizeof(int) * slots);
+    if (c->p_next) sdk_free(g->alloc, c->p_next, sizeof(int) * (size_t)c->nbranch);
+    if (c->p_owner) sdk_free(g->alloc, c->p_owner, sizeof(int) * (size_t)c->nbranch);
+    if (c->p_list) sdk_free(g->alloc, c->p_list, sizeof(int) * slots);
+    c->p_head = c->p_next = c->p_owner = c->p_list = NULL;
+}
+
+enum { PICK_PAUSED = -2 };
+
 /* Measures the pending steps and returns the index of the first easiest, or -1 (also when the
- * memory ran out: s->failed says so). */
+ * memory ran out: s->failed says so). Under the sink's watch it may pause (PICK_PAUSED) before
+ * any assumption but the call's first, its lists and its best so far kept in c. */
 static int pick_pending(chains *c) {
     const sdk_grid *g = c->g;
-    int n = g->n, slots = g->ncells * n, i, j, best = -1, best_rating = 0, nlist = 0;
+    int n = g->n, slots = g->ncells * n, i, j, first, best;
     int *head, *next, *owner, *list;
     if (c->npend == 0) return -1;
-    head = sdk_alloc(g->alloc, sizeof(int) * (size_t)slots);
-    next = sdk_alloc(g->alloc, sizeof(int) * (size_t)c->nbranch);
-    owner = sdk_alloc(g->alloc, sizeof(int) * (size_t)c->nbranch);
-    list = sdk_alloc(g->alloc, sizeof(int) * (size_t)slots);
-    if (!head || !next || !owner || !list) {
-        c->s->failed = SDK_ENOMEM;
-        goto done;
-    }
-    /* The branches of each assumption, and the assumptions in the order their steps came, so
-     * that contradictions (one run each, often the cheapest) set a best early. */
-    for (i = 0; i < slots; i++) head[i] = -1;
-    for (i = c->npend - 1; i >= 0; i--)
-        for (j = c->pend[i].k - 1; j >= 0; j--) {
-            int b = c->pend[i].first + j, slot = c->branch[b];
-            owner[b] = i;
-            next[b] = head[slot];
-            head[slot] = b;
+    if (!c->p_head) {
+        c->p_head = sdk_alloc(g->alloc, sizeof(int) * (size_t)slots);
+        c->p_next = sdk_alloc(g->alloc, sizeof(int) * (size_t)c->nbranch);
+        c->p_owner = sdk_alloc(g->alloc, sizeof(int) * (size_t)c->nbranch);
+        c->p_list = sdk_alloc(g->alloc, sizeof(int) * (size_t)slots);
+        if (!c->p_head || !c->p_next || !c->p_owner || !c->p_list) {
+            c->s->failed = SDK_ENOMEM;
+            pick_free(c);
+            return -1;
         }
-    for (i = 0; i < c->nbranch; i++) {
-        int slot = c->branch[i];
-        if (head[slot] == i) list[nlist++] = slot;
+        head = c->p_head;
+        next = c->p_next;
+        owner = c->p_owner;
+        list = c->p_list;
+        /* The branches of each assumption, and the assumptions in the order their steps came,
+         * so that contradictions (one run each, often the cheapest) set a best early. */
+        for (i = 0; i < slots; i++) head[i] = -1;
+        for (i = c->npend - 1; i >= 0; i--)
+            for (j = c->pend[i].k - 1; j >= 0; j--) {
+                int b = c->pend[i].first + j, slot = c->branch[b];
+                owner[b] = i;
+                next[b] = head[slot];
+                head[slot] = b;
+            }
+        c->p_nlist = 0;
+        for (i = 0; i < c->nbranch; i++) {
+            int slot = c->branch[i];
+            if (head[slot] == i) list[c->p_nlist++] = slot;
+        }
+        c->p_at = 0;
+        c->p_best = -1;
+        c->p_best_rating = 0;
     }
-    for (i = 0; i < nlist; i++) {
+    head = c->p_head;
+    next = c->p_next;
+    owner = c->p_owner;
+    list = c->p_list;
+    for (i = first = c->p_at; i < c->p_nlist; i++) {
         int slot = list[i], cell = slot / n, v = slot % n + 1, b, rc, wanted = 0;
         for (b = head[slot]; b >= 0 && !wanted; b = next[b])
-            wanted = contender(c, owner[b], best, best_rating);
+            wanted = contender(c, owner[b], c->p_best, c->p_best_rating);
         if (!wanted) continue;
+        if (i > first && c->s->watch && sdk_watch_check_within(c->s->watch) != SDK_OK) {
+            c->p_at = i;
+            return PICK_PAUSED;
+        }
         rc = run_full(c, cell, v, 1);
         if (rc < 0) {
             c->s->failed = rc;
-            best = -1;
-            goto done;
+            pick_free(c);
+            return -1;
         }
         for (b = head[slot]; b >= 0; b = next[b]) {
             pending *pd = &c->pend[owner[b]];
-            if (!contender(c, owner[b], best, best_rating)) continue;
+            if (!contender(c, owner[b], c->p_best, c->p_best_rating)) continue;
             if (pd->target < 0) {
                 if (rc != 1) pd->dead = 1;
                 else pd->complexity = chain_length(c, c->e.conflict_on) +
@@ -419,25 +461,24 @@ static int pick_pending(chains *c) {
                 else pd->complexity += chain_length(c, id);
             }
             pd->left--;
-            if (pd->left == 0 && contender(c, owner[b], best, best_rating)) {
-                best = owner[b];
-                best_rating = c->base + sdk_fc_length_rating(pd->complexity);
+            if (pd->left == 0 && contender(c, owner[b], c->p_best, c->p_best_rating)) {
+                c->p_best = owner[b];
+                c->p_best_rating = c->base + sdk_fc_length_rating(pd->complexity);
             }
         }
     }
-done:
-    if (head) sdk_free(g->alloc, head, sizeof(int) * (size_t)slots);
-    if (next) sdk_free(g->alloc, next, sizeof(int) * (size_t)c->nbranch);
-    if (owner) sdk_free(g->alloc, owner, sizeof(int) * (size_t)c->nbranch);
-    if (list) sdk_free(g->alloc, list, sizeof(int) * (size_t)slots);
+    best = c->p_best;
+    pick_free(c);
     return best;
 }
 
 /* Reports the pending steps: all of them, or for a hint the one that can be best. */
 static int emit_pending(chains *c) {
     int i;
+    c->emitting = 1;
     if (c->s->best_only) {
         i = pick_pending(c);
+        if (i == PICK_PAUSED) return SEARCH_PAUSED;
         return i < 0 ? SDK_LOGIC_MORE : build_pending(c, i);
     }
     for (i = 0; i < c->npend; i++)
@@ -461,6 +502,7 @@ static void chains_free(chains *c) {
     sdk_fc_free(&c->e);
     if (c->sets) sdk_free(g->alloc, c->sets, slots * 2 * (size_t)c->words * sizeof(uint64_t));
     if (c->done) sdk_free(g->alloc, c->done, slots);
+    pick_free(c);
     if (c->pend) sdk_free(g->alloc, c->pend, sizeof(pending) * (size_t)c->pendcap);
     if (c->branch) sdk_free(g->alloc, c->branch, sizeof(int) * (size_t)c->branchcap);
 }
@@ -472,20 +514,33 @@ static int search(chains *c) {
     const sdk_grid *g = c->g;
     int n = g->n, cell, v, u, rc;
     size_t slots = (size_t)g->ncells * (size_t)n;
-    c->words = (int)((slots + 63) / 64);
-    if (c->multiple && slots * 2 * (size_t)c->words * sizeof(uint64_t) <= SETS_LIMIT) {
-        c->sets = sdk_alloc(g->alloc, slots * 2 * (size_t)c->words * sizeof(uint64_t));
-        c->done = sdk_alloc(g->alloc, slots);
-        if (!c->sets || !c->done) return SDK_ENOMEM;
-        memset(c->done, 0, slots);
+    int ran = 0;
+    if (c->emitting) return emit_pending(c);   /* paused while measuring the pending steps */
+    if (!c->started) {
+        c->started = 1;
+        c->words = (int)((slots + 63) / 64);
+        if (c->multiple && slots * 2 * (size_t)c->words * sizeof(uint64_t) <= SETS_LIMIT) {
+            c->sets = sdk_alloc(g->alloc, slots * 2 * (size_t)c->words * sizeof(uint64_t));
+            c->done = sdk_alloc(g->alloc, slots);
+            if (!c->sets || !c->done) return SDK_ENOMEM;
+            memset(c->done, 0, slots);
+        }
+        c->list = c->e.pool->stack;   /* not used by the walks that fill list */
     }
-    c->list = c->e.pool->stack;   /* not used by the walks that fill list */
-    /* Every assumption: its contradiction, its double implication; keep its sets. */
-    for (cell = 0; cell < g->ncells; cell++) {
+    /* Every assumption: its contradiction, its double implication; keep its sets. With the
+     * sink's watch, a pause before any assumption but the call's first, once it says stop. */
+    for (cell = c->at_cell; cell < g->ncells; cell++) {
         sdk_mask cs = g->cand[cell];
         int single = !(cs & (cs - 1));
         if (g->value[cell]) continue;
+        if (cell == c->at_cell && c->at_cs) cs = c->at_cs;
         for (; cs; cs &= cs - 1) {
+            if (ran && c->s->watch && sdk_watch_check_within(c->s->watch) != SDK_OK) {
+                c->at_cell = cell;
+                c->at_cs = cs;
+                return SEARCH_PAUSED;
+            }
+            ran = 1;
             v = sdk_lowest(cs) + 1;
             /* A cell with one candidate is no assumption, but its run is a branch of the unit
              * chains all the same. */
@@ -545,39 +600,67 @@ static int search(chains *c) {
     return c->e.lazy ? emit_pending(c) : SDK_LOGIC_MORE;
 }
 
+/* The sink's resume_free for a paused search. */
+static void chains_release(sdk_sink *s, void *p) {
+    chains *c = (chains *)p;
+    chains_free(c);
+    sdk_free(s->alloc, c, sizeof *c);
+}
+
 static int find(const sdk_grid *g, sdk_sink *s, int mode, int nest, int base, int technique,
                 int cell_technique, int unit_technique, int contradiction, int doubles_,
                 int multiple) {
-    chains c;
-    int rc;
-    /* Nested chains are the last resort: looked for only when the sink has nothing yet (as SE
-     * stops at the first rule that gives a step). A sparse grid would otherwise cost a nested
-     * search for each of its hundreds of candidates. */
-    if (nest > 0 && s->nsteps > 0) return SDK_LOGIC_MORE;
-    if (!sdk_step_wanted(s, technique, base) &&
-        (!multiple || (!sdk_step_wanted(s, cell_technique, base) &&
-                       !sdk_step_wanted(s, unit_technique, base))))
-        return SDK_LOGIC_MORE;
-    memset(&c, 0, sizeof c);
-    c.g = g;
-    c.s = s;
-    c.technique = technique;
-    c.cell_technique = cell_technique;
-    c.unit_technique = unit_technique;
-    c.base = base;
-    c.contradiction = contradiction;
-    c.doubles = doubles_;
-    c.multiple = multiple;
-    c.min_cell = (mode & FC_DYNAMIC) ? 2 : 3;
-    if (sdk_fc_init(&c.e, g, mode, nest) != SDK_OK) {
-        s->failed = SDK_ENOMEM;
-        chains_free(&c);
+    chains *c = NULL, local;
+    int rc, kind = base * 4 + nest;
+    if (s->resume && s->resume_free == chains_release && ((chains *)s->resume)->kind == kind &&
+        ((chains *)s->resume)->g == g) {
+        /* A search this finder paused: on from where it stopped. */
+        c = (chains *)s->resume;
+        s->resume = NULL;
+    } else {
+        /* Nested chains are the last resort: looked for only when the sink has nothing yet (as
+         * SE stops at the first rule that gives a step). A sparse grid would otherwise cost a
+         * nested search for each of its hundreds of candidates. */
+        if (nest > 0 && s->nsteps > 0) return SDK_LOGIC_MORE;
+        if (!sdk_step_wanted(s, technique, base) &&
+            (!multiple || (!sdk_step_wanted(s, cell_technique, base) &&
+                           !sdk_step_wanted(s, unit_technique, base))))
+            return SDK_LOGIC_MORE;
+        /* Under a watch the search may pause, so its setting lives on the heap. */
+        c = s->watch ? (chains *)sdk_alloc(g->alloc, sizeof *c) : &local;
+        if (!c) {
+            s->failed = SDK_ENOMEM;
+            return SDK_LOGIC_MORE;
+        }
+        memset(c, 0, sizeof *c);
+        c->g = g;
+        c->s = s;
+        c->kind = kind;
+        c->technique = technique;
+        c->cell_technique = cell_technique;
+        c->unit_technique = unit_technique;
+        c->base = base;
+        c->contradiction = contradiction;
+        c->doubles = doubles_;
+        c->multiple = multiple;
+        c->min_cell = (mode & FC_DYNAMIC) ? 2 : 3;
+        if (sdk_fc_init(&c->e, g, mode, nest) != SDK_OK) {
+            s->failed = SDK_ENOMEM;
+            if (c == &local) chains_free(c);
+            else chains_release(s, c);
+            return SDK_LOGIC_MORE;
+        }
+        c->e.lazy = nest > 0;
+    }
+    rc = search(c);
+    if (rc == SEARCH_PAUSED) {
+        s->resume = c;
+        s->resume_free = chains_release;
         return SDK_LOGIC_MORE;
     }
-    c.e.lazy = nest > 0;
-    rc = search(&c);
     if (rc == SDK_ENOMEM) s->failed = SDK_ENOMEM;
-    chains_free(&c);
+    if (c == &local) chains_free(c);
+    else chains_release(s, c);
     return rc == SDK_LOGIC_ENOUGH ? SDK_LOGIC_ENOUGH : SDK_LOGIC_MORE;
 }
 

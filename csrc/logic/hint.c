@@ -43,18 +43,35 @@ static int before(const sdk_step *a, const sdk_step *b, const sdk_technique *tec
     return a->rating < b->rating;
 }
 
-int sdk_logic_hint(const sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s) {
-    int nf, nt, i, best = -1, se = o && o->se_order;
+/* The sink's limit while the hint's finders after a best step run: without SE's order, later
+ * finders need only beat the best (the others are dropped as they come). */
+static void hint_limit(const sdk_logic_opts *o, sdk_sink *s, int best, int se) {
+    s->max_rating = o ? o->max_rating : 0;
+    if (best >= 0 && !se) s->max_rating = s->steps[best].rating - 1;
+}
+
+/* The hint of sdk_logic_hint, its finders run from sl->finder on; with sl->watch, a pause
+ * (SDK_ETIME) after any finder once the deadline has passed, the steps so far kept in the sink
+ * and the next finder in sl, so that the next call goes on where this one stopped. At least one
+ * finder runs per call. */
+static int hint_run(const sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s,
+                    sdk_logic_slice *sl) {
+    int nf, nt, i, ran = 0, se = o && o->se_order;
     const sdk_finder *f = sdk_logic_finders(&nf);
     const sdk_technique *tech = sdk_logic_techniques(&nt);
-    sdk_sink_clear(s);
-    s->g = g;
-    s->failed = 0;
-    s->limit = 0;
-    s->allowed = o ? o->allowed : NULL;
-    s->max_rating = o ? o->max_rating : 0;
-    for (i = 0; i < nf; i++) {
-        int k;
+    if (!sl->hint_open) {
+        sdk_sink_clear(s);
+        s->g = g;
+        s->failed = 0;
+        s->limit = 0;
+        s->allowed = o ? o->allowed : NULL;
+        sl->hint_open = 1;
+        sl->finder = 0;
+        sl->best = -1;
+    }
+    hint_limit(o, s, sl->best, se);
+    for (i = sl->finder; i < nf; i++) {
+        int k, best = sl->best;
         if (!sdk_logic_finder_allowed(&f[i], o)) continue;
         if (se) {
             /* A finder whose producers all come after the best step's cannot beat it; one of
@@ -76,26 +93,50 @@ int sdk_logic_hint(const sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s) {
             if (best >= 0 && f[i].min_rating >= s->steps[best].rating) continue;
             if (s->max_rating && f[i].min_rating > s->max_rating) continue;
         }
+        if (ran && sl->watch) {
+            int why = sdk_watch_check_within(sl->watch);
+            if (why != SDK_OK) {
+                sl->finder = i;
+                return why;
+            }
+        }
+        ran = 1;
         /* Of one call's steps only the first easiest can become best (before() is strict). */
         s->best_only = !se || one_order(&f[i], tech, o);
+        s->watch = sl->watch;
         f[i].find(g, s);
+        s->watch = NULL;
         s->best_only = 0;
-        if (s->failed) return s->failed;
+        if (s->failed) {
+            sl->hint_open = 0;
+            return s->failed;
+        }
+        if (s->resume) {   /* the finder paused: the next call runs it on */
+            sl->finder = i;
+            return sdk_watch_check_within(sl->watch) == SDK_ECANCEL ? SDK_ECANCEL : SDK_ETIME;
+        }
         for (k = 0; k < s->nsteps; k++)
             if (best < 0 || before(&s->steps[k], &s->steps[best], tech, se)) best = k;
-        /* Later finders need only beat the best: the others are dropped as they come. */
-        if (best >= 0 && !se) s->max_rating = s->steps[best].rating - 1;
+        sl->best = best;
+        hint_limit(o, s, best, se);
     }
-    if (best < 0) return 0;
+    sl->hint_open = 0;
+    if (sl->best < 0) return 0;
     /* Keep the one step: take it out of the list, free the rest. */
     {
-        sdk_step first = s->steps[best];
-        memset(&s->steps[best], 0, sizeof(sdk_step));
+        sdk_step first = s->steps[sl->best];
+        memset(&s->steps[sl->best], 0, sizeof(sdk_step));
         sdk_sink_clear(s);
         s->steps[0] = first;
         s->nsteps = 1;
     }
     return 1;
+}
+
+int sdk_logic_hint(const sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s) {
+    sdk_logic_slice sl;
+    memset(&sl, 0, sizeof sl);
+    return hint_run(g, o, s, &sl);
 }
 
 int sdk_logic_apply(sdk_grid *g, const sdk_step *st) {
@@ -124,17 +165,23 @@ int sdk_logic_apply(sdk_grid *g, const sdk_step *st) {
     return SDK_OK;
 }
 
-int sdk_logic_path(sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s, int *counts, int *rating,
-                   int *hardest, sdk_step_fn on_step, void *ud) {
-    int cell, rc;
+void sdk_logic_path_begin(sdk_logic_slice *sl, int *counts, int *rating, int *hardest) {
+    memset(sl, 0, sizeof *sl);
     memset(counts, 0, sizeof(int) * (size_t)sdk_logic_technique_count());
     *rating = 0;
     *hardest = -1;
+}
+
+int sdk_logic_path_slice(sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s, sdk_logic_slice *sl,
+                         int *counts, int *rating, int *hardest, sdk_step_fn on_step, void *ud) {
+    int cell, rc;
     for (;;) {
         const sdk_step *st;
-        for (cell = 0; cell < g->ncells && g->value[cell]; cell++) {}
-        if (cell == g->ncells) return 1;
-        rc = sdk_logic_hint(g, o, s);
+        if (!sl->hint_open) {
+            for (cell = 0; cell < g->ncells && g->value[cell]; cell++) {}
+            if (cell == g->ncells) return 1;
+        }
+        rc = hint_run(g, o, s, sl);
         if (rc < 0) return rc;
         if (rc == 0) return 0;
         st = &s->steps[0];
@@ -145,7 +192,16 @@ int sdk_logic_path(sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s, int *count
             *hardest = st->technique;
         }
         if (on_step && on_step(ud, st)) return 0;
+        if (sl->above && *rating > sl->above) return 0;
+        if (sl->watch && (rc = sdk_watch_check_within(sl->watch)) != SDK_OK) return rc;
     }
+}
+
+int sdk_logic_path(sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s, int *counts, int *rating,
+                   int *hardest, sdk_step_fn on_step, void *ud) {
+    sdk_logic_slice sl;
+    sdk_logic_path_begin(&sl, counts, rating, hardest);
+    return sdk_logic_path_slice(g, o, s, &sl, counts, rating, hardest, on_step, ud);
 }
 
 typedef struct watched {

@@ -118,6 +118,13 @@ typedef struct sdk_sink {
     /* The step being built, its parts in growable arrays. */
     sdk_step cur;
     size_t cells_size, units_size, place_size, elim_size, links_size, text_size;
+    /* A finder whose work can take long (forcing chains) may pause once this watch says stop,
+     * after one part of its work at least, keeping its place in resume: called again on the same
+     * grid and sink, it goes on from there, and reports what one call would have. NULL: no
+     * watch (sdk_logic_hint sets it for one finder's call, from its slice). */
+    const sdk_watch *watch;
+    void *resume;                                  /* a paused finder's place, or NULL */
+    void (*resume_free)(struct sdk_sink *s, void *resume); /* frees it (sdk_sink_clear does) */
 } sdk_sink;
 
 /* Results of finders and of sdk_step_end. */
@@ -150,6 +157,14 @@ SDK_INTERNAL void sdk_step_text(sdk_sink *s, const char *fmt, ...)
 static inline int sdk_step_wanted(const sdk_sink *s, int technique, int rating) {
     return (!s->max_rating || rating <= s->max_rating) && (!s->allowed || s->allowed[technique]);
 }
+/* A finder that pauses between the parts of one loop (the sink's watch): sdk_step_resume gives
+ * the part to start from, where a paused call of the finder `id` (any number of its own, e.g.
+ * its technique) stopped, or `first` (a place kept for another id is dropped);
+ * sdk_step_pause, called before part `at`, keeps that place and returns 1 once the watch says
+ * stop (the finder then returns SDK_LOGIC_MORE at once), else 0. The finder must report the
+ * same steps whether or not it paused: its parts depend on nothing but the grid and the sink. */
+SDK_INTERNAL int sdk_step_resume(sdk_sink *s, int id, int first);
+SDK_INTERNAL int sdk_step_pause(sdk_sink *s, int id, int at);
 /* Keeps the step if it does something: SDK_LOGIC_ENOUGH when the sink is now full (the finder
  * returns at once), SDK_LOGIC_MORE otherwise (also after an allocation failure, which
  * s->failed records). */
@@ -208,6 +223,28 @@ SDK_INTERNAL int sdk_logic_hint(const sdk_grid *g, const sdk_logic_opts *o, sdk_
 typedef int (*sdk_step_fn)(void *ud, const sdk_step *st);
 SDK_INTERNAL int sdk_logic_path(sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s, int *counts,
                                 int *rating, int *hardest, sdk_step_fn on_step, void *ud);
+/* A path run in slices, for a caller that must keep to a frame's time (a game's generator):
+ * sdk_logic_path_slice runs the path on until the watch says stop, then returns its reason
+ * (SDK_ETIME at the deadline, SDK_ECANCEL for the flag), the
+ * grid, counts, rating and hardest as far as it got and, when the deadline came inside a hint
+ * (between two of its finders), the steps found so far left in the sink and the next finder in
+ * the slice; the next call with the same grid, options, sink, slice and results goes on from
+ * there, and the whole path is the one sdk_logic_path takes. Each call runs one finder at
+ * least. Otherwise it returns as sdk_logic_path does. */
+typedef struct sdk_logic_slice {
+    const sdk_watch *watch;   /* the deadline of this call (NULL: none); set before each call */
+    int above;                /* > 0: stop (0, not solved) once a step rated above this is taken:
+                               * the rating can then only be above it */
+    int hint_open;            /* a hint is under way: finders before `finder` have run */
+    int finder, best;         /* the hint's next finder, and its best step in the sink (-1) */
+} sdk_logic_slice;
+/* Starts a sliced path: the slice cleared (no watch, no limit above), counts, rating and
+ * hardest as sdk_logic_path starts them. */
+SDK_INTERNAL void sdk_logic_path_begin(sdk_logic_slice *sl, int *counts, int *rating,
+                                       int *hardest);
+SDK_INTERNAL int sdk_logic_path_slice(sdk_grid *g, const sdk_logic_opts *o, sdk_sink *s,
+                                      sdk_logic_slice *sl, int *counts, int *rating, int *hardest,
+                                      sdk_step_fn on_step, void *ud);
 /* The first step of a path that went against a known solution: its technique, and the cell and
  * value it placed (placed = 1; the solution has another there) or eliminated (placed = 0; it
  * was the solution's). */

@@ -394,11 +394,16 @@ static int box_pair_in_line(const sdk_grid *g, const slink *l) {
             l->x.cell[0] % g->n == l->y.cell[0] % g->n);
 }
 
+enum { THREE_PAUSED = 2 };
+
+/* From middle link j_first on; under the sink's watch, a pause before any later middle link
+ * (its place kept as at + j: see sdk_find_three_strong_links). */
 static int three_chains(const sdk_grid *g, sdk_sink *s, int v, const slink *links, int nl,
-                        const int *vcells, int nv, int *victims) {
+                        const int *vcells, int nv, int *victims, int j_first, int at) {
     const sdk_board *b = g->b;
     int i, j, k, oi, oj, ok;
-    for (j = 0; j < nl; j++) {   /* the middle link */
+    for (j = j_first; j < nl; j++) {   /* the middle link */
+        if (j > j_first && sdk_step_pause(s, T_THREE_STRONG_LINKS, at + j)) return THREE_PAUSED;
         if (box_pair_in_line(g, &links[j])) continue;
         for (i = 0; i < nl; i++) {
             if (i == j || links[i].unit == links[j].unit || box_pair_in_line(g, &links[i]) ||
@@ -444,16 +449,22 @@ int sdk_find_three_strong_links(const sdk_grid *g, sdk_sink *s) {
     size_t bytes = scratch_bytes(g);
     slink *links;
     int *vcells, *victims;
-    int v, rc = SDK_LOGIC_MORE;
+    /* A place in the search: (v - 1) * stride + the middle link (fewer than stride). */
+    int stride = g->nunits * PER_UNIT, v, first, j_first, rc = SDK_LOGIC_MORE;
     if (!sdk_step_wanted(s, T_THREE_STRONG_LINKS, 54)) return SDK_LOGIC_MORE;
     if (!(links = scratch(g, s, &vcells, &victims))) return SDK_LOGIC_MORE;
-    for (v = 1; v <= g->n && rc == SDK_LOGIC_MORE; v++) {
-        int u, nl = 0, nv = 0, cell;
+    /* Digit by digit, middle link by middle link; under the sink's watch it may pause between
+     * two of them. */
+    first = sdk_step_resume(s, T_THREE_STRONG_LINKS, 0);
+    j_first = first % stride;
+    for (v = first / stride + 1; v <= g->n && rc == SDK_LOGIC_MORE; v++, j_first = 0) {
+        int u, nl = 0, nv = 0, cell, at = (v - 1) * stride;
+        if (at > first && sdk_step_pause(s, T_THREE_STRONG_LINKS, at)) break;
         for (cell = 0; cell < g->ncells; cell++)
             if (g->cand[cell] & sdk_bit(v)) vcells[nv++] = cell;
         for (u = 0; u < g->nunits; u++) nl += unit_links(g, u, v, links + nl, 1);
-        rc = three_chains(g, s, v, links, nl, vcells, nv, victims);
+        rc = three_chains(g, s, v, links, nl, vcells, nv, victims, j_first, at);
     }
     sdk_free(s->alloc, links, bytes);
-    return rc;
+    return rc == SDK_LOGIC_ENOUGH ? SDK_LOGIC_ENOUGH : SDK_LOGIC_MORE;
 }

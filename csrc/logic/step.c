@@ -21,8 +21,16 @@ static void free_step(sdk_sink *s, sdk_step *st) {
     memset(st, 0, sizeof *st);
 }
 
+static void sdk_sink_clear_resume(sdk_sink *s) {
+    if (s->resume) {
+        s->resume_free(s, s->resume);
+        s->resume = NULL;
+    }
+}
+
 void sdk_sink_clear(sdk_sink *s) {
     int i;
+    sdk_sink_clear_resume(s);
     for (i = 0; i < s->nsteps; i++) free_step(s, &s->steps[i]);
     s->nsteps = 0;
     s->open = 0;
@@ -211,4 +219,34 @@ int sdk_step_end(sdk_sink *s) {
         return SDK_LOGIC_MORE;
     }
     return s->limit && s->nsteps >= s->limit ? SDK_LOGIC_ENOUGH : SDK_LOGIC_MORE;
+}
+
+/* ---- pausing a finder between its parts ---------------------------------------------------- */
+
+typedef struct resume_index {
+    int id, at;
+} resume_index;
+
+static void resume_index_free(sdk_sink *s, void *p) { sdk_free(s->alloc, p, sizeof(resume_index)); }
+
+int sdk_step_resume(sdk_sink *s, int id, int first) {
+    int at = first;
+    if (s->resume && s->resume_free == resume_index_free) {
+        const resume_index *r = (const resume_index *)s->resume;
+        if (r->id == id) at = r->at;
+        sdk_sink_clear_resume(s);
+    }
+    return at;
+}
+
+int sdk_step_pause(sdk_sink *s, int id, int at) {
+    resume_index *r;
+    if (!s->watch || sdk_watch_check_within(s->watch) == SDK_OK) return 0;
+    r = (resume_index *)sdk_alloc(s->alloc, sizeof *r);
+    if (!r) return 0;   /* no room to keep the place: the finder goes on to its end */
+    r->id = id;
+    r->at = at;
+    s->resume = r;
+    s->resume_free = resume_index_free;
+    return 1;
 }

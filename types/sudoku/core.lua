@@ -547,8 +547,11 @@ function Pencil:apply(step) end
 ---@return table<string, integer> counts
 function Pencil:path(opts) end
 
----@param opts? sudoku.LogicOptions
----@return boolean solved
+---The same as path without the steps. `opts.ms`: in slices of about that many milliseconds
+---(`"running"` while more is left; call again with the same options); `opts.stop_above`: the
+---path ends at its first step rated above it (solved false).
+---@param opts? sudoku.LogicOptions|{ms?: number, stop_above?: number}
+---@return boolean|"running" solved
 ---@return number rating
 ---@return string? hardest
 ---@return table<string, integer> counts

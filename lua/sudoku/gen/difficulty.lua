@@ -83,26 +83,47 @@ function difficulty.target(opts)
 end
 
 -- The rating of a puzzle under the target's techniques: {rating =, hardest =, counts =}, or nil
--- when they get stuck.
-local function rate(board, target)
-  if target.allowed then return logic.rate(board, { allowed = target.allowed, se_only = false }) end
-  return logic.rate(board)
+-- when they get stuck or, with `above` (an SE rating), once a step rates above it; false when
+-- the clock's time ran out first. The puzzle has one solution (the generator proved it), so its
+-- pencil is not counted. Under a clock (gen.puzzle's), the rating runs in slices that end with
+-- the generator's step or the call's time (clock.slice()), with clock.pace() between them,
+-- where gen.generator yields: the same rating as in one call.
+local function rate(board, target, clock, above)
+  local o = { allowed = target.allowed, se_only = not target.allowed,
+              stop_above = above ~= math.huge and above or nil }
+  local pencil = logic.pencil(board, nil, { assume_unique = true })
+  local solved, rating, hardest, counts
+  repeat
+    if clock then
+      if clock.over() then return false end
+      clock.pace()
+    end
+    local slice = clock and clock.slice()
+    o.ms = slice and slice * 1000
+    solved, rating, hardest, counts = pencil:rate(o)
+  until solved ~= "running"
+  if not solved then return nil end
+  return { rating = rating, hardest = hardest, counts = counts }
 end
 
 --- Whether a puzzle may lose one more given: its rating stays within the target's maximum (and
--- its techniques, when the target lists the allowed ones, still finish it).
-function difficulty.may_take(board, target)
+-- its techniques, when the target lists the allowed ones, still finish it). With a `clock`
+-- (gen.puzzle's, optional): nil when its time ran out first.
+function difficulty.may_take(board, target, clock)
   -- No maximum to keep below: the rating (the costly part on big boards) can wait for the end,
   -- where meets() rates the finished puzzle once.
   if target.max == math.huge and not target.allowed then return true end
-  local r = rate(board, target)
+  -- The path stops at its first step above the maximum: the rating can only be above it.
+  local r = rate(board, target, clock, target.max)
+  if r == false then return nil end
   return r ~= nil and r.rating <= target.max
 end
 
 --- Whether a finished puzzle meets the target, and its rating (`{rating =, hardest =, counts =}`,
--- or nil when the techniques get stuck).
-function difficulty.meets(board, target)
-  local r = rate(board, target)
+-- or nil when the techniques get stuck). With a `clock`: nil when its time ran out first.
+function difficulty.meets(board, target, clock)
+  local r = rate(board, target, clock)
+  if r == false then return nil end
   if not r or r.rating < target.min or r.rating > target.max then return false, r end
   for name in pairs(target.required or {}) do
     if not r.counts[name] then return false, r end

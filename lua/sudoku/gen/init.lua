@@ -111,52 +111,61 @@ local function check_common(fname, opts)
   end
 end
 
--- The key under which gen.generator hands its pace function to gen.puzzle in a copy of the
--- caller's options (a table, so no option name can collide with it).
-local PACE = {}
+-- The keys under which gen.generator hands its pace function, and the function that says how
+-- long its step has left, to gen.puzzle in a copy of the caller's options (tables, so no option
+-- name can collide with them).
+local PACE, FRAME = {}, {}
 local function no_pace() end
+local function no_frame() return nil end
 
 -- The time budget of a call: opts.timeout seconds from now, as a clock for every search the
 -- call runs. clock.left() is the time that remains (nil: no budget), clock.over() whether it
 -- has run out, and clock.message the answer then. clock.pace() is called between the searches
--- of a puzzle, where a steppable generator may yield (gen.generator).
+-- of a puzzle, and between the slices of one, where a steppable generator may yield
+-- (gen.generator); clock.frame() is the time left in the generator's step (nil: no step),
+-- clock.slice() the time a slice may take: the least of the two (nil: no limit).
 --
 -- The clock also carries the node bounds of a board with rules (see RULES_COUNT_NODES):
 -- clock.count_nodes and clock.fill_nodes (nil: no bound), and clock.capped, the counts the bound
 -- cut short.
 local function clock_of(opts, board)
   local t = opts.timeout
-  local clock = { pace = opts[PACE] or no_pace, capped = 0 }
+  local pace, frame = opts[PACE] or no_pace, opts[FRAME] or no_frame
+  local clock
+  if not t then
+    clock = { left = function() return nil end, over = function() return false end, pace = pace }
+  else
+    local deadline = core.clock() + t
+    clock = { message = ("gave up after %g s"):format(t), pace = pace }
+    function clock.left() return math.max(deadline - core.clock(), 1e-9) end
+    function clock.over() return core.clock() >= deadline end
+  end
+  clock.capped = 0
   if opts.max_nodes == nil and (#board:rules() > 0 or rules_of(opts)) then
     clock.count_nodes, clock.fill_nodes = RULES_COUNT_NODES, RULES_FILL_NODES
   end
-  if not t then
-    clock.left = function() return nil end
-    clock.over = function() return false end
-    return clock
+  function clock.frame()
+    local left = frame()
+    return left and math.max(left, 1e-6)
   end
-  local deadline = core.clock() + t
-  clock.message = ("gave up after %g s"):format(t)
-  function clock.left() return math.max(deadline - core.clock(), 1e-9) end
-  function clock.over() return core.clock() >= deadline end
+  function clock.slice()
+    local a, b = clock.left(), clock.frame()
+    if a and b then return math.min(a, b) end
+    return a or b
+  end
   return clock
 end
 
--- Nodes a paced search runs between two looks at the pace (gen.generator): on 16x16 and 25x25
--- a node is tens of microseconds to a few milliseconds.
-local PACED_NODES = 4
-
 -- solver:step to the next solution or the end, under the clock and within `cap` nodes (nil: no
--- bound); with a pace, in slices of PACED_NODES nodes with clock.pace() between them. The
--- status, "running" when out of time or nodes.
+-- bound); with a pace, in slices that end with the generator's step (a time budget pauses inside
+-- a node too), with clock.pace() between them. The status, "running" when out of time or nodes.
 local function run(solver, clock, cap)
   if clock.pace == no_pace then return solver:step(cap, clock.left()) end
   while true do
-    local status = solver:step(cap and math.min(PACED_NODES, cap - solver:stats().nodes) or PACED_NODES,
-      clock.left())
+    clock.pace()
+    local status = solver:step(cap and cap - solver:stats().nodes, clock.slice())
     if status ~= "running" or clock.over() then return status end
     if cap and solver:stats().nodes >= cap then return status end
-    clock.pace()
   end
 end
 
@@ -462,7 +471,11 @@ local function take_away(puzzle, order, opts, rules, clock, target, max_nodes, g
       end
       if found == false then return false end
       -- A difficulty target keeps a given whose removal would rate the puzzle above its band.
-      if found == 1 and target and not difficulty.may_take(puzzle, target) then found = 0 end
+      if found == 1 and target then
+        local may = difficulty.may_take(puzzle, target, clock)
+        if may == nil then return false end
+        if not may then found = 0 end
+      end
       if found ~= 1 then
         for i, cell in ipairs(orbit) do puzzle:set(cell[1], cell[2], saved[i]) end
       end
@@ -522,7 +535,8 @@ local function climb(puzzle, grid, orbits, opts, rng, rules, clock, target, rate
           grid) then
         return nil
       end
-      local meets, r = difficulty.meets(puzzle, target)
+      local meets, r = difficulty.meets(puzzle, target, clock)
+      if meets == nil then return nil end
       if meets then return true, r end
       kept = r ~= nil and r.rating >= rated.rating and r.rating <= target.max
       if kept then rated = r end
@@ -567,8 +581,8 @@ end
 --              there, on boards with boxes and nothing else, a given goes only when the
 --              engine's propagation brings it back before probing removes anything
 --   attempts   grids to try for minimal/clues targets (default 200)
---   timeout    seconds for the whole call, every search included: when they run out, the call
---              gives up (unlike max_nodes, which only makes puzzles easier)
+--   timeout    seconds for the whole call, every search and rating included: when they run
+--              out, the call gives up (unlike max_nodes, which only makes puzzles easier)
 --   rating     {min =, max =}: the puzzle's SE rating (sudoku.logic.rate) within that band;
 --              givens whose removal would rate it above max stay, a puzzle rated below min
 --              gets a few swaps of givens to lift it, and grids are tried until the rating
@@ -617,7 +631,8 @@ function gen.puzzle(opts)
     if not puzzle then return nil, solution end
     local meets, rated, distance = true, nil, 0
     if target then
-      meets, rated = difficulty.meets(puzzle, target)
+      meets, rated = difficulty.meets(puzzle, target, clock)
+      if meets == nil then return nil, clock.message end
       if not meets and rated and rated.rating < target.min then
         meets, rated = climb(puzzle, solution, orbits, opts, rng, rules, clock, target, rated)
         if meets == nil then return nil, clock.message end
@@ -659,9 +674,11 @@ Generator.__index = Generator
 -- runs (a 16x16 puzzle takes tens of milliseconds, a 25x25 one a hundred or more). The same
 -- `opts` and the same puzzle as `gen.puzzle(opts)`; `g:step{ms = 2}` runs about 2 ms of it and
 -- returns `"running"`, or `"done"` once the puzzle is made, and `g:result()` then gives what
--- `gen.puzzle` would have returned. It stops between searches: one search (a grid, a
--- uniqueness check) runs to its end inside a step, so a step can overrun by that much. Hooks
--- are not involved: this is a coroutine that yields between searches, so it works wherever
+-- `gen.puzzle` would have returned. It stops between searches and inside them: a search (a
+-- grid, a uniqueness check) runs in time slices that end with the step, and so does a
+-- difficulty target's rating (`pencil:rate{ms = ...}`), so a step overruns by one part of that
+-- work at most (about 1 ms on 9x9; on 16x16 a nested forcing chain's assumption, a few ms).
+-- Hooks are not involved: this is a coroutine that yields between slices, so it works wherever
 -- Lua code may yield (on plain Lua 5.1 a variant puzzle is made in one step).
 -- @tparam table opts as for `puzzle`
 -- @treturn table the generator: `g:step([budget])` (budget `{ms = n}`, or nil: to the end) and
@@ -675,6 +692,9 @@ function gen.generator(opts)
   local yields = YIELD_ACROSS_PCALL or opts.variant == nil
   copy[PACE] = function()
     if yields and self.deadline and core.clock() >= self.deadline then coroutine.yield() end
+  end
+  copy[FRAME] = function()
+    return yields and self.deadline and self.deadline - core.clock() or nil
   end
   self.co = coroutine.create(function() return gen.puzzle(copy) end)
   return self
