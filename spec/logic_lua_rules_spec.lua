@@ -107,9 +107,9 @@ describe("logic on a board with a Lua rule", function()
     local empty = Board.new{ size = 4 }
     empty:add_rule{ kind = "lua", cells = { { 1, 3 }, { 1, 4 } }, propagate = failing_once }
     local function rate_in_slices(board)
-      local pencil = logic.pencil(board)
+      local sliced = logic.pencil(board)
       local status
-      repeat status = pencil:rate{ ms = 0.001 } until status ~= "running"
+      repeat status = sliced:rate{ ms = 0.001 } until status ~= "running"
       return status
     end
     for _, call in ipairs{ logic.hint, logic.find, logic.steps, logic.rate, rate_in_slices } do
