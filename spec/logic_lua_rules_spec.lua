@@ -6,23 +6,7 @@ local sudoku = require "sudoku"
 local logic = require "sudoku.logic"
 local Board = sudoku.Board
 
--- "These two cells sum to total": a value stays only while its partner can make up the rest.
-local function sum_rule(a, b, total, name)
-  return {
-    kind = "lua", name = name, cells = { a, b },
-    propagate = function(ctx)
-      for _, pair in ipairs{ { a, b }, { b, a } } do
-        local this, other = pair[1], pair[2]
-        for _, v in ipairs(ctx:candidates(this[1], this[2])) do
-          local w = total - v
-          if w < 1 or w > ctx:size() or not ctx:has(other[1], other[2], w) then
-            if not ctx:eliminate(this[1], this[2], v) then return false end
-          end
-        end
-      end
-    end,
-  }
-end
+local sum_rule = require("support.lua_rules").sum_rule
 
 -- The values of a solved board, for holding steps against it.
 local function solution_of(board)

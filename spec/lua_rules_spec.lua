@@ -5,21 +5,7 @@
 local sudoku = require "sudoku"
 local Board, Solver = sudoku.Board, sudoku.Solver
 
--- "These two cells sum to total", as a propagator: a value stays only while its partner can
--- still make up the total.
-local function sum_of_two(a, b, total)
-  return function(ctx)
-    for _, pair in ipairs{ { a, b }, { b, a } } do
-      local this, other = pair[1], pair[2]
-      for _, v in ipairs(ctx:candidates(this[1], this[2])) do
-        local w = total - v
-        if w < 1 or w > ctx:size() or not ctx:has(other[1], other[2], w) then
-          if not ctx:eliminate(this[1], this[2], v) then return false end
-        end
-      end
-    end
-  end
-end
+local sum_of_two = require("support.lua_rules").sum_of_two
 
 -- The same rule as a predicate asked before each placement (the Solver's `constraint`).
 local function sum_predicate(a, b, total)

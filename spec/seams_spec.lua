@@ -17,23 +17,7 @@ local rule_check = require "support.rule_check"
 
 local Board, Solver = sudoku.Board, sudoku.Solver
 
--- "Cells a and b add up to total", as a Lua rule.
-local function lua_sum(a, b, total)
-  return {
-    kind = "lua", name = "pair adds up", cells = { a, b },
-    propagate = function(ctx)
-      for _, pair in ipairs{ { a, b }, { b, a } } do
-        local this, other = pair[1], pair[2]
-        for _, v in ipairs(ctx:candidates(this[1], this[2])) do
-          local w = total - v
-          if w < 1 or w > ctx:size() or not ctx:has(other[1], other[2], w) then
-            if not ctx:eliminate(this[1], this[2], v) then return false end
-          end
-        end
-      end
-    end,
-  }
-end
+local sum_rule = require("support.lua_rules").sum_rule
 
 -- The board kinds: name, and a function giving an empty board (with its regions and rules),
 -- the Solver options that carry rules outside the board (a predicate), and a check of a full
@@ -76,7 +60,7 @@ end
 
 kind("6x6 with a Lua rule that eliminates", function()
   local board = Board.new{ size = 6 }
-  board:add_rule(lua_sum({ 1, 1 }, { 1, 2 }, 7))
+  board:add_rule(sum_rule({ 1, 1 }, { 1, 2 }, 7, "pair adds up"))
   return board, nil, function(grid)
     return grid:get(1, 1) + grid:get(1, 2) == 7 or "the Lua rule's sum is broken"
   end
