@@ -135,6 +135,98 @@ function CHECK.arrow(board, spec, i, v, n)
   return least <= circle
 end
 
+-- The first cell's value is below the second's, each leaving the other room.
+function CHECK.less(board, spec, i, v, n)
+  local p = partner(board, spec, i)
+  if p == 0 then return i == 1 and v < n or i == 2 and v > 1 end
+  return i == 1 and v < p or i == 2 and v > p
+end
+
+-- German whispers: the two values differ by `gap` at least (default N/2 rounded up).
+function CHECK.whisper(board, spec, i, v, n)
+  local gap = spec.gap or math.ceil(n / 2)
+  local p = partner(board, spec, i)
+  if p == 0 then return v - gap >= 1 or v + gap <= n end
+  return abs(p - v) >= gap
+end
+
+-- Different values that fit in one run of as many consecutive values as there are cells.
+function CHECK.renban(board, spec, i, v)
+  local low, high = v, v
+  for j, cell in ipairs(spec.cells) do
+    local w = board:get(cell[1], cell[2])
+    if j ~= i and w ~= 0 then
+      if w == v then return false end
+      low, high = math.min(low, w), math.max(high, w)
+    end
+  end
+  return high - low <= #spec.cells - 1
+end
+
+-- The i-th cell and the i-th from the end hold the same value.
+function CHECK.palindrome(board, spec, i, v)
+  local j = #spec.cells + 1 - i
+  if j == i then return true end
+  local w = board:get(spec.cells[j][1], spec.cells[j][2])
+  return w == 0 or w == v
+end
+
+-- The values of the cells with v at the i-th, or nil while one of the others is empty.
+local function full_values(board, spec, i, v)
+  local list = {}
+  for j, cell in ipairs(spec.cells) do
+    local w = j == i and v or board:get(cell[1], cell[2])
+    if w == 0 then return nil end
+    list[j] = w
+  end
+  return list
+end
+
+-- The cells add up to the sum (repeats allowed): the placed values plus 1 or n for each empty
+-- cell keep it in reach.
+function CHECK.sum(board, spec, i, v, n)
+  local total, empty = v, 0
+  for j, cell in ipairs(spec.cells) do
+    if j ~= i then
+      local w = board:get(cell[1], cell[2])
+      if w == 0 then empty = empty + 1 else total = total + w end
+    end
+  end
+  return total + empty <= spec.sum and spec.sum <= total + empty * n
+end
+
+-- The first `split` cells hold the values of the others plus `copies` full sets 1..N (without
+-- split: the cells split as (cells + copies * N) / 2), checked once every cell holds a value.
+function CHECK.same_values(board, spec, i, v, n)
+  local list = full_values(board, spec, i, v)
+  if not list then return true end
+  local copies = spec.copies or 0
+  local split = spec.split or math.floor((#list + copies * n) / 2)
+  local seen = {}
+  for j, w in ipairs(list) do seen[w] = (seen[w] or 0) + (j <= split and 1 or -1) end
+  for x = 1, n do
+    if (seen[x] or 0) ~= copies then return false end
+  end
+  return true
+end
+
+-- The values strictly between the cells holding 1 and N add up to the sum, checked once every
+-- cell of the line holds a value.
+function CHECK.sandwich(board, spec, i, v, n)
+  local list = full_values(board, spec, i, v)
+  if not list then return true end
+  local a, b
+  for j, w in ipairs(list) do
+    if w == 1 or w == n then
+      if a then b = j else a = j end
+    end
+  end
+  if not b then return false end
+  local total = 0
+  for j = a + 1, b - 1 do total = total + list[j] end
+  return total == spec.sum
+end
+
 --- The constraint function of `specs` on a board of side n: f(board, r, c, v) is true when v
 -- may go at the empty cell (r, c) under every rule. Raises for a kind it has no check for.
 function predicate.of(specs, n)

@@ -70,9 +70,10 @@ static lua_State *setup(void) {
     luaL_openlibs(L);
     lua_getglobal(L, "package");
     lua_getfield(L, -1, "path");
-    /* spec/ for the specs' independent checkers (spec/support/rule_check.lua). */
-    lua_pushfstring(L, "%s/lua/?.lua;%s/lua/?/init.lua;%s/spec/?.lua;%s", FUZZ_ROOT, FUZZ_ROOT,
-                    FUZZ_ROOT, lua_tostring(L, -1));
+    /* spec/ and the root for the specs' independent checker (spec/support/rule_check.lua,
+     * which reads bench/predicate.lua). */
+    lua_pushfstring(L, "%s/lua/?.lua;%s/lua/?/init.lua;%s/spec/?.lua;%s/?.lua;%s", FUZZ_ROOT,
+                    FUZZ_ROOT, FUZZ_ROOT, FUZZ_ROOT, lua_tostring(L, -1));
     lua_setfield(L, -3, "path");
     lua_pop(L, 1);
     lua_getfield(L, -1, "preload");

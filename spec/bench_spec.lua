@@ -186,8 +186,29 @@ describe("bench Lua predicate of rules (bench/predicate.lua)", function()
   end)
 
   it("raises for a kind it has no check for", function()
-    assert.has_error(function() predicate.of({ { kind = "sandwich", cells = {} } }, 9) end,
-      "no Lua check for rules of kind 'sandwich'")
+    assert.has_error(function() predicate.of({ { kind = "lua", cells = {} } }, 9) end,
+      "no Lua check for rules of kind 'lua'")
+  end)
+
+  it("checks every native kind of the core's table", function()
+    for _, kind in ipairs{ "different", "consecutive", "ratio", "pair_sum", "not_consecutive",
+      "not_ratio", "not_pair_sum", "less", "whisper", "allowed", "thermo", "renban", "palindrome",
+      "same_values", "cage", "sum", "arrow", "sandwich" } do
+      assert.is_true(predicate.knows(kind), kind)
+    end
+    -- The kinds added for the seams checker, each on a line of a 4x4 board.
+    local line = { { 1, 1 }, { 1, 2 }, { 1, 3 }, { 1, 4 } }
+    assert.is_false(allows({ kind = "less", cells = { { 1, 1 }, { 1, 2 } } }, {}, 1, 1, 4))
+    assert.is_false(allows({ kind = "whisper", cells = { { 1, 1 }, { 1, 2 } } }, { { 1, 2, 3 } }, 1, 1, 2))
+    assert.is_false(allows({ kind = "renban", cells = { { 1, 1 }, { 1, 2 } } }, { { 1, 2, 3 } }, 1, 1, 1))
+    assert.is_false(allows({ kind = "palindrome", cells = line }, { { 1, 4, 2 } }, 1, 1, 3))
+    assert.is_false(allows({ kind = "sum", cells = { { 1, 1 }, { 1, 2 } }, sum = 3 }, {}, 1, 1, 3))
+    local rest = { { 1, 2, 2 }, { 1, 3, 4 }, { 1, 4, 3 } }
+    assert.is_true(allows({ kind = "sandwich", cells = line, sum = 2 }, rest, 1, 1, 1))
+    assert.is_false(allows({ kind = "sandwich", cells = line, sum = 3 }, rest, 1, 1, 1))
+    local halves = { kind = "same_values", cells = { { 1, 1 }, { 2, 3 } } }
+    assert.is_true(allows(halves, { { 2, 3, 2 } }, 1, 1, 2))
+    assert.is_false(allows(halves, { { 2, 3, 2 } }, 1, 1, 3))
   end)
 end)
 

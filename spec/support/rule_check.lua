@@ -1,48 +1,19 @@
--- An independent checker of full grids, written from docs/API.md's table of rules and not from
--- the core: whether a grid holds every unit (rows, columns, boxes or jigsaw regions, extra
--- regions) and every rule of the board it came from. The seams spec holds the answers of every
--- consumer against it. Also makes, from a solved grid, one rule of each native kind that the
--- grid keeps, so that a board of that rule surely has a solution.
+-- An independent checker of full grids: whether a grid holds every unit of the board it came
+-- from (rows, columns, boxes or jigsaw regions, extra regions) and every native rule, by the
+-- Lua checks of bench/predicate.lua, which share nothing with the core (the same twin that
+-- spec/variants_spec.lua holds the native rules against). The seams spec holds every
+-- consumer's answers against it. Also makes, from a solved grid, one rule of each native kind
+-- that the grid keeps, so that a board of that rule surely has a solution.
+local predicate = require "bench.predicate"
+
 local check = {}
 
 local function at(grid, cell) return grid:get(cell[1], cell[2]) end
 
-local function all_different(grid, cells)
-  local seen = {}
-  for _, cell in ipairs(cells) do
-    local v = at(grid, cell)
-    if v == 0 or seen[v] then return false end
-    seen[v] = true
-  end
-  return true
-end
-
--- The units of a board with boxes or jigsaw regions, and its extra regions.
-local function units(board)
-  local n, rows, cols = board:size()
-  local list = {}
-  for i = 1, n do
-    local row, col = {}, {}
-    for j = 1, n do
-      row[j], col[j] = { i, j }, { j, i }
-    end
-    list[#list + 1], list[#list + 1] = row, col
-  end
-  if rows then
-    for top = 1, n, rows do
-      for left = 1, n, cols do
-        local box = {}
-        for r = top, top + rows - 1 do
-          for c = left, left + cols - 1 do box[#box + 1] = { r, c } end
-        end
-        list[#list + 1] = box
-      end
-    end
-  else
-    for _, region in ipairs(board:jigsaw()) do list[#list + 1] = region end
-  end
-  for _, region in ipairs(board:regions()) do list[#list + 1] = region end
-  return list
+local function total(list)
+  local s = 0
+  for _, v in ipairs(list) do s = s + v end
+  return s
 end
 
 local function values(grid, cells)
@@ -51,95 +22,37 @@ local function values(grid, cells)
   return list
 end
 
-local function total(list)
-  local s = 0
-  for _, v in ipairs(list) do s = s + v end
-  return s
+-- The board's shape as a record of the variants schema, for predicate.units.
+local function record_of(board)
+  local n, rows, cols = board:size()
+  local regions = {}
+  for _, region in ipairs(board:jigsaw() or {}) do regions[#regions + 1] = region end
+  for _, region in ipairs(board:regions()) do regions[#regions + 1] = region end
+  return { size = n, box = rows and { rows, cols } or nil, regions = regions }
 end
-
--- What each kind means, over the values of its cells (v) and the spec.
-local HOLDS = {
-  different = function(v) return v[1] ~= v[2] end,
-  consecutive = function(v) return math.abs(v[1] - v[2]) == 1 end,
-  ratio = function(v, spec)
-    local k = spec.ratio or 2
-    return v[1] == k * v[2] or v[2] == k * v[1]
-  end,
-  pair_sum = function(v, spec) return v[1] + v[2] == spec.sum end,
-  not_consecutive = function(v) return math.abs(v[1] - v[2]) ~= 1 end,
-  not_ratio = function(v, spec)
-    local k = spec.ratio or 2
-    return v[1] ~= k * v[2] and v[2] ~= k * v[1]
-  end,
-  not_pair_sum = function(v, spec)
-    for _, s in ipairs(spec.sums) do if v[1] + v[2] == s then return false end end
-    return true
-  end,
-  less = function(v) return v[1] < v[2] end,
-  whisper = function(v, spec, n) return math.abs(v[1] - v[2]) >= (spec.gap or math.ceil(n / 2)) end,
-  allowed = function(v, spec)
-    for _, x in ipairs(v) do
-      local ok = false
-      for _, y in ipairs(spec.values) do ok = ok or x == y end
-      if not ok then return false end
-    end
-    return true
-  end,
-  thermo = function(v)
-    for i = 2, #v do if v[i] <= v[i - 1] then return false end end
-    return true
-  end,
-  renban = function(v)
-    local seen, lo, hi = {}, math.huge, -math.huge
-    for _, x in ipairs(v) do
-      if seen[x] then return false end
-      seen[x], lo, hi = true, math.min(lo, x), math.max(hi, x)
-    end
-    return hi - lo == #v - 1
-  end,
-  palindrome = function(v)
-    for i = 1, #v do if v[i] ~= v[#v + 1 - i] then return false end end
-    return true
-  end,
-  cage = function(v, spec)
-    local seen = {}
-    for _, x in ipairs(v) do
-      if seen[x] then return false end
-      seen[x] = true
-    end
-    return spec.sum == nil or total(v) == spec.sum
-  end,
-  sum = function(v, spec) return total(v) == spec.sum end,
-  arrow = function(v)
-    local rest = 0
-    for i = 2, #v do rest = rest + v[i] end
-    return v[1] == rest
-  end,
-  sandwich = function(v, spec, n)
-    local a, b
-    for i, x in ipairs(v) do
-      if x == 1 or x == n then
-        if a then b = i else a = i end
-      end
-    end
-    local s = 0
-    for i = a + 1, b - 1 do s = s + v[i] end
-    return s == spec.sum
-  end,
-}
-check.KINDS = HOLDS
 
 --- Nil when `grid` (full) keeps every unit of `board` and every native rule of `board`, else
 -- what it breaks. Lua rules are the caller's to check (their meaning is their own).
 function check.grid(board, grid)
   local n = board:size()
-  for _, unit in ipairs(units(board)) do
-    if not all_different(grid, unit) then return "a unit repeats a value or has a gap" end
+  for _, unit in ipairs(predicate.units(record_of(board))) do
+    local seen = {}
+    for _, cell in ipairs(unit) do
+      local v = at(grid, cell)
+      if v == 0 or seen[v] then return "a unit repeats a value or has a gap" end
+      seen[v] = true
+    end
   end
+  -- On a full grid, each value of a rule's cells must be one the rule lets go there, the other
+  -- cells holding theirs: that is the rule holding.
   for i, spec in ipairs(board:rules()) do
-    local holds = HOLDS[spec.kind]
-    if holds and not holds(values(grid, spec.cells), spec, n) then
-      return ("rule %d (%s) is broken"):format(i, spec.kind)
+    if predicate.knows(spec.kind) then
+      local allows = predicate.of({ spec }, n)
+      for _, cell in ipairs(spec.cells) do
+        if not allows(grid, cell[1], cell[2], at(grid, cell)) then
+          return ("rule %d (%s) is broken at r%dc%d"):format(i, spec.kind, cell[1], cell[2])
+        end
+      end
     end
   end
   return nil
@@ -181,7 +94,7 @@ function check.rule_kept_by(kind, grid)
   local n = grid:size()
   local p
   if kind == "different" then
-    return { kind = kind, cells = { { 1, 1 }, { 2, 4 } } }
+    p = pair_where(grid, function(a, b) return a ~= b end)
   elseif kind == "consecutive" then
     p = pair_where(grid, function(a, b) return math.abs(a - b) == 1 end)
   elseif kind == "ratio" or kind == "not_ratio" then
@@ -237,17 +150,16 @@ function check.rule_kept_by(kind, grid)
   elseif kind == "sandwich" then
     local cells = {}
     for c = 1, n do cells[c] = { 3, c } end
-    local spec = { kind = kind, cells = cells, sum = 0 }
-    spec.sum = nil
     local v = values(grid, cells)
     local a, b
     for i, x in ipairs(v) do
-      if x == 1 or x == n then if a then b = i else a = i end end
+      if x == 1 or x == n then
+        if a then b = i else a = i end
+      end
     end
     local s = 0
     for i = a + 1, b - 1 do s = s + v[i] end
-    spec.sum = s
-    return spec
+    return { kind = kind, cells = cells, sum = s }
   end
   return { kind = kind, cells = p }
 end
