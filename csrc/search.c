@@ -652,6 +652,10 @@ int sdk_solver_rule_pass(sdk_solver *s, const sdk_mask *cand) {
     for (cell = 0; cell < s->ncells && r == SDK_CONTINUE; cell++)
         if (!b->value[cell] && (s->cand[cell] & ~cand[cell]))
             r = sdk_solver_eliminate(s, cell, s->cand[cell] & ~cand[cell]);
+    /* An empty cell that had nothing to begin with (clashing givens leave one with no value its
+     * units allow) is a contradiction already: no rule may be asked about an empty domain. */
+    for (cell = 0; cell < s->ncells && r == SDK_CONTINUE; cell++)
+        if (!b->value[cell] && !s->cand[cell]) r = SDK_PRUNE;
     s->ev = ev;
     /* Then each rule once, in table order, each seeing what the ones before it removed. */
     for (i = 0; i < s->nrules && r == SDK_CONTINUE; i++) {

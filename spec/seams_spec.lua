@@ -301,3 +301,23 @@ describe("a Lua rule that fails, everywhere", function()
     end)
   end
 end)
+
+describe("a board whose givens leave a cell no value, with a rule on that cell", function()
+  -- r1c4 sees 1, 2 and 3 in its row and 4 in its column: no value is left for it.
+  local function dead_end()
+    local board = Board.new{ size = 4 }
+    board:set(1, 1, 1); board:set(1, 2, 2); board:set(1, 3, 3); board:set(2, 4, 4)
+    board:add_rule{ kind = "sum", cells = { { 1, 4 }, { 2, 1 } }, sum = 5 }
+    return board
+  end
+
+  it("has no solution for the searches and gives the logic nothing to say about the rule", function()
+    local board = dead_end()
+    assert.are.equal(0, board:count())
+    assert.is_false(board:copy():solve())
+    for _, st in ipairs(logic.find(board)) do assert.are_not.equal("rule", st.technique) end
+    local _, info = logic.steps(board)
+    assert.is_false(info.solved)
+    assert.is_nil(logic.rate(board))
+  end)
+end)
