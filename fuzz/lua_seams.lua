@@ -196,7 +196,7 @@ local OPS = {
   function(case, r)   -- a puzzle from the board, bounded
     if case.board:size() > 6 then return end
     local ok, puzzle, solution = try("gen.puzzle", gen.puzzle,
-      { board = case.board, seed = r.byte(), max_nodes = 50, attempts = 1 })
+      { board = case.board, seed = r.byte(), max_nodes = 50, attempts = 1, timeout = 0.2 })
     if ok and puzzle then check_solved("gen.puzzle", { board = puzzle, givens = {} }, solution) end
   end,
   function(case, r)   -- a format: written and read back, or refused with a reason
@@ -205,8 +205,11 @@ local OPS = {
     if ok and not text and type(why) ~= "string" then fail("write " .. name, "nil without a reason") end
     if ok and text then try("read " .. name, format.read, text, name) end
   end,
-  function(case)   -- a game, and its hint (its count is unbounded: small boards only)
+  function(case)   -- a game, and its hint (play.new counts without a bound: only boards that
+    -- a bounded count settles)
     if case.board:size() > 6 then return end
+    local counted, count = try("count for a game", case.board.count, case.board, 2, BUDGET)
+    if not counted or not count then return end
     local ok, game = try("play.new", play.new, case.board)
     if ok and game then try("game hint", game.hint, game) end
   end,

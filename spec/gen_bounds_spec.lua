@@ -58,6 +58,10 @@ describe("gen.puzzle on a board with rules", function()
       assert.matches("no grid within 200000 nodes", err, 1, true)
       assert.matches("max_nodes = false", err, 1, true)
     end
+    -- A max_nodes of the caller's bounds the counts; the grid's search keeps its bound.
+    local grid, err = gen.puzzle{ size = 9, seed = 1, constraint = forty, max_nodes = 50 }
+    assert.is_nil(grid)
+    assert.matches("no grid within 200000 nodes", err, 1, true)
   end)
 
   it("refuses a max_nodes other than false for gen.solution, and a bad one for gen.puzzle", function()

@@ -29,7 +29,7 @@ local BIG, BIG_MAX_NODES = 20, 1
 -- On a board with rules (the board's own, or opts.constraint / opts.different) a search has no
 -- bound a user could foresee: a grid on some rule sets, or the proof that a 9x9 non-consecutive
 -- puzzle of 6 givens is unique, runs for seconds to minutes. So unless opts.max_nodes says
--- otherwise (a number, or false for no bound) each uniqueness count there stops after
+-- otherwise (a number for the counts, or false for no bound at all) each uniqueness count there stops after
 -- RULES_COUNT_NODES nodes (the given then stays, and info.reached is false) and the grid's search
 -- after RULES_FILL_NODES (the call then returns nil and a message). Both are counts of nodes, not
 -- seconds, so a seed gives the same puzzle on every machine. On 9x9 non-consecutive boards a
@@ -141,8 +141,10 @@ local function clock_of(opts, board)
     function clock.over() return core.clock() >= deadline end
   end
   clock.capped = 0
-  if opts.max_nodes == nil and (#board:rules() > 0 or rules_of(opts)) then
-    clock.count_nodes, clock.fill_nodes = RULES_COUNT_NODES, RULES_FILL_NODES
+  if opts.max_nodes ~= false and (#board:rules() > 0 or rules_of(opts)) then
+    -- A max_nodes of the caller's replaces the counts' bound; the grid's stays.
+    clock.fill_nodes = RULES_FILL_NODES
+    if opts.max_nodes == nil then clock.count_nodes = RULES_COUNT_NODES end
   end
   function clock.frame()
     local left = frame()
