@@ -210,21 +210,27 @@ function CHECK.same_values(board, spec, i, v, n)
   return true
 end
 
--- The values strictly between the cells holding 1 and N add up to the sum, checked once every
--- cell of the line holds a value.
-function CHECK.sandwich(board, spec, i, v, n)
-  local list = full_values(board, spec, i, v)
-  if not list then return true end
+--- The sum of the values strictly between the 1 and the N of a line's values (a list), or nil
+-- when the line lacks one of them.
+function predicate.sandwich_sum(list, n)
   local a, b
   for j, w in ipairs(list) do
     if w == 1 or w == n then
       if a then b = j else a = j end
     end
   end
-  if not b then return false end
+  if not b then return nil end
   local total = 0
   for j = a + 1, b - 1 do total = total + list[j] end
-  return total == spec.sum
+  return total
+end
+
+-- The values strictly between the cells holding 1 and N add up to the sum, checked once every
+-- cell of the line holds a value.
+function CHECK.sandwich(board, spec, i, v, n)
+  local list = full_values(board, spec, i, v)
+  if not list then return true end
+  return predicate.sandwich_sum(list, n) == spec.sum
 end
 
 --- The constraint function of `specs` on a board of side n: f(board, r, c, v) is true when v

@@ -150,16 +150,7 @@ function check.rule_kept_by(kind, grid)
   elseif kind == "sandwich" then
     local cells = {}
     for c = 1, n do cells[c] = { 3, c } end
-    local v = values(grid, cells)
-    local a, b
-    for i, x in ipairs(v) do
-      if x == 1 or x == n then
-        if a then b = i else a = i end
-      end
-    end
-    local s = 0
-    for i = a + 1, b - 1 do s = s + v[i] end
-    return { kind = kind, cells = cells, sum = s }
+    return { kind = kind, cells = cells, sum = predicate.sandwich_sum(values(grid, cells), n) }
   end
   return { kind = kind, cells = p }
 end
