@@ -16,13 +16,7 @@ local data = require "support.data"
 local quote, read_file = command.quote, command.read_file
 
 -- The text of a file, or nil when there is none.
-local function try_read(path)
-  local f = io.open(path, "rb")
-  if not f then return nil end
-  local text = f:read("*a")
-  f:close()
-  return text
-end
+local try_read = require("support.links").read
 
 -- sudoku.board's table is the Board methods table itself: its functions are Board methods.
 local METHOD_TABLES = { ["sudoku.board"] = "Board" }

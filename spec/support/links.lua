@@ -14,13 +14,16 @@
 -- `FILE:LINE: broken link TARGET (WHY)` line per broken link and exits 1 when there is one.
 local links = {}
 
-local function read(path)
+--- The text of a file, or nil when there is none (a script of its own: spec/support/data.lua's
+-- read, which raises, is not on its path when make doc runs it).
+function links.read(path)
   local f = io.open(path, "rb")
   if not f then return nil end
   local text = f:read("*a")
   f:close()
   return text
 end
+local read = links.read
 
 -- Whether `path` is a directory (io.open of a directory succeeds on Linux; reading it fails).
 local function is_dir(path)
