@@ -68,7 +68,7 @@ end
 function frames.rows(sudoku, opts)
   local gen, difficulty = require "sudoku.gen", require "sudoku.gen.difficulty"
   local rows, notes = {}, {}
-  local seeds9, seeds16 = opts.quick and 3 or 10, opts.quick and 1 or 2
+  local seeds9, seeds16 = opts.quick and 3 or 10, opts.quick and 1 or 10
   local timeout16 = opts.quick and 10 or 60
   local all, below = difficulty.ORDER, {}
   for i = 1, #all - 1 do below[i] = all[i] end
@@ -81,10 +81,10 @@ function frames.rows(sudoku, opts)
   local tx, gave_up = generator(gen, { all[#all] }, 16, seeds16, timeout16)
   rows[#rows + 1] = row("`gen.generator{level}` `g:step{ms = 4}`",
     ("16x16, %s x seeds 1-%d"):format(all[#all], seeds16), tx)
-  notes[#notes + 1] = ("16x16: seeds 1-%d only, each puzzle within %d s (`timeout`; %d of %d "
-    .. "extreme ones gave up: their ratings run nested forcing chains for minutes, where one "
-    .. "assumption, the part a step cannot cut, takes a few ms); every step up to the end or "
-    .. "the give-up is timed"):format(seeds16, timeout16, gave_up, seeds16)
+  notes[#notes + 1] = ("16x16: each puzzle within %d s (`timeout`; %d of %d extreme ones gave "
+    .. "up: their ratings run nested forcing chains for minutes, a step at a time, each "
+    .. "assumption's run pausing inside); every step up to the end or the give-up is timed")
+    :format(timeout16, gave_up, seeds16)
   for _, set in ipairs{ { "forum_hardest_1106.txt", "9x9 forum hardest", opts.quick and 20 or 376 },
                         { "gecode_16x16.txt", "16x16 gecode", opts.quick and 10 or nil } } do
     local items = datasets.read(opts.data .. "/" .. set[1], set[3])

@@ -41,6 +41,34 @@ describe("pencil:rate in slices", function()
     assert.is_true(calls > 50, calls .. " slices")
   end)
 
+  it("gives the rating one call gives with every technique (ALS and the rest), in slices", function()
+    for _, rec in ipairs(support.rated_sample()) do
+      local board = assert(sudoku.parse(rec.puzzle))
+      local want = { logic.pencil(board):rate() }
+      local _, got = sliced(logic.pencil(board), nil, 0.001)
+      assert.same(want, got, rec.id)
+    end
+  end)
+
+  -- A 16x16 whose rating passes through ALS, aligned exclusion, chains and dynamic forcing
+  -- chains: each pauses inside its loops there (ALS pairs, bases of three cells, one
+  -- candidate's searches, one assumption's run, the groups of cell and unit chains, a step's
+  -- branches), and goes on to the same steps.
+  local big = "2.6.8...3E....A.D..5C.G61..F.B.........168.B.......4E.5.....D..9.............D..1F...A"
+    .. "24...8..G.A.D3..9.F.2..6.48..6....DA.1.....C.AF..2...4.....83.A...CD7.......1.......A3"
+    .. "E....E..9D.5...G.137..C....G...53...B3..27....6....D...F..6..C..B7.2.4.G........1FE."
+
+  it("gives the rating one call gives on a 16x16, in slices shorter than any one part", function()
+    local board = assert(sudoku.parse(big))
+    for _, opts in ipairs{ { se_only = true }, {} } do
+      local want = { logic.pencil(board):rate(opts) }
+      assert.equal("dynamic_forcing_chain", want[3])
+      local calls, got = sliced(logic.pencil(board), opts, 0.02)
+      assert.same(want, got)
+      assert.is_true(calls > 1000, calls .. " slices")
+    end
+  end)
+
   it("keeps to the techniques allowed", function()
     local rec = support.rated_sample()[#support.rated_sample()]
     local board = assert(sudoku.parse(rec.puzzle))

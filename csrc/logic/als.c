@@ -136,32 +136,16 @@ static int xz(sdk_als_list *l, sdk_sink *s, const sdk_als *a, const sdk_als *b,
     return sdk_step_end(s);
 }
 
-int sdk_find_als_xz(const sdk_grid *g, sdk_sink *s) {
-    sdk_als_list l;
-    int i, j, rc = SDK_LOGIC_MORE;
-    if (!sdk_step_wanted(s, T_ALS_XZ, XZ_RATING)) return SDK_LOGIC_MORE;
-    if (sdk_als_collect(&l, g, s->alloc) != SDK_OK) {
-        s->failed = SDK_ENOMEM;
-        sdk_als_release(&l);
-        return SDK_LOGIC_MORE;
-    }
-    for (i = 0; i < l.count && rc == SDK_LOGIC_MORE; i++) {
-        const sdk_als *a = &l.als[i];
-        for (j = i + 1; j < l.count; j++) {
-            const sdk_als *b = &l.als[j];
-            sdk_mask common = a->digits & b->digits, restricted = 0, m;
-            if (!(common & (common - 1)) || sdk_als_overlap(&l, a, b)) continue;
-            for (m = common; m; m &= m - 1)
-                if (sdk_als_restricted(&l, a, b, sdk_lowest(m) + 1)) restricted |= m & (~m + 1);
-            if (!restricted) continue;
-            if ((rc = xz(&l, s, a, b, restricted)) == SDK_LOGIC_ENOUGH) break;
-        }
-    }
-    sdk_als_release(&l);
-    return rc;
-}
+/* ---- a search that pauses ------------------------------------------------------------------ */
 
-/* ---- ALS-XY-Wing --------------------------------------------------------------------------- */
+/* The finders' work is over pairs of ALS (on 16x16 hundreds of ALS: milliseconds); under the
+ * sink's watch a search pauses before any first ALS of its pairs but the call's first, and
+ * keeps here what the next call goes on with: the list (with the eliminations reported so
+ * far), the graph's edges found so far (XY-Wing) and the next first ALS. */
+typedef struct edge {
+    int a, b;
+    sdk_mask digits;
+} edge;
 
 /* The restricted-common graph: for each ALS, its neighbours and the digits they restrict. */
 typedef struct graph {
@@ -172,68 +156,152 @@ typedef struct graph {
     size_t size;
 } graph;
 
-typedef struct edge {
-    int a, b;
-    sdk_mask digits;
-} edge;
+typedef struct als_run {
+    int technique;
+    sdk_als_list l;
+    edge *edges;
+    size_t nedges, cap;
+    graph gr;             /* XY-Wing: made once every row's edges are in (gr.block) */
+    int row;              /* the next first ALS, or (XY-Wing, graph made) the next pivot */
+} als_run;
 
-static int build_graph(const sdk_als_list *l, sdk_allocator al, graph *gr) {
-    edge *edges = NULL;
-    size_t nedges = 0, cap = 0;
-    int i, j, *fill;
-    size_t e;
-    memset(gr, 0, sizeof *gr);
-    for (i = 0; i < l->count; i++)
-        for (j = i + 1; j < l->count; j++) {
-            const sdk_als *a = &l->als[i], *b = &l->als[j];
-            sdk_mask common = a->digits & b->digits, restricted = 0, m;
-            if (!common || sdk_als_overlap(l, a, b)) continue;
-            for (m = common; m; m &= m - 1)
-                if (sdk_als_restricted(l, a, b, sdk_lowest(m) + 1)) restricted |= m & (~m + 1);
+static void run_free(sdk_allocator al, als_run *r) {
+    sdk_free(al, r->edges, sizeof(edge) * r->cap);
+    if (r->gr.block) sdk_free(al, r->gr.block, r->gr.size);
+    sdk_als_release(&r->l);
+}
+
+/* The sink's resume_free for a paused search. */
+static void run_release(sdk_sink *s, void *p) {
+    run_free(s->alloc, (als_run *)p);
+    sdk_free(s->alloc, p, sizeof(als_run));
+}
+
+/* The search of technique on g: the one this finder paused, or a new one (on the heap under a
+ * watch, else in local). NULL when the memory ran out (s->failed says so). */
+static als_run *run_begin(const sdk_grid *g, sdk_sink *s, int technique, als_run *local) {
+    als_run *r = (als_run *)s->resume;
+    if (r && s->resume_free == run_release && r->technique == technique && r->l.g == g) {
+        s->resume = NULL;
+        return r;
+    }
+    r = s->watch ? (als_run *)sdk_alloc(s->alloc, sizeof *r) : local;
+    if (!r) {
+        s->failed = SDK_ENOMEM;
+        return NULL;
+    }
+    memset(r, 0, sizeof *r);
+    r->technique = technique;
+    if (sdk_als_collect(&r->l, g, s->alloc) != SDK_OK) {
+        s->failed = SDK_ENOMEM;
+        run_free(s->alloc, r);
+        if (r != local) sdk_free(s->alloc, r, sizeof *r);
+        return NULL;
+    }
+    return r;
+}
+
+/* Ends the search: paused (kept in the sink for the next call) or over (freed). */
+static int run_end(sdk_sink *s, als_run *r, als_run *local, int paused, int rc) {
+    if (paused) {
+        s->resume = r;
+        s->resume_free = run_release;
+        return SDK_LOGIC_MORE;
+    }
+    run_free(s->alloc, r);
+    if (r != local) sdk_free(s->alloc, r, sizeof *r);
+    return rc;
+}
+
+/* Whether the search stops before first ALS i: under the watch, once it says stop, and never
+ * before the call's first (so that each call makes progress). */
+static int run_pause(als_run *r, const sdk_sink *s, int i, int first) {
+    if (i == first || !s->watch || sdk_watch_check_within(s->watch) == SDK_OK) return 0;
+    r->row = i;
+    return 1;
+}
+
+/* The restricted common digits of the ALS i and j (0 when they overlap or share one digit at
+ * most: no pattern here needs them then). */
+static sdk_mask restricted_of(const sdk_als_list *l, int i, int j, int min_common) {
+    const sdk_als *a = &l->als[i], *b = &l->als[j];
+    sdk_mask common = a->digits & b->digits, restricted = 0, m;
+    if (sdk_popcount(common) < min_common || sdk_als_overlap(l, a, b)) return 0;
+    for (m = common; m; m &= m - 1)
+        if (sdk_als_restricted(l, a, b, sdk_lowest(m) + 1)) restricted |= m & (~m + 1);
+    return restricted;
+}
+
+int sdk_find_als_xz(const sdk_grid *g, sdk_sink *s) {
+    als_run local, *r;
+    int i, j, first, paused = 0, rc = SDK_LOGIC_MORE;
+    if (!sdk_step_wanted(s, T_ALS_XZ, XZ_RATING)) return SDK_LOGIC_MORE;
+    if (!(r = run_begin(g, s, T_ALS_XZ, &local))) return SDK_LOGIC_MORE;
+    for (i = first = r->row; i < r->l.count && rc == SDK_LOGIC_MORE; i++) {
+        if ((paused = run_pause(r, s, i, first))) break;
+        for (j = i + 1; j < r->l.count; j++) {
+            sdk_mask restricted = restricted_of(&r->l, i, j, 2);
             if (!restricted) continue;
-            if (nedges == cap) {  /* doubling: a few growths per call */
-                size_t grown = cap ? 2 * cap : 256;
-                edge *q = sdk_realloc(al, edges, sizeof(edge) * cap, sizeof(edge) * grown);
-                if (!q) {
-                    sdk_free(al, edges, sizeof(edge) * cap);
-                    return SDK_ENOMEM;
-                }
-                edges = q;
-                cap = grown;
-            }
-            edges[nedges].a = i;
-            edges[nedges].b = j;
-            edges[nedges].digits = restricted;
-            nedges++;
+            rc = xz(&r->l, s, &r->l.als[i], &r->l.als[j], restricted);
+            if (rc == SDK_LOGIC_ENOUGH) break;
         }
+    }
+    return run_end(s, r, &local, paused, rc);
+}
+
+/* ---- ALS-XY-Wing --------------------------------------------------------------------------- */
+
+/* The edges of first ALS i (to every later ALS) onto r->edges. SDK_OK or SDK_ENOMEM. */
+static int add_edges(als_run *r, sdk_allocator al, int i) {
+    int j;
+    for (j = i + 1; j < r->l.count; j++) {
+        sdk_mask restricted = restricted_of(&r->l, i, j, 1);
+        if (!restricted) continue;
+        if (r->nedges == r->cap) {  /* doubling: a few growths per search */
+            size_t grown = r->cap ? 2 * r->cap : 256;
+            edge *q = sdk_realloc(al, r->edges, sizeof(edge) * r->cap, sizeof(edge) * grown);
+            if (!q) return SDK_ENOMEM;
+            r->edges = q;
+            r->cap = grown;
+        }
+        r->edges[r->nedges].a = i;
+        r->edges[r->nedges].b = j;
+        r->edges[r->nedges].digits = restricted;
+        r->nedges++;
+    }
+    return SDK_OK;
+}
+
+/* The graph of r's edges (every ALS's row added). SDK_OK or SDK_ENOMEM. */
+static int build_graph(const als_run *r, sdk_allocator al, graph *gr) {
+    const sdk_als_list *l = &r->l;
+    size_t nedges = r->nedges, e;
+    int i, *fill;
+    memset(gr, 0, sizeof *gr);
     gr->size = sizeof(sdk_mask) * 2 * nedges +
                sizeof(int) * (2 * nedges + 2 * (size_t)l->count + 1);
     gr->block = sdk_alloc(al, gr->size);
-    if (!gr->block) {
-        sdk_free(al, edges, sizeof(edge) * cap);
-        return SDK_ENOMEM;
-    }
+    if (!gr->block) return SDK_ENOMEM;
     gr->digits = gr->block;
     gr->start = (int *)(gr->digits + 2 * nedges);
     gr->next = gr->start + l->count + 1;
     fill = gr->next + 2 * nedges;
     memset(gr->start, 0, sizeof(int) * ((size_t)l->count + 1));
     for (e = 0; e < nedges; e++) {
-        gr->start[edges[e].a + 1]++;
-        gr->start[edges[e].b + 1]++;
+        gr->start[r->edges[e].a + 1]++;
+        gr->start[r->edges[e].b + 1]++;
     }
     for (i = 0; i < l->count; i++) {
         gr->start[i + 1] += gr->start[i];
         fill[i] = gr->start[i];
     }
     for (e = 0; e < nedges; e++) {
-        int a = edges[e].a, b = edges[e].b;
+        int a = r->edges[e].a, b = r->edges[e].b;
         gr->next[fill[a]] = b;
-        gr->digits[fill[a]++] = edges[e].digits;
+        gr->digits[fill[a]++] = r->edges[e].digits;
         gr->next[fill[b]] = a;
-        gr->digits[fill[b]++] = edges[e].digits;
+        gr->digits[fill[b]++] = r->edges[e].digits;
     }
-    sdk_free(al, edges, sizeof(edge) * cap);
     return SDK_OK;
 }
 
@@ -281,34 +349,42 @@ static int xy_wing(sdk_als_list *l, sdk_sink *s, const sdk_als *a, const sdk_als
 }
 
 int sdk_find_als_xy_wing(const sdk_grid *g, sdk_sink *s) {
-    sdk_als_list l;
-    graph gr;
-    int c, p, q, rc = SDK_LOGIC_MORE;
+    als_run local, *r;
+    sdk_als_list *l;
+    graph *gr;
+    int c, p, q, first, rc = SDK_LOGIC_MORE;
     if (!sdk_step_wanted(s, T_ALS_XY_WING, XY_RATING)) return SDK_LOGIC_MORE;
-    if (sdk_als_collect(&l, g, s->alloc) != SDK_OK) {
-        s->failed = SDK_ENOMEM;
-        sdk_als_release(&l);
-        return SDK_LOGIC_MORE;
+    if (!(r = run_begin(g, s, T_ALS_XY_WING, &local))) return SDK_LOGIC_MORE;
+    l = &r->l;
+    gr = &r->gr;
+    first = r->row;
+    /* The graph row by row, then the wings pivot by pivot (each part can be the bulk). */
+    if (!gr->block) {
+        for (c = first; c < l->count; c++) {
+            if (run_pause(r, s, c, first)) return run_end(s, r, &local, 1, rc);
+            if (add_edges(r, s->alloc, c) != SDK_OK) break;
+        }
+        if (c < l->count || build_graph(r, s->alloc, gr) != SDK_OK) {
+            s->failed = SDK_ENOMEM;
+            return run_end(s, r, &local, 0, rc);
+        }
+        first = -1;   /* the call has run rows: a pause may come before any pivot */
+        r->row = 0;
     }
-    if (build_graph(&l, s->alloc, &gr) != SDK_OK) {
-        s->failed = SDK_ENOMEM;
-        sdk_als_release(&l);
-        return SDK_LOGIC_MORE;
-    }
-    for (c = 0; c < l.count && rc == SDK_LOGIC_MORE; c++)
-        for (p = gr.start[c]; p < gr.start[c + 1] && rc == SDK_LOGIC_MORE; p++)
-            for (q = p + 1; q < gr.start[c + 1] && rc == SDK_LOGIC_MORE; q++) {
-                const sdk_als *a = &l.als[gr.next[p]], *b = &l.als[gr.next[q]];
+    for (c = r->row; c < l->count && rc == SDK_LOGIC_MORE; c++) {
+        if (run_pause(r, s, c, first)) return run_end(s, r, &local, 1, rc);
+        for (p = gr->start[c]; p < gr->start[c + 1] && rc == SDK_LOGIC_MORE; p++)
+            for (q = p + 1; q < gr->start[c + 1] && rc == SDK_LOGIC_MORE; q++) {
+                const sdk_als *a = &l->als[gr->next[p]], *b = &l->als[gr->next[q]];
                 sdk_mask xs, ys, zs = a->digits & b->digits;
-                if (!zs || sdk_als_overlap(&l, a, b)) continue;
-                for (xs = gr.digits[p]; xs && rc == SDK_LOGIC_MORE; xs &= xs - 1)
-                    for (ys = gr.digits[q]; ys && rc == SDK_LOGIC_MORE; ys &= ys - 1) {
+                if (!zs || sdk_als_overlap(l, a, b)) continue;
+                for (xs = gr->digits[p]; xs && rc == SDK_LOGIC_MORE; xs &= xs - 1)
+                    for (ys = gr->digits[q]; ys && rc == SDK_LOGIC_MORE; ys &= ys - 1) {
                         int x = sdk_lowest(xs) + 1, y = sdk_lowest(ys) + 1;
                         if (x == y || !(zs & ~sdk_bit(x) & ~sdk_bit(y))) continue;
-                        rc = xy_wing(&l, s, a, b, &l.als[c], x, y);
+                        rc = xy_wing(l, s, a, b, &l->als[c], x, y);
                     }
             }
-    sdk_free(s->alloc, gr.block, gr.size);
-    sdk_als_release(&l);
-    return rc;
+    }
+    return run_end(s, r, &local, 0, rc);
 }

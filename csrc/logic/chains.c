@@ -549,10 +549,12 @@ static int ctx_init(ctx *c, const sdk_grid *g, sdk_allocator a) {
     return SDK_OK;
 }
 
-/* A search paused by the sink's watch: its setting, and the next cell to start chains from. */
+/* A search paused by the sink's watch: its setting, and where it goes on: the cell and its
+ * candidates still to start chains from, or (reporting) the next item to report. */
 typedef struct paused_chains {
     ctx c;
-    int cell;
+    int cell, reporting, at;
+    sdk_mask left;        /* 0: all of the cell's */
 } paused_chains;
 
 /* The sink's resume_free for a paused search. */
@@ -561,16 +563,28 @@ static void paused_free(sdk_sink *s, void *p) {
     sdk_free(s->alloc, p, sizeof(paused_chains));
 }
 
+/* Pauses the search at the sink's watch, keeping run (NULL: not pausable) in the sink. */
+static int pause_at(sdk_sink *s, paused_chains *run, int ran) {
+    if (!ran || !run || !s->watch || sdk_watch_check_within(s->watch) == SDK_OK) return 0;
+    s->resume = run;
+    s->resume_free = paused_free;
+    return 1;
+}
+
 int sdk_find_chains(const sdk_grid *g, sdk_sink *s) {
     ctx local, *cp = &local;
     paused_chains *run = NULL;
-    int cell = 0, first, i, rc = SDK_LOGIC_MORE;
+    int cell = 0, i = 0, ran = 0, reporting = 0, rc = SDK_LOGIC_MORE;
+    sdk_mask left = 0;
     if (s->resume && s->resume_free == paused_free && ((paused_chains *)s->resume)->c.g == g) {
         /* A search this finder paused: on from where it stopped. */
         run = (paused_chains *)s->resume;
         s->resume = NULL;
         cp = &run->c;
         cell = run->cell;
+        left = run->left;
+        reporting = run->reporting;
+        i = run->at;
     } else {
         /* Nothing here rates below 6.5, nor anything unless one of the techniques is wanted. */
         if (!sdk_step_wanted(s, T_X_CYCLE, 65) && !sdk_step_wanted(s, T_Y_CYCLE, 65) &&
@@ -585,6 +599,8 @@ int sdk_find_chains(const sdk_grid *g, sdk_sink *s) {
                 return SDK_LOGIC_MORE;
             }
             cp = &run->c;
+            run->cell = run->reporting = run->at = 0;
+            run->left = 0;
         }
         if (ctx_init(cp, g, s->alloc) != SDK_OK) {
             s->failed = SDK_ENOMEM;
@@ -593,19 +609,20 @@ int sdk_find_chains(const sdk_grid *g, sdk_sink *s) {
             return SDK_LOGIC_MORE;
         }
     }
-    /* Under the sink's watch, a pause before any cell but the call's first. */
-    for (first = cell; cell < g->ncells && cp->work < WORK_BUDGET; cell++) {
-        sdk_mask m;
+    /* Under the sink's watch, a pause before any candidate but the call's first (one is up to
+     * nine searches), and while reporting before any item but the call's first. */
+    for (; !reporting && cell < g->ncells && cp->work < WORK_BUDGET; cell++, left = 0) {
+        sdk_mask m = left ? left : g->cand[cell];
         int bivalue = sdk_popcount(g->cand[cell]) == 2;
-        if (cell > first && run && s->watch && sdk_watch_check_within(s->watch) != SDK_OK) {
-            run->cell = cell;
-            s->resume = run;
-            s->resume_free = paused_free;
-            return SDK_LOGIC_MORE;
-        }
-        for (m = g->cand[cell]; m; m &= m - 1) {
+        for (; m; m &= m - 1) {
             int x = sdk_link_node(g, cell, sdk_lowest(m) + 1);
             int has_strong = cp->l.start[x + 1] > cp->l.start[x], mode;
+            if (pause_at(s, run, ran)) {
+                run->cell = cell;
+                run->left = m;
+                return SDK_LOGIC_MORE;
+            }
+            ran = 1;
             for (mode = 0; mode < NMODES; mode++) {
                 if (mode == MODE_Y) {
                     /* Y-cycles only: a Y search has no chains of its own. */
@@ -628,9 +645,19 @@ int sdk_find_chains(const sdk_grid *g, sdk_sink *s) {
             }
         }
     }
-    qsort(cp->items, (size_t)cp->nitems, sizeof(item), by_rating);
-    for (i = 0; i < cp->nitems; i++) {
+    if (!reporting) {
+        qsort(cp->items, (size_t)cp->nitems, sizeof(item), by_rating);
+        reporting = 1;
+        i = 0;
+    }
+    for (; i < cp->nitems; i++) {
         if (!sdk_step_wanted(s, cp->items[i].technique, cp->items[i].rating)) continue;
+        if (pause_at(s, run, ran)) {
+            run->reporting = 1;
+            run->at = i;
+            return SDK_LOGIC_MORE;
+        }
+        ran = 1;
         if (report(cp, s, &cp->items[i]) == SDK_LOGIC_ENOUGH) {
             rc = SDK_LOGIC_ENOUGH;
             break;

@@ -127,19 +127,24 @@ static int try_base(aligned *x, const int *base, int k, uint64_t *common) {
 
 static int search(aligned *x, uint64_t *common) {
     const sdk_grid *g = x->g;
-    int a, b, c, base[3], first;
+    int a, b, c, base[3], ran = 0;
+    int64_t first, nn = (int64_t)g->ncells * g->ncells;
     size_t words = (size_t)g->words;
-    /* Cell by cell of the first; under the sink's watch it may pause before any but the call's
-     * first. */
+    /* Base by base (on 16x16 one first cell is thousands of bases): a place is
+     * (a * ncells + b) * ncells + c (c = 0 for pairs); under the sink's watch it may pause
+     * before any base but the call's first. */
     first = sdk_step_resume(x->s, x->technique, 0);
-    for (a = first; a < g->ncells; a++) {
+    for (a = (int)(first / nn); a < g->ncells; a++) {
         if (sdk_popcount(g->cand[a]) < 2) continue;
-        if (a > first && sdk_step_pause(x->s, x->technique, a)) return SDK_LOGIC_MORE;
         for (b = a + 1; b < g->ncells; b++) {
-            if (sdk_popcount(g->cand[b]) < 2) continue;
+            int64_t pair = ((int64_t)a * g->ncells + b) * g->ncells;
+            if (pair + g->ncells <= first || sdk_popcount(g->cand[b]) < 2) continue;
             base[0] = a;
             base[1] = b;
             if (x->degree == 2) {
+                if (pair < first) continue;
+                if (ran && sdk_step_pause(x->s, x->technique, pair)) return SDK_LOGIC_MORE;
+                ran = 1;
                 if (try_base(x, base, 2, common) == SDK_LOGIC_ENOUGH) return SDK_LOGIC_ENOUGH;
                 continue;
             }
@@ -148,13 +153,15 @@ static int search(aligned *x, uint64_t *common) {
             for (c = b + 1; c < g->ncells; c++) {
                 const uint64_t *ea = x->excl + (size_t)a * words, *eb = x->excl + (size_t)b * words;
                 const uint64_t *ec = x->excl + (size_t)c * words;
-                if (sdk_popcount(g->cand[c]) < 2) continue;
+                if (pair + c < first || sdk_popcount(g->cand[c]) < 2) continue;
                 /* One of the three is a cell with few candidates that sees another of them
                  * (SE's choice, which keeps the search small: it takes any two cells, then
                  * such a cell beside them, whatever their order). */
                 if (!has(ea, c) && !has(eb, c) && !has(ec, a) && !has(eb, a) && !has(ec, b) &&
                     !has(ea, b))
                     continue;
+                if (ran && sdk_step_pause(x->s, x->technique, pair + c)) return SDK_LOGIC_MORE;
+                ran = 1;
                 base[2] = c;
                 if (try_base(x, base, 3, common) == SDK_LOGIC_ENOUGH) return SDK_LOGIC_ENOUGH;
             }

@@ -46,9 +46,24 @@ typedef struct chains {
      * cell and the candidates of it still to assume (0: none run yet). */
     int kind, started, at_cell;
     sdk_mask at_cs;
+    /* Then the cell and unit chains' groups (see group): the next, and whether its step is
+     * being built (report_multiple paused). */
+    int at_group, m_building;
     int emitting;          /* the assumptions are all run: the pending steps are being measured */
-    /* pick_pending's lists (see there), kept while it is paused, and where it goes on. */
-    int *p_head, *p_next, *p_owner, *p_list, p_nlist, p_at, p_best, p_best_rating;
+    /* pick_pending's lists (see there), kept while it is paused, and where it goes on (p_mid:
+     * inside the run of list[p_at], which paused itself). */
+    int *p_head, *p_next, *p_owner, *p_list, p_nlist, p_at, p_best, p_best_rating, p_mid;
+    /* Pausing inside one assumption's run (a nested one can take milliseconds): the search's
+     * run of (at_cell, lowest of at_cs) is paused (mid_run); this call has run something yet
+     * (ran: a pause needs progress first). */
+    int mid_run, ran;
+    /* A pending step being built (emit_pending), which can pause between and inside the runs of
+     * its branches: which one (building: index + 1, 0: none), the next pending step to build
+     * when all are, the branches run (b_at; b_mid: the next one's run is paused), and the
+     * chains of those, kept until the step is made. */
+    int building, e_at, b_at, b_mid, b_complexity;
+    sdk_link *b_links;
+    int b_nlinks, b_linkcap;
 } chains;
 
 enum { SEARCH_PAUSED = 2 };   /* search's answer when the watch stopped it */
@@ -107,22 +122,50 @@ static void why_off(const chains *c, const sdk_fc_node *nd, char *buf, size_t si
     }
 }
 
+/* Whether a search under the sink's watch stops here: only once this call has run something,
+ * so that each call makes progress. */
+static int must_pause(const chains *c) {
+    return c->ran && c->s->watch && sdk_watch_check_within(c->s->watch) != SDK_OK;
+}
+
 /* ---- building a step ------------------------------------------------------------------------ */
 
-/* Adds the implication chain of node to the step (every parent-to-child link of its
- * ancestors; strong when an off implies an on) and returns its complexity. */
-static int add_chain(chains *c, int node) {
+static int reserve(chains *c, void **p, int *cap, int need, size_t size);
+
+/* The implication chain of node (every parent-to-child link of its ancestors; strong when an
+ * off implies an on): added to the step, or with keep to c->b_links (for a step made once all
+ * its branches have run). Returns its complexity. */
+static int add_chain_to(chains *c, int node, int keep) {
     const sdk_fc_pool *p = c->e.pool;
     int count, i, j, total = sdk_fc_ancestors(&c->e, node, c->list, &count);
     for (i = count - 1; i >= 0; i--) {
         const sdk_fc_node *nd = &p->nodes[c->list[i]];
         for (j = 0; j < nd->npar && j < 8; j++) {
             const sdk_fc_node *par = &p->nodes[p->par[nd->first + j]];
-            sdk_step_link(c->s, par->cell, par->v, nd->cell, nd->v, !par->on && nd->on);
+            int strong = !par->on && nd->on;
+            if (!keep) {
+                sdk_step_link(c->s, par->cell, par->v, nd->cell, nd->v, strong);
+            } else {
+                void *q = c->b_links;
+                sdk_link *l;
+                if (reserve(c, &q, &c->b_linkcap, c->b_nlinks + 1, sizeof(sdk_link)) != SDK_OK) {
+                    c->s->failed = SDK_ENOMEM;
+                    return total;
+                }
+                c->b_links = q;
+                l = &c->b_links[c->b_nlinks++];
+                l->cell1 = par->cell;
+                l->value1 = par->v;
+                l->cell2 = nd->cell;
+                l->value2 = nd->v;
+                l->strong = strong;
+            }
         }
     }
     return total;
 }
+
+static int add_chain(chains *c, int node) { return add_chain_to(c, node, 0); }
 
 /* The complexity of node's chain, as add_chain counts it, without building anything. */
 static int chain_length(chains *c, int node) {
@@ -160,22 +203,34 @@ static void conclusion_text(const chains *c, int cell, int v, int on, char *buf,
 /* Runs the assumption (cell, v) on or off again with every deduction's reasons: a nested
  * search runs its assumptions lazily (forcing_prop.h) and asks why only of those that make a
  * step. The same deductions come, in the same order. */
-static int run_full(chains *c, int cell, int v, int on) {
+static int run_full(chains *c, int cell, int v, int on, int resume) {
     int lazy = c->e.lazy, rc;
     c->e.lazy = 0;
-    rc = sdk_fc_run(&c->e, cell, v, on);
+    rc = resume ? sdk_fc_resume(&c->e) : sdk_fc_run(&c->e, cell, v, on);
     c->e.lazy = lazy;
+    c->ran = 1;
     return rc;
 }
 
-/* A contradiction of the last run, which assumed (cell, v) on or off. */
+/* Forgets a pending step's build (made, dropped or failed). */
+static void build_reset(chains *c) {
+    c->b_at = c->b_mid = c->b_complexity = c->b_nlinks = 0;
+}
+
+/* A contradiction of the last run, which assumed (cell, v) on or off. A lazy search runs it
+ * again in full first, which may pause (SEARCH_PAUSED; the same call goes on with it). */
 static int report_contradiction(chains *c, int cell, int v, int on) {
     const sdk_fc_pool *p = c->e.pool;
     const sdk_fc_node *a, *b;
     char cn[16], xn[16], ra[64], rb[64];
     int complexity;
     if (!sdk_step_wanted(c->s, c->technique, c->base)) return SDK_LOGIC_MORE;
-    if (c->e.lazy && run_full(c, cell, v, on) != 1) return SDK_LOGIC_MORE;
+    if (c->e.lazy) {
+        int rc = run_full(c, cell, v, on, c->b_mid);
+        c->b_mid = rc == SDK_FC_PAUSED;
+        if (rc == SDK_FC_PAUSED) return SEARCH_PAUSED;
+        if (rc != 1) return SDK_LOGIC_MORE;
+    }
     a = &p->nodes[c->e.conflict_on];
     b = &p->nodes[c->e.conflict_off];
     sdk_grid_cell_name(c->g, cell, cn, sizeof cn);
@@ -201,10 +256,13 @@ static int useful(const chains *c, int cell, int v, int on) {
 
 /* ---- the runs ------------------------------------------------------------------------------ */
 
-/* Runs (cell, v) on and keeps its on and off sets. Returns the run's result. */
-static int run_on(chains *c, int cell, int v) {
-    int slot = cell * c->g->n + v - 1, rc = sdk_fc_run(&c->e, cell, v, 1), i;
-    if (rc < 0 || !c->sets) return rc;
+/* Runs (cell, v) on (resume: goes on with its paused run) and keeps its on and off sets.
+ * Returns the run's result. */
+static int run_on(chains *c, int cell, int v, int resume) {
+    int slot = cell * c->g->n + v - 1, rc, i;
+    rc = resume ? sdk_fc_resume(&c->e) : sdk_fc_run(&c->e, cell, v, 1);
+    c->ran = 1;
+    if (rc < 0 || rc == SDK_FC_PAUSED || !c->sets) return rc;
     {
         uint64_t *on = c->sets + (size_t)slot * 2 * (size_t)c->words, *off = on + c->words;
         memset(on, 0, sizeof(uint64_t) * 2 * (size_t)c->words);
@@ -275,36 +333,54 @@ static int common_target(const chains *c, const int *slots, int k) {
 }
 
 /* A step from the on runs of slots (the candidates of a cell, or the places of a digit in a
- * unit) that all conclude target; unit < 0 for a cell. */
+ * unit) that all conclude target; unit < 0 for a cell. Each branch is run again in full and its
+ * chain kept; the step is made once all have run. Under the sink's watch it may pause between
+ * branches or inside one's run (SEARCH_PAUSED): the caller calls again with the same group. */
 static int report_multiple(chains *c, const int *slots, int k, int target, int unit) {
-    int n = c->g->n, i, complexity = 0, tc = target / 2 / n, tv = target / 2 % n + 1;
+    int n = c->g->n, i, tc = target / 2 / n, tv = target / 2 % n + 1;
     int state = target & 1, t = unit < 0 ? c->cell_technique : c->unit_technique;
     char text[96], list[SDK_MAX_N * 8], name[32];
     size_t used = 0;
     if (!sdk_step_wanted(c->s, t, c->base)) return SDK_LOGIC_MORE;
+    for (i = c->b_at; i < k; i++) {
+        int cell = slots[i] / n, v = slots[i] % n + 1, id, rc;
+        if (!c->b_mid && must_pause(c)) {
+            c->b_at = i;
+            return SEARCH_PAUSED;
+        }
+        rc = run_full(c, cell, v, 1, c->b_mid);
+        c->b_mid = rc == SDK_FC_PAUSED;
+        if (rc == SDK_FC_PAUSED) {
+            c->b_at = i;
+            return SEARCH_PAUSED;
+        }
+        id = rc < 0 ? -1 : node_of(c, tc, tv, state);
+        if (id < 0 || c->s->failed) {
+            /* Every branch concluded it in the search: a run that does not is no step. */
+            build_reset(c);
+            return SDK_LOGIC_MORE;
+        }
+        c->b_complexity += add_chain_to(c, id, 1);
+    }
     sdk_step_begin(c->s, t, c->base);
     conclude(c, tc, tv, state);
     if (unit >= 0) sdk_step_base(c->s, unit);
     list[0] = '\0';
     for (i = 0; i < k; i++) {
-        int cell = slots[i] / n, v = slots[i] % n + 1, id, rc;
+        int cell = slots[i] / n, v = slots[i] % n + 1;
         char item[16];
         sdk_step_cell(c->s, cell);
         sdk_step_digit(c->s, v);
-        rc = run_full(c, cell, v, 1);
-        id = rc < 0 ? -1 : node_of(c, tc, tv, state);
-        if (id < 0) {
-            /* Every branch concluded it in the search: a run that does not is no step. */
-            c->s->open = 0;
-            return SDK_LOGIC_MORE;
-        }
-        complexity += add_chain(c, id);
         if (unit < 0) snprintf(item, sizeof item, "%d", v);
         else sdk_grid_cell_name(c->g, cell, item, sizeof item);
         if (used + strlen(item) + 6 < sizeof list) {
             used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
                                      i == 0 ? "" : i == k - 1 ? " or " : ", ", item);
         }
+    }
+    for (i = 0; i < c->b_nlinks; i++) {
+        const sdk_link *l = &c->b_links[i];
+        sdk_step_link(c->s, l->cell1, l->value1, l->cell2, l->value2, l->strong);
     }
     conclusion_text(c, tc, tv, state, text, sizeof text);
     if (unit < 0) {
@@ -314,7 +390,9 @@ static int report_multiple(chains *c, const int *slots, int k, int target, int u
         sdk_grid_unit_name(c->g, unit, name, sizeof name);
         sdk_step_text(c->s, "Wherever %d goes in %s (%s), %s.", slots[0] % n + 1, name, list, text);
     }
-    return finish(c, complexity);
+    i = c->b_complexity;
+    build_reset(c);
+    return finish(c, i);
 }
 
 /* ---- steps of a lazy search ------------------------------------------------------------------ */
@@ -392,7 +470,7 @@ enum { PICK_PAUSED = -2 };
  * any assumption but the call's first, its lists and its best so far kept in c. */
 static int pick_pending(chains *c) {
     const sdk_grid *g = c->g;
-    int n = g->n, slots = g->ncells * n, i, j, first, best;
+    int n = g->n, slots = g->ncells * n, i, j, best;
     int *head, *next, *owner, *list;
     if (c->npend == 0) return -1;
     if (!c->p_head) {
@@ -425,6 +503,7 @@ static int pick_pending(chains *c) {
             if (head[slot] == i) list[c->p_nlist++] = slot;
         }
         c->p_at = 0;
+        c->p_mid = 0;
         c->p_best = -1;
         c->p_best_rating = 0;
     }
@@ -432,16 +511,21 @@ static int pick_pending(chains *c) {
     next = c->p_next;
     owner = c->p_owner;
     list = c->p_list;
-    for (i = first = c->p_at; i < c->p_nlist; i++) {
-        int slot = list[i], cell = slot / n, v = slot % n + 1, b, rc, wanted = 0;
+    for (i = c->p_at; i < c->p_nlist; i++) {
+        int slot = list[i], cell = slot / n, v = slot % n + 1, b, rc, wanted = c->p_mid;
         for (b = head[slot]; b >= 0 && !wanted; b = next[b])
             wanted = contender(c, owner[b], c->p_best, c->p_best_rating);
         if (!wanted) continue;
-        if (i > first && c->s->watch && sdk_watch_check_within(c->s->watch) != SDK_OK) {
+        if (!c->p_mid && must_pause(c)) {
             c->p_at = i;
             return PICK_PAUSED;
         }
-        rc = run_full(c, cell, v, 1);
+        rc = run_full(c, cell, v, 1, c->p_mid);
+        c->p_mid = rc == SDK_FC_PAUSED;
+        if (rc == SDK_FC_PAUSED) {
+            c->p_at = i;
+            return PICK_PAUSED;
+        }
         if (rc < 0) {
             c->s->failed = rc;
             pick_free(c);
@@ -472,17 +556,36 @@ static int pick_pending(chains *c) {
     return best;
 }
 
-/* Reports the pending steps: all of them, or for a hint the one that can be best. */
+/* Reports the pending steps: all of them, or for a hint the one that can be best. Under the
+ * sink's watch it may pause while measuring them or while building one (SEARCH_PAUSED). */
 static int emit_pending(chains *c) {
-    int i;
+    int i, rc;
     c->emitting = 1;
     if (c->s->best_only) {
-        i = pick_pending(c);
-        if (i == PICK_PAUSED) return SEARCH_PAUSED;
-        return i < 0 ? SDK_LOGIC_MORE : build_pending(c, i);
+        if (!c->building) {
+            i = pick_pending(c);
+            if (i == PICK_PAUSED) return SEARCH_PAUSED;
+            if (i < 0) return SDK_LOGIC_MORE;
+            c->building = i + 1;
+        }
+        rc = build_pending(c, c->building - 1);
+        if (rc != SEARCH_PAUSED) c->building = 0;
+        return rc;
     }
-    for (i = 0; i < c->npend; i++)
-        if (build_pending(c, i) == SDK_LOGIC_ENOUGH) return SDK_LOGIC_ENOUGH;
+    for (i = c->e_at; i < c->npend; i++) {
+        if (!c->building && must_pause(c)) {
+            c->e_at = i;
+            return SEARCH_PAUSED;
+        }
+        c->building = i + 1;
+        rc = build_pending(c, i);
+        if (rc == SEARCH_PAUSED) {
+            c->e_at = i;
+            return rc;
+        }
+        c->building = 0;
+        if (rc == SDK_LOGIC_ENOUGH) return SDK_LOGIC_ENOUGH;
+    }
     return SDK_LOGIC_MORE;
 }
 
@@ -505,6 +608,33 @@ static void chains_free(chains *c) {
     pick_free(c);
     if (c->pend) sdk_free(g->alloc, c->pend, sizeof(pending) * (size_t)c->pendcap);
     if (c->branch) sdk_free(g->alloc, c->branch, sizeof(int) * (size_t)c->branchcap);
+    if (c->b_links) sdk_free(g->alloc, c->b_links, sizeof(sdk_link) * (size_t)c->b_linkcap);
+}
+
+/* Group i of the cell and unit chains: i < ncells, the candidates of cell i (unit -1), else
+ * the places of one digit in one unit (i - ncells = unit * n + digit - 1). Its slots, and how
+ * many (0: no group, as a cell with too few candidates or a digit with one place). */
+static int group(const chains *c, int i, int *slots_of, int *unit) {
+    const sdk_grid *g = c->g;
+    int n = g->n, k = 0, len, j, v;
+    const int *cells;
+    sdk_mask m;
+    if (i < g->ncells) {
+        *unit = -1;
+        m = g->cand[i];
+        if (g->value[i] || sdk_popcount(m) < c->min_cell) return 0;
+        for (; m; m &= m - 1) slots_of[k++] = i * n + sdk_lowest(m);
+        return k;
+    }
+    *unit = (i - g->ncells) / n;
+    v = (i - g->ncells) % n + 1;
+    cells = sdk_grid_unit(g, *unit, &len);
+    if (len != n) return 0;
+    m = sdk_grid_places(g, *unit, v);
+    if (!(m & (m - 1))) return 0;
+    for (j = 0; j < len; j++)
+        if ((m >> j) & 1) slots_of[k++] = cells[j] * n + v - 1;
+    return k;
 }
 
 /* Sets of every slot's run are kept for cell and unit chains when they fit in this many bytes. */
@@ -512,9 +642,8 @@ static void chains_free(chains *c) {
 
 static int search(chains *c) {
     const sdk_grid *g = c->g;
-    int n = g->n, cell, v, u, rc;
+    int n = g->n, cell, v, i, rc;
     size_t slots = (size_t)g->ncells * (size_t)n;
-    int ran = 0;
     if (c->emitting) return emit_pending(c);   /* paused while measuring the pending steps */
     if (!c->started) {
         c->started = 1;
@@ -535,17 +664,23 @@ static int search(chains *c) {
         if (g->value[cell]) continue;
         if (cell == c->at_cell && c->at_cs) cs = c->at_cs;
         for (; cs; cs &= cs - 1) {
-            if (ran && c->s->watch && sdk_watch_check_within(c->s->watch) != SDK_OK) {
+            int mid = c->mid_run;
+            if (!mid && must_pause(c)) {
                 c->at_cell = cell;
                 c->at_cs = cs;
                 return SEARCH_PAUSED;
             }
-            ran = 1;
             v = sdk_lowest(cs) + 1;
             /* A cell with one candidate is no assumption, but its run is a branch of the unit
              * chains all the same. */
             if (single && !c->sets) continue;
-            rc = run_on(c, cell, v);
+            rc = run_on(c, cell, v, mid);
+            c->mid_run = rc == SDK_FC_PAUSED;
+            if (rc == SDK_FC_PAUSED) {
+                c->at_cell = cell;
+                c->at_cs = cs;
+                return SEARCH_PAUSED;
+            }
             if (rc < 0) return rc;
             if (single) continue;
             if (rc && c->contradiction) {
@@ -570,33 +705,30 @@ static int search(chains *c) {
                 return SDK_LOGIC_ENOUGH;
         }
     }
+    c->at_cell = g->ncells;   /* the assumptions are all run (a pause below comes back here) */
+    c->at_cs = 0;
     if (!c->multiple || !c->sets) return c->e.lazy ? emit_pending(c) : SDK_LOGIC_MORE;
-    /* Cell chains: every candidate of a cell concludes the same. */
-    for (cell = 0; cell < g->ncells; cell++) {
-        int slots_of[SDK_MAX_N], k = 0, target;
-        sdk_mask cs = g->cand[cell];
-        if (g->value[cell] || sdk_popcount(cs) < c->min_cell) continue;
-        for (; cs; cs &= cs - 1) slots_of[k++] = cell * n + sdk_lowest(cs);
-        target = common_target(c, slots_of, k);
-        if (target >= 0 && (rc = multiple_found(c, slots_of, k, target, -1)) != SDK_LOGIC_MORE)
-            return rc;
-    }
-    /* Unit chains: every place of a digit in a unit concludes the same. */
-    for (u = 0; u < g->nunits; u++) {
-        int len, i;
-        const int *cells = sdk_grid_unit(g, u, &len);
-        if (len != n) continue;
-        for (v = 1; v <= n; v++) {
-            int slots_of[SDK_MAX_N], k = 0, target;
-            sdk_mask where = sdk_grid_places(g, u, v);
-            if (!(where & (where - 1))) continue;
-            for (i = 0; i < len; i++)
-                if ((where >> i) & 1) slots_of[k++] = cells[i] * n + v - 1;
-            target = common_target(c, slots_of, k);
-            if (target >= 0 && (rc = multiple_found(c, slots_of, k, target, u)) != SDK_LOGIC_MORE)
-                return rc;
+    /* Cell chains, then unit chains: a group's branches that all conclude the same. Under the
+     * watch it may pause before a group, or while its step is built (m_building). */
+    for (i = c->at_group; i < g->ncells + g->nunits * n; i++) {
+        int slots_of[SDK_MAX_N], k, unit, target;
+        if (!c->m_building && must_pause(c)) {
+            c->at_group = i;
+            return SEARCH_PAUSED;
         }
+        k = group(c, i, slots_of, &unit);
+        target = k ? common_target(c, slots_of, k) : -1;
+        if (target < 0) continue;
+        c->m_building = 1;
+        rc = multiple_found(c, slots_of, k, target, unit);
+        if (rc == SEARCH_PAUSED) {
+            c->at_group = i;
+            return rc;
+        }
+        c->m_building = 0;
+        if (rc != SDK_LOGIC_MORE) return rc;
     }
+    c->at_group = g->ncells + g->nunits * n;
     return c->e.lazy ? emit_pending(c) : SDK_LOGIC_MORE;
 }
 
@@ -652,6 +784,9 @@ static int find(const sdk_grid *g, sdk_sink *s, int mode, int nest, int base, in
         }
         c->e.lazy = nest > 0;
     }
+    /* The runs honour the watch of this call (set anew for each of the slice's calls). */
+    c->e.watch = s->watch;
+    c->ran = 0;
     rc = search(c);
     if (rc == SEARCH_PAUSED) {
         s->resume = c;

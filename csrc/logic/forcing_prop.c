@@ -378,7 +378,7 @@ static int advanced(sdk_fc *e) {
 
 /* ---- nesting ----------------------------------------------------------------------------- */
 
-static int propagate(sdk_fc *e, int from);
+static int propagate(sdk_fc *e, int from, int resume);
 
 /* Forgets the last run: every known node of this propagation, the contradiction. */
 static void reset(sdk_fc *e) {
@@ -458,9 +458,10 @@ static void outer_parents(sdk_fc *e, const sdk_fc *in, int id) {
  * the inner rule at once (one found at a time, each followed by propagation, made a hard
  * position's hint cost a second: the same hundreds of inner runs after every single find).
  * 1 when one did, 0 when none, SDK_ENOMEM. */
-static int nested_round(sdk_fc *e, sdk_fc *in, int quick);
+static int nested_round(sdk_fc *e, sdk_fc *in, int quick, int resume);
 
-static int nested(sdk_fc *e) {
+/* resume: go on with the round this level paused in (SDK_FC_PAUSED), quick state and all. */
+static int nested(sdk_fc *e, int resume) {
     sdk_fc_pool *p = e->pool;
     sdk_fc *in = e->inner;
     int quick, rc;
@@ -478,42 +479,83 @@ static int nested(sdk_fc *e) {
     }
     /* The quick check knows the innermost level's rules only. */
     quick = in->nest == 0 && in->mode == FC_DYNAMIC;
-    if (quick) {
+    if (quick && !resume) {
         if (sdk_fc_quick_begin(in) != SDK_OK) return SDK_ENOMEM;
         sdk_fc_quick_recall(in, e->g->cand, e->cand);
     }
-    rc = nested_round(e, in, quick);
+    rc = nested_round(e, in, quick, resume);
+    if (rc == SDK_FC_PAUSED) return rc;
     if (quick && rc >= 0 && sdk_fc_quick_keep(in, e->g->cand, e->cand) != SDK_OK)
         return SDK_ENOMEM;
     return rc;
 }
 
 /* One round of nested(): the candidates of the working grid (which stays as it is meanwhile:
- * the offs found go to the queue), in the grid's order. */
-static int nested_round(sdk_fc *e, sdk_fc *in, int quick) {
+ * the offs found go to the queue), in the grid's order. Under a watch it may pause before any
+ * candidate but the call's first, or inside one's run one level down (which paused itself);
+ * resume goes on from there. */
+static int nested_round(sdk_fc *e, sdk_fc *in, int quick, int resume) {
     sdk_fc_pool *p = e->pool;
-    int cell, found = 0;
-    for (cell = 0; cell < e->ncells; cell++) {
+    int cell = 0, found = 0, ran = 0, inside = 0;
+    sdk_mask from = 0;
+    if (resume) {
+        cell = e->r_cell;
+        from = ~(sdk_bit(e->r_v) - 1);   /* the candidate it stopped at, and those after it */
+        found = e->r_found;
+        inside = e->r_inside;
+    }
+    for (; cell < e->ncells; cell++, from = 0) {
         sdk_mask vs = e->cand[cell];
         if (!(vs & (vs - 1))) continue;
+        if (from) vs &= from;
         for (; vs; vs &= vs - 1) {
             int v = sdk_lowest(vs) + 1, slot = cell * e->n + v - 1, rc, weight, id, count;
             int start = p->nnodes, startpar = p->npar;
-            if (e->off_id[slot] >= 0 || e->on_id[slot] >= 0) continue;
-            if (quick && !sdk_fc_quick_conflict(in, e->cand, e->places, cell, v)) continue;
-            /* The quick check has settled it; otherwise a run one level down tells. */
-            if (!quick || !e->lazy) {
-                in->lazy = e->lazy;
-                begin(in, e->cand, e->places);
-                derive(in, cell, v, 1, FC_ASSUMED, -1);
-                rc = propagate(in, start);
-                if (rc < 0) return rc;
-                if (rc == 0 || e->lazy) {
-                    p->nnodes = start;
-                    p->npar = startpar;
+            if (inside) {
+                /* Its run one level down paused: on with it, from where its nodes began. */
+                inside = 0;
+                start = e->r_start;
+                startpar = e->r_startpar;
+                in->watch = e->watch;
+                rc = propagate(in, start, 1);
+            } else {
+                if (e->off_id[slot] >= 0 || e->on_id[slot] >= 0) continue;
+                if (e->watch && ran && sdk_watch_check_within(e->watch) != SDK_OK) {
+                    e->r_cell = cell;
+                    e->r_v = v;
+                    e->r_found = found;
+                    e->r_inside = 0;
+                    return SDK_FC_PAUSED;
                 }
-                if (rc == 0) continue;
+                ran = 1;
+                if (quick && !sdk_fc_quick_conflict(in, e->cand, e->places, cell, v)) continue;
+                if (quick && e->lazy) {
+                    rc = 1;   /* the quick check has settled it: it contradicts itself */
+                } else {
+                    /* A run one level down tells (again in full, for the reasons). */
+                    in->lazy = e->lazy;
+                    in->watch = e->watch;
+                    begin(in, e->cand, e->places);
+                    derive(in, cell, v, 1, FC_ASSUMED, -1);
+                    rc = propagate(in, start, 0);
+                }
             }
+            ran = 1;
+            if (rc == SDK_FC_PAUSED) {
+                e->r_cell = cell;
+                e->r_v = v;
+                e->r_found = found;
+                e->r_inside = 1;
+                e->r_start = start;
+                e->r_startpar = startpar;
+                return rc;
+            }
+            if (rc < 0) return rc;
+            if (rc == 0 || e->lazy) {
+                p->nnodes = start;
+                p->npar = startpar;
+            }
+            if (rc == 0) continue;
             if (e->lazy) {
                 /* It contradicts itself; why is asked only of a run that makes a step. */
                 if (derive(e, cell, v, 0, FC_NESTED, -1) < 0) continue;
@@ -550,22 +592,31 @@ static int nested_round(sdk_fc *e, sdk_fc *in, int quick) {
     return found;
 }
 
-static int propagate(sdk_fc *e, int from) {
+/* Follows the queue from node `from` to a fixpoint or a contradiction (see sdk_fc_run);
+ * resume: go on where this level paused, inside its nested round. */
+static int propagate(sdk_fc *e, int from, int resume) {
     sdk_fc_pool *p = e->pool;
-    int k = from, rc;
+    int k = resume ? e->r_k : from, rc;
     for (;;) {
-        for (; k < p->nnodes; k++) {
-            if (p->nodes[k].on) process_on(e, k);
-            else process_off(e, k);
-            if (e->conflict_on >= 0) return 1;
-        }
-        if (!is_dynamic(e)) return 0;
-        if ((e->mode & FC_PLUS) && advanced(e)) {
-            if (e->conflict_on >= 0) return 1;
-            continue;
+        if (!resume) {
+            for (; k < p->nnodes; k++) {
+                if (p->nodes[k].on) process_on(e, k);
+                else process_off(e, k);
+                if (e->conflict_on >= 0) return 1;
+            }
+            if (!is_dynamic(e)) return 0;
+            if ((e->mode & FC_PLUS) && advanced(e)) {
+                if (e->conflict_on >= 0) return 1;
+                continue;
+            }
         }
         if (e->nest > 0) {
-            rc = nested(e);
+            rc = nested(e, resume);
+            resume = 0;
+            if (rc == SDK_FC_PAUSED) {
+                e->r_k = k;
+                return rc;
+            }
             if (rc < 0) return rc;
             if (rc > 0) {
                 if (e->conflict_on >= 0) return 1;
@@ -581,7 +632,11 @@ int sdk_fc_run(sdk_fc *e, int cell, int v, int on) {
     e->pool->npar = 0;
     begin(e, e->g->cand, e->places0);
     derive(e, cell, v, on, FC_ASSUMED, -1);
-    return propagate(e, 0);
+    return propagate(e, 0, 0);
+}
+
+int sdk_fc_resume(sdk_fc *e) {
+    return propagate(e, 0, 1);
 }
 
 int sdk_fc_ancestors(const sdk_fc *e, int node, int *list, int *count) {

@@ -161,10 +161,11 @@ static inline int sdk_step_wanted(const sdk_sink *s, int technique, int rating) 
  * the part to start from, where a paused call of the finder `id` (any number of its own, e.g.
  * its technique) stopped, or `first` (a place kept for another id is dropped);
  * sdk_step_pause, called before part `at`, keeps that place and returns 1 once the watch says
- * stop (the finder then returns SDK_LOGIC_MORE at once), else 0. The finder must report the
+ * stop (the finder then returns SDK_LOGIC_MORE at once), else 0. A place is 64 bits wide, room
+ * for a triple of cells of the largest board. The finder must report the
  * same steps whether or not it paused: its parts depend on nothing but the grid and the sink. */
-SDK_INTERNAL int sdk_step_resume(sdk_sink *s, int id, int first);
-SDK_INTERNAL int sdk_step_pause(sdk_sink *s, int id, int at);
+SDK_INTERNAL int64_t sdk_step_resume(sdk_sink *s, int id, int64_t first);
+SDK_INTERNAL int sdk_step_pause(sdk_sink *s, int id, int64_t at);
 /* Keeps the step if it does something: SDK_LOGIC_ENOUGH when the sink is now full (the finder
  * returns at once), SDK_LOGIC_MORE otherwise (also after an allocation failure, which
  * s->failed records). */

@@ -455,7 +455,7 @@ int sdk_find_three_strong_links(const sdk_grid *g, sdk_sink *s) {
     if (!(links = scratch(g, s, &vcells, &victims))) return SDK_LOGIC_MORE;
     /* Digit by digit, middle link by middle link; under the sink's watch it may pause between
      * two of them. */
-    first = sdk_step_resume(s, T_THREE_STRONG_LINKS, 0);
+    first = (int)sdk_step_resume(s, T_THREE_STRONG_LINKS, 0);
     j_first = first % stride;
     for (v = first / stride + 1; v <= g->n && rc == SDK_LOGIC_MORE; v++, j_first = 0) {
         int u, nl = 0, nv = 0, cell, at = (v - 1) * stride;

@@ -224,13 +224,14 @@ int sdk_step_end(sdk_sink *s) {
 /* ---- pausing a finder between its parts ---------------------------------------------------- */
 
 typedef struct resume_index {
-    int id, at;
+    int id;
+    int64_t at;
 } resume_index;
 
 static void resume_index_free(sdk_sink *s, void *p) { sdk_free(s->alloc, p, sizeof(resume_index)); }
 
-int sdk_step_resume(sdk_sink *s, int id, int first) {
-    int at = first;
+int64_t sdk_step_resume(sdk_sink *s, int id, int64_t first) {
+    int64_t at = first;
     if (s->resume && s->resume_free == resume_index_free) {
         const resume_index *r = (const resume_index *)s->resume;
         if (r->id == id) at = r->at;
@@ -239,7 +240,7 @@ int sdk_step_resume(sdk_sink *s, int id, int first) {
     return at;
 }
 
-int sdk_step_pause(sdk_sink *s, int id, int at) {
+int sdk_step_pause(sdk_sink *s, int id, int64_t at) {
     resume_index *r;
     if (!s->watch || sdk_watch_check_within(s->watch) == SDK_OK) return 0;
     r = (resume_index *)sdk_alloc(s->alloc, sizeof *r);
