@@ -593,28 +593,40 @@ static int nested_round(sdk_fc *e, sdk_fc *in, int quick, int resume) {
 }
 
 /* Follows the queue from node `from` to a fixpoint or a contradiction (see sdk_fc_run);
- * resume: go on where this level paused, inside its nested round. */
+ * resume: go on where this level paused, inside its nested round or between two of them. */
 static int propagate(sdk_fc *e, int from, int resume) {
     sdk_fc_pool *p = e->pool;
     int k = resume ? e->r_k : from, rc;
+    int in_round = resume && !e->r_between;   /* the round to go on with */
+    int fresh = resume;                       /* no pause before this call's first round */
     for (;;) {
-        if (!resume) {
+        if (!in_round) {
             for (; k < p->nnodes; k++) {
                 if (p->nodes[k].on) process_on(e, k);
                 else process_off(e, k);
                 if (e->conflict_on >= 0) return 1;
             }
             if (!is_dynamic(e)) return 0;
+            /* A nested level may also pause between rounds: a round's setting up, its first
+             * candidate and the patterns before it come to a millisecond on 16x16. */
+            if (e->nest > 0 && e->watch && !fresh &&
+                sdk_watch_check_within(e->watch) != SDK_OK) {
+                e->r_k = k;
+                e->r_between = 1;
+                return SDK_FC_PAUSED;
+            }
+            fresh = 0;
             if ((e->mode & FC_PLUS) && advanced(e)) {
                 if (e->conflict_on >= 0) return 1;
                 continue;
             }
         }
         if (e->nest > 0) {
-            rc = nested(e, resume);
-            resume = 0;
+            rc = nested(e, in_round);
+            in_round = 0;
             if (rc == SDK_FC_PAUSED) {
                 e->r_k = k;
+                e->r_between = 0;
                 return rc;
             }
             if (rc < 0) return rc;

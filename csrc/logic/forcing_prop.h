@@ -92,10 +92,11 @@ typedef struct sdk_fc {
     int lazy;
     /* Pausing (sdk_fc_run's SDK_FC_PAUSED): the deadline a run honours between the candidates
      * of a nested round (NULL: none; the caller sets it, each level hands it to the one below),
-     * and where this level stopped: its queue position, the round's candidate and whether that
-     * candidate's run one level down is itself paused (then its nodes start at r_start). */
+     * and where this level stopped: its queue position, between two rounds (r_between) or
+     * inside one: the round's candidate and whether that candidate's run one level down is
+     * itself paused (then its nodes start at r_start). */
     const sdk_watch *watch;
-    int r_k, r_cell, r_v, r_found, r_inside, r_start, r_startpar;
+    int r_k, r_between, r_cell, r_v, r_found, r_inside, r_start, r_startpar;
 } sdk_fc;
 
 /* sdk_fc_run's answer when the watch stopped it (sdk_fc_resume goes on). */
@@ -107,8 +108,9 @@ SDK_INTERNAL int sdk_fc_init(sdk_fc *e, const sdk_grid *g, int mode, int nest);
 SDK_INTERNAL void sdk_fc_free(sdk_fc *e);
 /* Assumes (cell, v) on or off from the grid's candidates and propagates: 1 on a contradiction
  * (e->conflict_on / conflict_off), 0 otherwise, SDK_ENOMEM. The nodes stay until the next run.
- * With e->watch set, a nested run may stop between two candidates of a round once the watch
- * says so (never before its first, so each call makes progress): SDK_FC_PAUSED, and
+ * With e->watch set, a nested run (nest > 0: never another) may stop between two rounds or
+ * between two candidates of a round once the watch says so (never before the first of a
+ * call, so each call makes progress): SDK_FC_PAUSED, and
  * sdk_fc_resume goes on from there to the same answer (the grid, the mode and the laziness
  * unchanged meanwhile). */
 SDK_INTERNAL int sdk_fc_run(sdk_fc *e, int cell, int v, int on);
