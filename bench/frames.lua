@@ -20,7 +20,7 @@ local function percentile(sorted, p)
   return sorted[math.max(1, math.ceil(#sorted * p))]
 end
 
-local function row(label, work, times)
+function frames.row(label, work, times)
   table.sort(times)
   return { label, work, report.number(#times), report.auto(percentile(times, 0.5)),
            report.auto(percentile(times, 0.99)), report.auto(times[#times]),
@@ -39,7 +39,7 @@ end
 -- gen.generator on one shape: seeds 1..seeds at each of `levels`, each puzzle within `timeout`
 -- seconds (nil: none; gen.puzzle's own time budget, which ends a puzzle that runs out).
 -- Returns the step times and the puzzles that gave up.
-local function generator(gen, levels, size, seeds, timeout)
+function frames.generator(gen, levels, size, seeds, timeout)
   local times, gave_up = {}, 0
   for _, level in ipairs(levels) do
     for seed = 1, seeds do
@@ -52,7 +52,7 @@ local function generator(gen, levels, size, seeds, timeout)
 end
 
 -- Solver:step{ms} to the end of the search (the proof of uniqueness included) on each puzzle.
-local function solver(sudoku, items)
+function frames.solver(sudoku, items)
   local times = {}
   for _, item in ipairs(items) do
     local s = sudoku.Solver.new(assert(sudoku.parse(item.puzzle)))
@@ -72,14 +72,14 @@ function frames.rows(sudoku, opts)
   local timeout16 = opts.quick and 10 or 60
   local all, below = difficulty.ORDER, {}
   for i = 1, #all - 1 do below[i] = all[i] end
-  local t9 = generator(gen, all, 9, seeds9, nil)
-  rows[#rows + 1] = row("`gen.generator{level}` `g:step{ms = 4}`",
+  local t9 = frames.generator(gen, all, 9, seeds9, nil)
+  rows[#rows + 1] = frames.row("`gen.generator{level}` `g:step{ms = 4}`",
     ("9x9, %d levels x seeds 1-%d"):format(#all, seeds9), t9)
-  local t16 = generator(gen, below, 16, seeds16, timeout16)
-  rows[#rows + 1] = row("`gen.generator{level}` `g:step{ms = 4}`",
+  local t16 = frames.generator(gen, below, 16, seeds16, timeout16)
+  rows[#rows + 1] = frames.row("`gen.generator{level}` `g:step{ms = 4}`",
     ("16x16, %s to %s x seeds 1-%d"):format(below[1], below[#below], seeds16), t16)
-  local tx, gave_up = generator(gen, { all[#all] }, 16, seeds16, timeout16)
-  rows[#rows + 1] = row("`gen.generator{level}` `g:step{ms = 4}`",
+  local tx, gave_up = frames.generator(gen, { all[#all] }, 16, seeds16, timeout16)
+  rows[#rows + 1] = frames.row("`gen.generator{level}` `g:step{ms = 4}`",
     ("16x16, %s x seeds 1-%d"):format(all[#all], seeds16), tx)
   notes[#notes + 1] = ("16x16: each puzzle within %d s (`timeout`; %d of %d extreme ones gave "
     .. "up: their ratings run nested forcing chains for minutes, a step at a time, each "
@@ -88,8 +88,8 @@ function frames.rows(sudoku, opts)
   for _, set in ipairs{ { "forum_hardest_1106.txt", "9x9 forum hardest", opts.quick and 20 or 376 },
                         { "gecode_16x16.txt", "16x16 gecode", opts.quick and 10 or nil } } do
     local items = datasets.read(opts.data .. "/" .. set[1], set[3])
-    rows[#rows + 1] = row("`Solver:step{ms = 4}` to the end of the search",
-      ("%s, %d puzzles"):format(set[2], #items), solver(sudoku, items))
+    rows[#rows + 1] = frames.row("`Solver:step{ms = 4}` to the end of the search",
+      ("%s, %d puzzles"):format(set[2], #items), frames.solver(sudoku, items))
   end
   return rows, notes
 end

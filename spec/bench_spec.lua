@@ -333,6 +333,23 @@ describe("bench levels table (bench/levels.lua)", function()
   end)
 end)
 
+describe("bench frames table (bench/frames.lua)", function()
+  local frames = require "bench.frames"
+
+  it("times every step of a generator and of a Solver to the end, in a row of percentiles", function()
+    local sudoku, gen = require "sudoku", require "sudoku.gen"
+    local times, gave_up = frames.generator(gen, { "easy", "medium" }, 6, 2, nil)
+    assert.are.equal(0, gave_up)
+    assert.is_true(#times >= 4, #times .. " steps")   -- at least one step per puzzle
+    for _, t in ipairs(times) do assert.is_true(t >= 0) end
+    local steps = frames.solver(sudoku, { { puzzle = PUZZLE }, { puzzle = PUZZLE } })
+    assert.is_true(#steps >= 2)
+    local row = frames.row("call", "work", { 3, 1, 2, 5, 4 })
+    -- 5 steps; median 3, 99th percentile and worst 5 (ms, as report.auto writes them); budget 4
+    assert.are.same({ "call", "work", "5", "3.00", "5.00", "5.00", "4" }, row)
+  end)
+end)
+
 describe("bench tdoku runner (bench/tdoku.lua)", function()
   local tdoku = require "bench.tdoku"
 
