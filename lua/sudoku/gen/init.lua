@@ -681,8 +681,9 @@ Generator.__index = Generator
 -- returns `"running"`, or `"done"` once the puzzle is made, and `g:result()` then gives what
 -- `gen.puzzle` would have returned. It stops between searches and inside them: a search (a
 -- grid, a uniqueness check) runs in time slices that end with the step, and so does a
--- difficulty target's rating (`pencil:rate{ms = ...}`), so a step overruns by one part of that
--- work at most (about 1 ms on 9x9; on 16x16 a nested forcing chain's assumption, a few ms).
+-- difficulty target's rating (`pencil:rate{ms = ...}`, which pauses inside its finders and
+-- inside a nested forcing chain's run), so a step overruns by one part of that work at most
+-- (under 1 ms on 9x9 and 16x16: `make bench`, the frames table).
 -- Hooks are not involved: this is a coroutine that yields between slices, so it works wherever
 -- Lua code may yield (on plain Lua 5.1 a variant puzzle is made in one step).
 -- @tparam table opts as for `puzzle`
