@@ -212,6 +212,21 @@ static int run_full(chains *c, int cell, int v, int on, int resume) {
     return rc;
 }
 
+/* Runs (cell, v) on in full as part i of a loop that keeps its place in *at and in *mid whether
+ * that part's run is paused: under the sink's watch it may stop before the run (unless resuming
+ * it) or inside it. SDK_FC_PAUSED then (*at = i), else the run's result. */
+static int run_part(chains *c, int cell, int v, int i, int *at, int *mid) {
+    int rc;
+    if (!*mid && must_pause(c)) {
+        *at = i;
+        return SDK_FC_PAUSED;
+    }
+    rc = run_full(c, cell, v, 1, *mid);
+    *mid = rc == SDK_FC_PAUSED;
+    if (rc == SDK_FC_PAUSED) *at = i;
+    return rc;
+}
+
 /* Forgets a pending step's build (made, dropped or failed). */
 static void build_reset(chains *c) {
     c->b_at = c->b_mid = c->b_complexity = c->b_nlinks = 0;
@@ -343,17 +358,9 @@ static int report_multiple(chains *c, const int *slots, int k, int target, int u
     size_t used = 0;
     if (!sdk_step_wanted(c->s, t, c->base)) return SDK_LOGIC_MORE;
     for (i = c->b_at; i < k; i++) {
-        int cell = slots[i] / n, v = slots[i] % n + 1, id, rc;
-        if (!c->b_mid && must_pause(c)) {
-            c->b_at = i;
-            return SEARCH_PAUSED;
-        }
-        rc = run_full(c, cell, v, 1, c->b_mid);
-        c->b_mid = rc == SDK_FC_PAUSED;
-        if (rc == SDK_FC_PAUSED) {
-            c->b_at = i;
-            return SEARCH_PAUSED;
-        }
+        int cell = slots[i] / n, v = slots[i] % n + 1, id;
+        int rc = run_part(c, cell, v, i, &c->b_at, &c->b_mid);
+        if (rc == SDK_FC_PAUSED) return SEARCH_PAUSED;
         id = rc < 0 ? -1 : node_of(c, tc, tv, state);
         if (id < 0 || c->s->failed) {
             /* Every branch concluded it in the search: a run that does not is no step. */
@@ -516,16 +523,8 @@ static int pick_pending(chains *c) {
         for (b = head[slot]; b >= 0 && !wanted; b = next[b])
             wanted = contender(c, owner[b], c->p_best, c->p_best_rating);
         if (!wanted) continue;
-        if (!c->p_mid && must_pause(c)) {
-            c->p_at = i;
-            return PICK_PAUSED;
-        }
-        rc = run_full(c, cell, v, 1, c->p_mid);
-        c->p_mid = rc == SDK_FC_PAUSED;
-        if (rc == SDK_FC_PAUSED) {
-            c->p_at = i;
-            return PICK_PAUSED;
-        }
+        rc = run_part(c, cell, v, i, &c->p_at, &c->p_mid);
+        if (rc == SDK_FC_PAUSED) return PICK_PAUSED;
         if (rc < 0) {
             c->s->failed = rc;
             pick_free(c);
