@@ -127,7 +127,7 @@ void sdk_fc_free(sdk_fc *e) {
 
 /* A new node for (cell, v, on), or -1 when it is known already. Records a contradiction when
  * its opposite is known (the node is made all the same, so that the step can show it). */
-static int derive(sdk_fc *e, int cell, int v, int on, int cause, int unit) {
+int sdk_fc_derive(sdk_fc *e, int cell, int v, int on, int cause, int unit) {
     int slot = cell * e->n + v - 1, id;
     sdk_fc_pool *p = e->pool;
     sdk_fc_node *nd;
@@ -152,7 +152,7 @@ static int derive(sdk_fc *e, int cell, int v, int on, int cause, int unit) {
     return id;
 }
 
-static void add_parent(sdk_fc *e, int id, int parent) {
+void sdk_fc_add_parent(sdk_fc *e, int id, int parent) {
     sdk_fc_pool *p = e->pool;
     if (id < 0 || parent < 0 || p->npar >= p->parcap) return;
     p->par[p->npar++] = parent;
@@ -161,9 +161,10 @@ static void add_parent(sdk_fc *e, int id, int parent) {
 
 /* Parents of a node that holds because candidates went off: the off nodes of the candidates
  * (values of mask at cell) the base had and the working grid lost. */
-static void add_removed(sdk_fc *e, int id, int cell, sdk_mask mask) {
+void sdk_fc_add_removed(sdk_fc *e, int id, int cell, sdk_mask mask) {
     sdk_mask gone = e->base[cell] & ~e->cand[cell] & mask;
-    for (; gone; gone &= gone - 1) add_parent(e, id, e->off_id[cell * e->n + sdk_lowest(gone)]);
+    for (; gone; gone &= gone - 1)
+        sdk_fc_add_parent(e, id, e->off_id[cell * e->n + sdk_lowest(gone)]);
 }
 
 static int is_dynamic(const sdk_fc *e) { return (e->mode & FC_DYNAMIC) != 0; }
@@ -177,12 +178,14 @@ static void process_on(sdk_fc *e, int k) {
     int w;
     if (!(e->mode & FC_XONLY))
         for (others = c[nd.cell] & ~bit; others; others &= others - 1)
-            add_parent(e, derive(e, nd.cell, sdk_lowest(others) + 1, 0, FC_CELL, -1), k);
+            sdk_fc_add_parent(e, sdk_fc_derive(e, nd.cell, sdk_lowest(others) + 1, 0, FC_CELL, -1),
+                              k);
     for (w = 0; w < e->g->words; w++) {
         uint64_t m;
         for (m = row[w]; m; m &= m - 1) {
             int other = w * 64 + sdk_lowest(m);
-            if (c[other] & bit) add_parent(e, derive(e, other, nd.v, 0, FC_PEER, -1), k);
+            if (c[other] & bit)
+                sdk_fc_add_parent(e, sdk_fc_derive(e, other, nd.v, 0, FC_PEER, -1), k);
         }
     }
 }
@@ -199,14 +202,15 @@ static void process_off(sdk_fc *e, int k) {
         if (!(e->mode & FC_XONLY)) {
             sdk_mask left = e->cand[nd.cell];
             if (left && !(left & (left - 1))) {
-                id = derive(e, nd.cell, sdk_lowest(left) + 1, 1, FC_CELL, -1);
-                if (id >= 0) add_removed(e, id, nd.cell, ~left);
+                id = sdk_fc_derive(e, nd.cell, sdk_lowest(left) + 1, 1, FC_CELL, -1);
+                if (id >= 0) sdk_fc_add_removed(e, id, nd.cell, ~left);
             }
         }
     } else if (!(e->mode & FC_XONLY)) {
         sdk_mask left = e->base[nd.cell] & ~bit;
         if (left && !(left & (left - 1)))
-            add_parent(e, derive(e, nd.cell, sdk_lowest(left) + 1, 1, FC_CELL, -1), k);
+            sdk_fc_add_parent(e, sdk_fc_derive(e, nd.cell, sdk_lowest(left) + 1, 1, FC_CELL, -1),
+                              k);
     }
     for (i = b->cell_start[nd.cell]; i < b->cell_start[nd.cell + 1]; i++) {
         int u = b->cell_units[i], len, j;
@@ -217,163 +221,16 @@ static void process_off(sdk_fc *e, int k) {
         if (is_dynamic(e)) {
             left = *pm;
             if (!left || (left & (left - 1))) continue;
-            id = derive(e, cells[sdk_lowest(left)], nd.v, 1, FC_HIDDEN, u);
+            id = sdk_fc_derive(e, cells[sdk_lowest(left)], nd.v, 1, FC_HIDDEN, u);
             if (id < 0) continue;
-            for (j = 0; j < len; j++) add_removed(e, id, cells[j], bit);
+            for (j = 0; j < len; j++) sdk_fc_add_removed(e, id, cells[j], bit);
         } else {
             left = *pm & ~((sdk_mask)1 << e->cell_pos[i]);
             if (left && !(left & (left - 1)))
-                add_parent(e, derive(e, cells[sdk_lowest(left)], nd.v, 1, FC_HIDDEN, u), k);
+                sdk_fc_add_parent(
+                    e, sdk_fc_derive(e, cells[sdk_lowest(left)], nd.v, 1, FC_HIDDEN, u), k);
         }
     }
-}
-
-/* ---- patterns of the working grid (FC_PLUS) ------------------------------------------------- */
-
-/* The working places of v in unit u. */
-static sdk_mask places(const sdk_fc *e, int u, int v) { return e->places[u * e->n + v - 1]; }
-
-/* Whether any candidate of mask at the cells of where (positions in u) went off in this run. */
-static int lost(const sdk_fc *e, int u, sdk_mask where, sdk_mask mask) {
-    int len, i;
-    const int *cells = sdk_grid_unit(e->g, u, &len);
-    for (i = 0; i < len; i++)
-        if (((where >> i) & 1) && (e->base[cells[i]] & ~e->cand[cells[i]] & mask)) return 1;
-    return 0;
-}
-
-/* An off for (cell, v) from a pattern whose parents are the removed candidates (mask) of the
- * cells where of unit u (and of where2 of unit u2 when u2 >= 0). Returns 1 when new. */
-static int pattern_off(sdk_fc *e, int cell, int v, int kind, int u, sdk_mask where, int u2,
-                       sdk_mask where2, sdk_mask mask) {
-    int id, len, i;
-    const int *cells;
-    if (!(e->cand[cell] & sdk_bit(v))) return 0;
-    id = derive(e, cell, v, 0, FC_ADVANCED, kind);
-    if (id < 0) return 0;
-    cells = sdk_grid_unit(e->g, u, &len);
-    for (i = 0; i < len; i++)
-        if ((where >> i) & 1) add_removed(e, id, cells[i], mask);
-    if (u2 >= 0) {
-        cells = sdk_grid_unit(e->g, u2, &len);
-        for (i = 0; i < len; i++)
-            if ((where2 >> i) & 1) add_removed(e, id, cells[i], mask);
-    }
-    return 1;
-}
-
-/* Intersections: v's places of a complete unit a all in unit b: v leaves the rest of b. The
- * parents: v's removed places in a. */
-static int adv_locking(sdk_fc *e) {
-    const sdk_board *b = e->g->b;
-    int a, v, k, found = 0;
-    for (a = 0; a < e->g->nunits; a++) {
-        int len;
-        const int *cells = sdk_grid_unit(e->g, a, &len);
-        if (len != e->n) continue;
-        for (v = 1; v <= e->n; v++) {
-            sdk_mask where = places(e, a, v), all;
-            int first;
-            if (!(where & (where - 1))) continue;
-            all = sdk_low_bits(len);
-            if (!lost(e, a, all, sdk_bit(v))) continue;   /* the pattern is the grid's own */
-            first = cells[sdk_lowest(where)];
-            for (k = b->cell_start[first]; k < b->cell_start[first + 1]; k++) {
-                int bu = b->cell_units[k], blen, i;
-                const int *bcells;
-                sdk_mask rest;
-                if (bu == a) continue;
-                for (rest = where & (where - 1); rest; rest &= rest - 1)
-                    if (!sdk_cell_in_unit(b, cells[sdk_lowest(rest)], bu)) break;
-                if (rest) continue;
-                bcells = sdk_grid_unit(e->g, bu, &blen);
-                for (i = 0; i < blen; i++)
-                    if (!sdk_cell_in_unit(b, bcells[i], a))
-                        found |= pattern_off(e, bcells[i], v, 0, a, all, -1, 0, sdk_bit(v));
-            }
-        }
-    }
-    return found;
-}
-
-/* Naked pairs in any unit, hidden pairs in complete units. */
-static int adv_pairs(sdk_fc *e) {
-    int u, found = 0;
-    for (u = 0; u < e->g->nunits; u++) {
-        int len, i, j, k;
-        const int *cells = sdk_grid_unit(e->g, u, &len);
-        for (i = 0; i < len; i++) {
-            sdk_mask c = e->cand[cells[i]];
-            if (sdk_popcount(c) != 2) continue;
-            for (j = i + 1; j < len; j++) {
-                sdk_mask pair = ((sdk_mask)1 << i) | ((sdk_mask)1 << j);
-                if (e->cand[cells[j]] != c || !lost(e, u, pair, e->g->b->full)) continue;
-                for (k = 0; k < len; k++) {
-                    sdk_mask vs;
-                    if (k == i || k == j) continue;
-                    for (vs = c; vs; vs &= vs - 1)
-                        found |= pattern_off(e, cells[k], sdk_lowest(vs) + 1, 1, u, pair, -1, 0,
-                                             e->g->b->full);
-                }
-            }
-        }
-        if (len != e->n) continue;
-        {
-            int v, w;
-            for (v = 1; v <= e->n; v++) {
-                sdk_mask pv = places(e, u, v);
-                if (sdk_popcount(pv) != 2) continue;
-                for (w = v + 1; w <= e->n; w++) {
-                    sdk_mask keep = sdk_bit(v) | sdk_bit(w), ps;
-                    if (places(e, u, w) != pv) continue;
-                    if (!lost(e, u, sdk_low_bits(len), keep)) continue;
-                    for (ps = pv; ps; ps &= ps - 1) {
-                        int cell = cells[sdk_lowest(ps)];
-                        sdk_mask others;
-                        for (others = e->cand[cell] & ~keep; others; others &= others - 1)
-                            found |= pattern_off(e, cell, sdk_lowest(others) + 1, 2, u,
-                                                 sdk_low_bits(len), -1, 0, keep);
-                    }
-                }
-            }
-        }
-    }
-    return found;
-}
-
-/* X-wings: v in two rows (columns) only at the same two columns (rows). */
-static int adv_xwing(sdk_fc *e) {
-    int n = e->n, v, dir, found = 0;
-    for (dir = 0; dir < 2; dir++)
-        for (v = 1; v <= n; v++) {
-            int a, b2;
-            for (a = 0; a < n; a++) {
-                sdk_mask pa = places(e, dir * n + a, v);
-                if (sdk_popcount(pa) != 2) continue;
-                for (b2 = a + 1; b2 < n; b2++) {
-                    sdk_mask pb = places(e, dir * n + b2, v), cols, all = sdk_low_bits(n);
-                    if (pb != pa) continue;
-                    if (!lost(e, dir * n + a, all, sdk_bit(v)) &&
-                        !lost(e, dir * n + b2, all, sdk_bit(v)))
-                        continue;
-                    /* The cover lines: row a's i-th cell is in column i, column a's in row i. */
-                    for (cols = pa; cols; cols &= cols - 1) {
-                        int cu = (1 - dir) * n + sdk_lowest(cols), len, i;
-                        const int *cells = sdk_grid_unit(e->g, cu, &len);
-                        for (i = 0; i < len; i++)
-                            if (i != a && i != b2)
-                                found |= pattern_off(e, cells[i], v, 3, dir * n + a, all,
-                                                     dir * n + b2, all, sdk_bit(v));
-                    }
-                }
-            }
-        }
-    return found;
-}
-
-static int advanced(sdk_fc *e) {
-    /* One kind at a time, simplest first, as a player would (and Sudoku Explainer does). */
-    return adv_locking(e) || adv_pairs(e) || adv_xwing(e);
 }
 
 /* ---- nesting ----------------------------------------------------------------------------- */
@@ -429,7 +286,7 @@ static void outer_parents(sdk_fc *e, const sdk_fc *in, int id) {
             if (q >= 0 && !p->mark[q]) {
                 p->mark[q] = 1;
                 p->seen[nseen++] = q;
-                add_parent(e, id, q);
+                sdk_fc_add_parent(e, id, q);
             }
         }
         for (i = 0; i < len; i++)
@@ -438,7 +295,7 @@ static void outer_parents(sdk_fc *e, const sdk_fc *in, int id) {
                 if (q >= 0 && !p->mark[q]) {
                     p->mark[q] = 1;
                     p->seen[nseen++] = q;
-                    add_parent(e, id, q);
+                    sdk_fc_add_parent(e, id, q);
                 }
             }
         for (i = 0; i < nd->npar; i++) {
@@ -536,7 +393,7 @@ static int nested_round(sdk_fc *e, sdk_fc *in, int quick, int resume) {
                     in->lazy = e->lazy;
                     in->watch = e->watch;
                     begin(in, e->cand, e->places);
-                    derive(in, cell, v, 1, FC_ASSUMED, -1);
+                    sdk_fc_derive(in, cell, v, 1, FC_ASSUMED, -1);
                     rc = propagate(in, start, 0);
                 }
             }
@@ -558,7 +415,7 @@ static int nested_round(sdk_fc *e, sdk_fc *in, int quick, int resume) {
             if (rc == 0) continue;
             if (e->lazy) {
                 /* It contradicts itself; why is asked only of a run that makes a step. */
-                if (derive(e, cell, v, 0, FC_NESTED, -1) < 0) continue;
+                if (sdk_fc_derive(e, cell, v, 0, FC_NESTED, -1) < 0) continue;
                 found = 1;
                 if (e->conflict_on >= 0) return 1;
                 continue;
@@ -572,14 +429,15 @@ static int nested_round(sdk_fc *e, sdk_fc *in, int quick, int resume) {
                 sdk_fc_node tmp;
                 memset(&tmp, 0, sizeof tmp);
                 tmp.first = mark0;
-                /* outer_parents adds through add_parent(e, id, ...): give it a scratch node. */
+                /* outer_parents adds through sdk_fc_add_parent(e, id, ...): give it a scratch
+                 * node. */
                 p->nodes[p->nnodes] = tmp;
                 outer_parents(e, in, p->nnodes);
                 np = p->nodes[p->nnodes].npar;
                 p->nnodes = start;
                 for (j = 0; j < np; j++) p->par[startpar + j] = p->par[mark0 + j];
                 p->npar = startpar;
-                id = derive(e, cell, v, 0, FC_NESTED, -1);
+                id = sdk_fc_derive(e, cell, v, 0, FC_NESTED, -1);
                 if (id < 0) continue;
                 p->nodes[id].weight = weight;
                 p->nodes[id].npar = np;
@@ -616,7 +474,7 @@ static int propagate(sdk_fc *e, int from, int resume) {
                 return SDK_FC_PAUSED;
             }
             fresh = 0;
-            if ((e->mode & FC_PLUS) && advanced(e)) {
+            if ((e->mode & FC_PLUS) && sdk_fc_patterns(e)) {
                 if (e->conflict_on >= 0) return 1;
                 continue;
             }
@@ -643,7 +501,7 @@ int sdk_fc_run(sdk_fc *e, int cell, int v, int on) {
     e->pool->nnodes = 0;
     e->pool->npar = 0;
     begin(e, e->g->cand, e->places0);
-    derive(e, cell, v, on, FC_ASSUMED, -1);
+    sdk_fc_derive(e, cell, v, on, FC_ASSUMED, -1);
     return propagate(e, 0, 0);
 }
 

@@ -115,6 +115,17 @@ SDK_INTERNAL void sdk_fc_free(sdk_fc *e);
  * unchanged meanwhile). */
 SDK_INTERNAL int sdk_fc_run(sdk_fc *e, int cell, int v, int on);
 SDK_INTERNAL int sdk_fc_resume(sdk_fc *e);
+/* Within a propagation (forcing_prop.c, and the patterns of forcing_patterns.c): derives the
+ * node (cell, v) on or off with its cause (unit: the unit or pattern behind it): its id, or -1
+ * when it is known already (a contradiction is recorded in e); adds a parent to node id; adds
+ * as parents the off nodes of the candidates (values of mask at cell) the run has removed. */
+SDK_INTERNAL int sdk_fc_derive(sdk_fc *e, int cell, int v, int on, int cause, int unit);
+SDK_INTERNAL void sdk_fc_add_parent(sdk_fc *e, int id, int parent);
+SDK_INTERNAL void sdk_fc_add_removed(sdk_fc *e, int id, int cell, sdk_mask mask);
+/* FC_PLUS, when the queue is empty: the offs that intersections, naked and hidden pairs and
+ * X-wings of the working grid give (one kind at a time, simplest first). 1 when any. */
+SDK_INTERNAL int sdk_fc_patterns(sdk_fc *e);
+
 /* The node of a candidate in the last run, or -1. */
 static inline int sdk_fc_on(const sdk_fc *e, int cell, int v) {
     return e->on_id[cell * e->n + v - 1];
