@@ -100,3 +100,19 @@ int sdk_grid_copy(sdk_grid *dst, const sdk_grid *src) {
     dst->unique = src->unique;
     return SDK_OK;
 }
+
+/* "3 and 7", "3, 5 and 7" (or with "or") */
+void sdk_digit_list(sdk_mask m, const char *conj, char *buf, size_t size) {
+    int cells[SDK_MAX_N], n = 0, i;
+    size_t used = 0;
+    for (; m; m &= m - 1) cells[n++] = sdk_lowest(m) + 1;
+    buf[0] = '\0';
+    for (i = 0; i < n; i++) {
+        char d[24];
+        int len = snprintf(d, sizeof d, "%s%s%d", i == 0 ? "" : i == n - 1 ? " " : ", ",
+                           i > 0 && i == n - 1 ? conj : "", cells[i]);
+        if (len < 0 || used + (size_t)len + 1 > size) return;
+        memcpy(buf + used, d, (size_t)len + 1);
+        used += (size_t)len;
+    }
+}

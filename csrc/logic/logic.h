@@ -68,6 +68,8 @@ SDK_INTERNAL int sdk_grid_unit_kind(const sdk_grid *g, int u);
 SDK_INTERNAL void sdk_grid_unit_name(const sdk_grid *g, int u, char *buf, size_t size);
 /* "r3c5" (1-based). */
 SDK_INTERNAL void sdk_grid_cell_name(const sdk_grid *g, int cell, char *buf, size_t size);
+/* The digits of m for a sentence: "3 and 7", "3, 5 and 7" (conj "and "; or "or "). */
+SDK_INTERNAL void sdk_digit_list(sdk_mask m, const char *conj, char *buf, size_t size);
 
 /* ---- steps ----------------------------------------------------------------------------------- */
 
