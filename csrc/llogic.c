@@ -344,135 +344,6 @@ void lsdk_read_logic_opts(lua_State *L, int idx, int se_default, sdk_logic_opts 
     }
 }
 
-/* ---- steps as tables -------------------------------------------------------------------------- */
-
-static void push_cell(lua_State *L, int n, int cell) {
-    lua_createtable(L, 2, 0);
-    lua_pushinteger(L, cell / n + 1);
-    lua_rawseti(L, -2, 1);
-    lua_pushinteger(L, cell % n + 1);
-    lua_rawseti(L, -2, 2);
-}
-
-static void push_triples(lua_State *L, int n, const int *pairs, int count) {
-    int i;
-    lua_createtable(L, count, 0);
-    for (i = 0; i < count; i++) {
-        push_cell(L, n, pairs[2 * i]);
-        lua_pushinteger(L, pairs[2 * i + 1]);
-        lua_rawseti(L, -2, 3);
-        lua_rawseti(L, -2, i + 1);
-    }
-}
-
-static void push_step(lua_State *L, const sdk_grid *g, const sdk_step *st) {
-    static const char *const kinds[] = {"", "row", "column", "box", "extra"};
-    int count, i, n = g->n;
-    const sdk_technique *tech = sdk_logic_techniques(&count);
-    lua_createtable(L, 0, 12);
-    lua_pushstring(L, tech[st->technique].name);
-    lua_setfield(L, -2, "technique");
-    lua_pushstring(L, tech[st->technique].title);
-    lua_setfield(L, -2, "title");
-    lua_pushnumber(L, st->rating / 10.0);
-    lua_setfield(L, -2, "rating");
-    lua_pushboolean(L, tech[st->technique].se);
-    lua_setfield(L, -2, "se");
-    lsdk_push_values(L, st->digits);
-    lua_setfield(L, -2, "digits");
-    lua_createtable(L, st->ncells, 0);
-    for (i = 0; i < st->ncells; i++) {
-        push_cell(L, n, st->cells[i]);
-        lua_rawseti(L, -2, i + 1);
-    }
-    lua_setfield(L, -2, "cells");
-    lua_createtable(L, st->nunits, 0);
-    for (i = 0; i < st->nunits; i++) {
-        int u = st->units[i], kind = sdk_grid_unit_kind(g, u);
-        lua_createtable(L, 0, 2);
-        lua_pushstring(L, kind == 3 && g->b->jigsaw ? "region" : kinds[kind]);
-        lua_setfield(L, -2, "kind");
-        lua_pushinteger(L, u - (kind - 1) * n + 1);
-        lua_setfield(L, -2, "index");
-        lua_rawseti(L, -2, i + 1);
-    }
-    lua_setfield(L, -2, "units");
-    lua_pushinteger(L, st->nbase);
-    lua_setfield(L, -2, "base");
-    push_triples(L, n, st->place, st->nplace);
-    lua_setfield(L, -2, "placements");
-    push_triples(L, n, st->elim, st->nelim);
-    lua_setfield(L, -2, "eliminations");
-    lua_createtable(L, st->nlinks, 0);
-    for (i = 0; i < st->nlinks; i++) {
-        const sdk_link *l = &st->links[i];
-        lua_createtable(L, 6, 1);
-        lua_pushinteger(L, l->cell1 / n + 1);
-        lua_rawseti(L, -2, 1);
-        lua_pushinteger(L, l->cell1 % n + 1);
-        lua_rawseti(L, -2, 2);
-        lua_pushinteger(L, l->value1);
-        lua_rawseti(L, -2, 3);
-        lua_pushinteger(L, l->cell2 / n + 1);
-        lua_rawseti(L, -2, 4);
-        lua_pushinteger(L, l->cell2 % n + 1);
-        lua_rawseti(L, -2, 5);
-        lua_pushinteger(L, l->value2);
-        lua_rawseti(L, -2, 6);
-        lua_pushboolean(L, l->strong);
-        lua_setfield(L, -2, "strong");
-        lua_rawseti(L, -2, i + 1);
-    }
-    lua_setfield(L, -2, "links");
-    lua_pushstring(L, st->text ? st->text : "");
-    lua_setfield(L, -2, "text");
-}
-
-/* Reads list field of the step table at idx ({r, c, v} entries) into pairs (cell, value);
- * returns how many, or raises naming the entry. */
-static int read_triples(lua_State *L, int idx, const char *field, const lpencil *p, int *pairs,
-                        int room) {
-    int i, len;
-    lua_getfield(L, idx, field);
-    if (lua_isnil(L, -1)) {
-        lua_pop(L, 1);
-        return 0;
-    }
-    if (!lua_istable(L, -1)) {
-        lua_pushfstring(L, "step.%s must be a list of {row, column, value}", field);
-        return luaL_argerror(L, 2, lua_tostring(L, -1));
-    }
-    len = (int)compat_rawlen(L, -1);
-    if (len > room) {
-        lua_pushfstring(L, "step.%s has more entries than the board has candidates", field);
-        return luaL_argerror(L, 2, lua_tostring(L, -1));
-    }
-    for (i = 0; i < len; i++) {
-        lua_Integer x[3];
-        int k;
-        lua_rawgeti(L, -1, i + 1);
-        if (!lua_istable(L, -1)) {
-            lua_pushfstring(L, "step.%s[%d] must be {row, column, value}", field, i + 1);
-            return luaL_argerror(L, 2, lua_tostring(L, -1));
-        }
-        for (k = 0; k < 3; k++) {
-            lua_rawgeti(L, -1, k + 1);
-            x[k] = lua_isnumber(L, -1) ? lua_tointeger(L, -1) : 0;
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
-        if (x[0] < 1 || x[0] > p->g.n || x[1] < 1 || x[1] > p->g.n || x[2] < 1 || x[2] > p->g.n) {
-            lua_pushfstring(L, "step.%s[%d]: row, column and value must be 1..%d", field, i + 1,
-                            p->g.n);
-            return luaL_argerror(L, 2, lua_tostring(L, -1));
-        }
-        pairs[2 * i] = (int)((x[0] - 1) * p->g.n + (x[1] - 1));
-        pairs[2 * i + 1] = (int)x[2];
-    }
-    lua_pop(L, 1);
-    return len;
-}
-
 /* ---- hints, paths, ratings -------------------------------------------------------------------- */
 
 /* A Lua rule's own name (its spec's name), for the rule steps' text; NULL for the others. */
@@ -519,7 +390,7 @@ static int pencil_hint(lua_State *L) {
         lua_pushnil(L);
         return 1;
     }
-    push_step(L, &p->g, &p->sink.steps[0]);
+    lsdk_push_step(L, &p->g, &p->sink.steps[0]);
     sdk_sink_clear(&p->sink);
     return 1;
 }
@@ -552,7 +423,7 @@ static int pencil_find(lua_State *L) {
     for (rating = 0; out < p->sink.nsteps; rating++)
         for (k = 0; k < p->sink.nsteps; k++)
             if (p->sink.steps[k].rating == rating) {
-                push_step(L, &p->g, &p->sink.steps[k]);
+                lsdk_push_step(L, &p->g, &p->sink.steps[k]);
                 lua_rawseti(L, -2, ++out);
             }
     sdk_sink_clear(&p->sink);
@@ -572,8 +443,8 @@ static int pencil_apply(lua_State *L) {
     memset(&st, 0, sizeof st);
     st.place = place;
     st.elim = elim;
-    st.nplace = read_triples(L, 2, "placements", p, place, (int)room);
-    st.nelim = read_triples(L, 2, "eliminations", p, elim, (int)room);
+    st.nplace = lsdk_read_step_triples(L, 2, "placements", p->g.n, place, (int)room);
+    st.nelim = lsdk_read_step_triples(L, 2, "eliminations", p->g.n, elim, (int)room);
     if (sdk_logic_apply(&p->g, &st) != SDK_OK) {
         lua_pushnil(L);
         lua_pushliteral(L, "the step does not fit the pencil marks: a placement is not a "
@@ -592,7 +463,7 @@ typedef struct path_state {
 
 static int collect(void *ud, const sdk_step *st) {
     path_state *ps = (path_state *)ud;
-    push_step(ps->L, ps->g, st);
+    lsdk_push_step(ps->L, ps->g, st);
     lua_rawseti(ps->L, ps->list, ++ps->count);
     return 0;
 }

@@ -209,13 +209,22 @@ SDK_INTERNAL void lsdk_open_debug(lua_State *L, int module, int fast9);
 SDK_INTERNAL void lsdk_open_host(lua_State *L);
 SDK_INTERNAL void lsdk_open_logic(lua_State *L, int module, int fast9);
 SDK_INTERNAL void lsdk_open_canon(lua_State *L, int module, int fast9);
-/* ---- human-style logic (llogic.c) --------------------------------------------------------- */
+/* ---- human-style logic (llogic.c, lsteps.c) --------------------------------------------------------- */
 struct sdk_logic_opts;
+struct sdk_grid;
+struct sdk_step;
 /* Reads the logic options of the table at idx (nil: none; names are the caller's to check):
  * allowed, max_rating, se_only (se_default when absent). Leaves exactly one value on the
  * stack: the scratch userdata that o->allowed points into (keep it there while o is in use),
  * or nil. */
 SDK_INTERNAL void lsdk_read_logic_opts(lua_State *L, int idx, int se_default,
                                        struct sdk_logic_opts *o);
+/* lsteps.c: pushes step st of grid g as its table; reads list field of the step table at idx
+ * ({row, column, value} entries on a board of side n) into pairs (cell, value), at most room of
+ * them: how many, or raises naming the entry. */
+SDK_INTERNAL void lsdk_push_step(lua_State *L, const struct sdk_grid *g,
+                                 const struct sdk_step *st);
+SDK_INTERNAL int lsdk_read_step_triples(lua_State *L, int idx, const char *field, int n,
+                                        int *pairs, int room);
 
 #endif
