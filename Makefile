@@ -80,7 +80,7 @@ CORE_OBJ := $(patsubst csrc/%.c,$(OBJDIR)/%.o,$(CORE_SRC))
 CORE_HDR := $(wildcard csrc/*.h csrc/rules/*.h csrc/logic/*.h)
 # The Lua binding (lsudoku.h): the only files that include lua.h; the bench's driver and the C
 # fuzz harnesses link the core without them.
-BINDING  := lsudoku lboard lsolver lview lrules lhost llines ldebug llogic lcanon
+BINDING  := lsudoku lboard lsolver lhooks lview lrules lhost llines ldebug llogic lsteps lcanon
 
 BUSTED  ?= busted
 BUSTED_FLAGS ?=

@@ -103,6 +103,7 @@ static int l_canonical(lua_State *L) {
 
 typedef struct lcanon_set {
     sdk_canon_set *set;   /* NULL once collected */
+    size_t reported;      /* bytes told to the garbage collector (lsdk_gc_pressure) */
 } lcanon_set;
 
 static int canon_set_gc(lua_State *L) {
@@ -112,35 +113,48 @@ static int canon_set_gc(lua_State *L) {
     return 0;
 }
 
-static sdk_canon_set *check_set(lua_State *L) {
+static lcanon_set *check_lset(lua_State *L) {
     lcanon_set *c = (lcanon_set *)luaL_checkudata(L, 1, CANON_SET_MT);
     if (!c->set) luaL_argerror(L, 1, "set is closed");
-    return c->set;
+    return c;
+}
+
+static sdk_canon_set *check_set(lua_State *L) { return check_lset(L)->set; }
+
+/* Tells the collector of the set's growth (a set of millions of forms is hundreds of MB that a
+ * dropped set must not keep until Lua's own heap grows). */
+static void report_growth(lua_State *L, lcanon_set *c) {
+    lsdk_gc_pressure(L, &c->reported, sdk_canon_set_bytes(c->set));
 }
 
 /* core.canon_set(): an empty set of canonical forms. */
 static int l_canon_set(lua_State *L) {
     lcanon_set *c = (lcanon_set *)lua_newuserdata(L, sizeof *c);
     c->set = NULL;
+    c->reported = 0;
     luaL_getmetatable(L, CANON_SET_MT);
     lua_setmetatable(L, -2);
     c->set = sdk_canon_set_new(lsdk_allocator(L));
     if (!c->set) return lsdk_memory_error(L);
+    report_growth(L, c);
     return 1;
 }
 
 /* set:add(x): x (a 9x9 line or Board, as core.canonical takes) joins the set. true when its
  * class was not in it, false when it was; nil and why for a puzzle with no canonical form. */
 static int canon_set_add(lua_State *L) {
-    sdk_canon_set *set = check_set(L);
+    lcanon_set *c = check_lset(L);
+    sdk_canon_set *set = c->set;
     uint8_t values[81], form[81];
     int rc;
+    lua_pushvalue(L, 1);              /* the set stays on the stack, safe from the collector */
     lua_remove(L, 1);                 /* read_puzzle reads argument 1 */
     if (!read_puzzle(L, values)) return 2;
     if (push_clash(L, values)) return 2;
     sdk_canon9(values, form, NULL);
     rc = sdk_canon_set_add(set, form);
     if (rc < 0) return lsdk_memory_error(L);
+    report_growth(L, c);
     lua_pushboolean(L, rc);
     return 1;
 }
@@ -152,7 +166,8 @@ static int canon_set_add(lua_State *L) {
  * the set is kept. kept: those lines, in order; used: the lines read; dropped: the lines left
  * out (their class was in the set). */
 static int canon_set_keep(lua_State *L) {
-    sdk_canon_set *set = check_set(L);
+    lcanon_set *c = check_lset(L);
+    sdk_canon_set *set = c->set;
     size_t len, nforms, pos = 0;
     const char *lines = luaL_checklstring(L, 2, &len);
     const uint8_t *forms = (const uint8_t *)luaL_checklstring(L, 3, &nforms);
@@ -178,6 +193,7 @@ static int canon_set_keep(lua_State *L) {
     luaL_pushresult(&b);
     lua_pushinteger(L, used);
     lua_pushinteger(L, dropped);
+    report_growth(L, c);
     return 3;
 }
 
