@@ -1,6 +1,7 @@
 -- Memory: the searches allocate nothing once started, and sizes are reported.
 local sudoku = require "sudoku"
 local logic = require "sudoku.logic"
+local core = require "sudoku.core"
 local data = require "support.data"
 
 -- Kilobytes the Lua state's collector gained while fn ran (userdata and whatever Lua objects the
@@ -144,6 +145,33 @@ describe("memory", function()
         end)
         assert.is_true(most <= bound(bytes, heap),
           ("%s: %d of 40 pencils uncollected at once (bound %d)"):format(mode, most, bound(bytes, heap)))
+      end)
+    end)
+
+    it("canonical sets filled by the thousand and dropped", function()
+      -- A set of 4,000 forms holds a table of 81-byte forms (the command's dedup keeps one for
+      -- millions of puzzles); set:bytes() says how much.
+      local lines, bytes = {}, 0
+      local grid = "864371259325849761971265843436192587198657432257483916689734125713528694542916378"
+      for i = 1, 4000 do
+        -- Distinct classes: blanks in the binary digits of i, over the first 13 cells.
+        local cells = {}
+        for k = 1, 81 do
+          local bit = k <= 13 and math.floor(i / 2 ^ (k - 1)) % 2 == 1
+          cells[k] = bit and "." or grid:sub(k, k)
+        end
+        lines[i] = table.concat(cells)
+      end
+      each_mode(function(mode)
+        local most, heap = churn(60, function()
+          local set = core.canon_set()
+          for _, line in ipairs(lines) do set:add(line) end
+          bytes = set:bytes()
+          return set
+        end)
+        assert.is_true(bytes > 300000, bytes)
+        assert.is_true(most <= bound(bytes, heap),
+          ("%s: %d of 60 sets uncollected at once (bound %d)"):format(mode, most, bound(bytes, heap)))
       end)
     end)
 
