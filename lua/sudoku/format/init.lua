@@ -120,6 +120,17 @@ end
 -- @raise for an unknown format name or a format that is only written
 function format.records(input, name, opts)
   local src = source.of(input)
+  -- UTF-16 text is no text of any format: one failure that says so.
+  src:peek()
+  if src.utf16 then
+    local done = false
+    return function()
+      if done then return nil end
+      done = true
+      local f = { kind = "utf16", line = 1 }
+      return false, require("sudoku.format.fault").message(f), f
+    end
+  end
   if name == nil then
     local detected, err, empty = format.detect(src)
     -- An input with no puzzle has no records, whatever its format.
