@@ -100,7 +100,7 @@ static void *locked_fn(void *ud, void *ptr, size_t osize, size_t nsize) {
  * one item that fails with SDK_BATCH_UTF16. Returns the count. */
 static size_t scan_lines(const char *text, size_t len, item *items, size_t *symbols, int size) {
     size_t pos, line = 0, n = 0, total = 0, end, lead, stop, bom;
-    int fixed = size;
+    int fixed = size, layout_seen = 0, header_seen = 0, column = 0, title_seen = 0;
     if (sdk_text_is_utf16(text, len)) {
         if (items) {
             memset(items, 0, sizeof *items);
@@ -117,6 +117,41 @@ static size_t scan_lines(const char *text, size_t len, item *items, size_t *symb
         pos = sdk_text_line(text, len, pos, &end);
         line++;
         if (!sdk_text_record(text + start, end - start, &lead, &stop)) continue;
+        /* A title line at the top of the list (textrule.h) is no record. */
+        if (!title_seen) {
+            size_t next = pos, nstart, nend = 0, nlead, nstop;
+            int title = 0;
+            title_seen = 1;
+            while (next < len) {
+                nstart = next;
+                next = sdk_text_line(text, len, next, &nend);
+                if (sdk_text_record(text + nstart, nend - nstart, &nlead, &nstop)) {
+                    title = sdk_text_is_title(text + start, end - start, text + nstart,
+                                              nend - nstart);
+                    break;
+                }
+            }
+            if (title) continue;
+        }
+        /* The first record line settles the layout: the puzzles' column (textrule.h). */
+        if (!layout_seen) {
+            int layout = sdk_text_layout(text + start, end - start);
+            if (layout < 0 && !header_seen) {
+                header_seen = 1;
+                continue;
+            }
+            layout_seen = 1;
+            column = layout > 0 ? layout : 0;
+        }
+        if (column) {
+            size_t fstart, flen;
+            if (sdk_text_field(text + start, end - start, column, &fstart, &flen)) {
+                lead = fstart;
+                stop = fstart + flen;
+            } else {
+                lead = stop = end - start;   /* no such field: no puzzle */
+            }
+        }
         if (items) {
             item *it = &items[n];
             memset(it, 0, sizeof *it);
@@ -131,7 +166,7 @@ static size_t scan_lines(const char *text, size_t len, item *items, size_t *symb
             if (stop == lead) {
                 it->status = SDK_BATCH_NO_PUZZLE;
                 it->column = lead + 1;
-                it->ch = (unsigned char)text[start + lead];
+                it->ch = start + lead < end ? (unsigned char)text[start + lead] : 0;
             } else if (fixed > 0 && it->len != (size_t)fixed * (size_t)fixed &&
                        sdk_side_of(it->len)) {
                 it->status = SDK_BATCH_OTHER_SIZE;

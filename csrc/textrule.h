@@ -79,6 +79,45 @@ static inline int sdk_text_record(const char *line, size_t len, size_t *lead, si
     return 1;
 }
 
+/* The k-th field (from 1) of a record's line[0 .. len), fields being runs of bytes between
+ * spaces, ',' and ';' up to a '#': 1 with *start and *flen, or 0 when the line has fewer (then
+ * *flen is how many it has). */
+static inline int sdk_text_field(const char *line, size_t len, int k, size_t *start,
+                                 size_t *flen) {
+    size_t i = 0;
+    int count = 0;
+    for (;;) {
+        size_t s;
+        while (i < len && (sdk_text_class[(unsigned char)line[i]] & SDK_TEXT_SPACE ||
+                           line[i] == ',' || line[i] == ';'))
+            i++;
+        if (i == len || line[i] == SDK_RULE_COMMENT) break;
+        s = i;
+        while (i < len && !sdk_text_class[(unsigned char)line[i]]) i++;
+        if (++count == k) {
+            *start = s;
+            *flen = i - s;
+            return 1;
+        }
+    }
+    *flen = (size_t)count;
+    return 0;
+}
+
+/* The layout of a file's first record line (lua/sudoku/format/rule.lua's layout_column and
+ * is_header): the column of its puzzles (from 2) when its first field is no puzzle of N*N
+ * cells, N >= 4, and a later field is (a Sudoku Exchange line "id puzzle rating", an
+ * "id,puzzle,solution" CSV line); 0 for plain puzzle lines; -1 for a header line (two fields or
+ * more, each a name: a letter, then letters, digits, '_' or '-'), after which the next record
+ * line tells. */
+SDK_INTERNAL int sdk_text_layout(const char *line, size_t len);
+
+/* Whether the record line[0 .. len) is a list's title (lua/sudoku/format/rule.lua's
+ * is_list_title), next[0 .. nlen) being the next record line: that one's puzzle is N*N cells of
+ * an NxN board, and this one's puzzle starts with a word (three letters or more, one of them
+ * lowercase), is not N*N long, and holds a character that is no cell of an NxN board. */
+SDK_INTERNAL int sdk_text_is_title(const char *line, size_t len, const char *next, size_t nlen);
+
 /* How far text's start is to be skipped: the length of a UTF-8 byte order mark there, or 0. */
 SDK_INTERNAL size_t sdk_text_bom(const char *text, size_t len);
 

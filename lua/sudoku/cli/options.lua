@@ -103,6 +103,20 @@ function options.board_size(option)
   end
 end
 
+--- A converter for the column of a delimited file's puzzles: a whole number from 1 (the field's
+--- place) or a header's name. Gives the number or the name.
+function options.column(option)
+  return function(text)
+    if text:match("^%d+$") then
+      if digits_within(text, 1, 1000000) then return number_of(text) end
+    elseif text:match("^[%w_%-%.]+$") then
+      return text
+    end
+    return nil, ("%s must be a column's number (from 1) or its name in the header, got '%s'")
+      :format(option, text)
+  end
+end
+
 --- A converter for a cell ROW,COLUMN, each a whole number from 1 to MAX_SIZE (the board's own
 --- size is checked against each record later). Returns the text unchanged.
 function options.cell(option)
@@ -138,6 +152,7 @@ options.CONVERT = {
   timeout = options.seconds("--timeout"),
   box = options.box_shape("--box"),
   size = options.board_size("--size"),
+  column = options.column("--column"),
   from = options.format_name("--from", format.READ_NAMES, "auto"),
   to = options.format_name("--to", format.READ_NAMES),
 }
@@ -160,7 +175,7 @@ local QUICK_OPTIONS = {
 }
 local QUICK_COMMON = {
   ["-j"] = "jobs", ["--jobs"] = "jobs", ["--from"] = "from", ["--box"] = "box",
-  ["--line-offset"] = "line_offset", ["--size"] = "size",
+  ["--line-offset"] = "line_offset", ["--size"] = "size", ["--column"] = "column",
 }
 local QUICK_BUDGETS = { ["--max-nodes"] = "max_nodes", ["--timeout"] = "timeout" }
 

@@ -49,6 +49,11 @@ local function add_box_option(command)
     .. "lines of any size (default: the first puzzle's; a puzzle of another length is an "
     .. "error naming its line and both lengths).")
     :argname("N|auto"):convert(CONVERT.size)
+  command:option("--column", "The puzzle's column in a delimited file (id,puzzle,solution "
+    .. "CSV; fields between spaces, ',' and ';'): its number from 1, or its name in the header "
+    .. "line, which is then no record. Sudoku Exchange lines (id puzzle rating) are told "
+    .. "without it.")
+    :argname("N|NAME"):convert(CONVERT.column)
 end
 
 local FORMAT_LIST = table.concat(READ_FORMATS, ", ")

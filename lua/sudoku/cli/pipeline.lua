@@ -88,7 +88,25 @@ end
 -- with nothing before its separator or a puzzle of another length than the file's (shape, see
 -- size_fault), nil for a blank or comment line. With `whole`, a record's text is its whole
 -- line, which the job reads itself.
+-- The layout of a delimited file, settled at its first record line (sudoku.format.rule).
+local first_record = rule.first_record
+
 local function line_item(line, lineno, whole, shape)
+  if rule.is_skipped(line) then return nil end
+  if first_record(shape, line) then return nil end
+  if shape.missing then
+    return { fatal = ("no column named '%s' in the header (line %d)"):format(shape.missing, lineno) }
+  end
+  if shape.column then
+    local puzzle, count = rule.field(line, shape.column)
+    if not puzzle then
+      return failed_item(fault.new("record", { line = lineno,
+        reason = ("no column %d: the line has %d"):format(shape.column, count) }))
+    end
+    local f = size_fault(shape, puzzle, lineno)
+    if f then return failed_item(f) end
+    return { line = lineno, text = puzzle }
+  end
   local puzzle, lead = rule.puzzle(line)
   if not puzzle then return nil end
   if puzzle == "" and not whole then
@@ -217,6 +235,11 @@ function pipeline.run(result, streams, job)
     from = "json"
     if job.detected then job.detected(from) end
   end
+  if from == nil and result.column then
+    -- A column of a delimited file: one puzzle per line.
+    from = "line"
+    if job.detected then job.detected(from) end
+  end
   if from == nil then
     -- Told here rather than by format.records so that the job learns the format (solve
     -- writes its answers in it, and reads puzzles one per line in line mode).
@@ -234,7 +257,8 @@ function pipeline.run(result, streams, job)
   local take_title = title_once(src, offset > 0)
   -- The board size of a line file (size_fault): --size, or the first record's. (With --box the
   -- reader checks each record against the box, in its own words.)
-  local shape = { auto = result.size == "auto" or result.box ~= nil, n = tonumber(result.size) }
+  local shape = { auto = result.size == "auto" or result.box ~= nil, n = tonumber(result.size),
+    column = result.column }
   if job.lines and from then
     -- UTF-16 text is no puzzle list: say so rather than read its bytes as cells.
     take_title()
@@ -493,8 +517,17 @@ function pipeline.run(result, streams, job)
   -- first record of a board's number of cells among the lines read ahead fixes it, as
   -- size_fault would when it came to that record; else nil until the line path has read one.
   local function settled()
-    if shape.auto or shape.n then return true end
     local given_back = src.held or {}
+    -- A column of a delimited file is read in Lua only (the pool reads a line's first field).
+    for i = #given_back, 1, -1 do
+      if shape.first_seen then break end
+      if not rule.is_skipped(given_back[i]) and first_record(shape, given_back[i]) then
+        -- A header is no record: take the lines up to it (the lines below i stay).
+        for _ = i, #given_back do src:next() end
+      end
+    end
+    if shape.column or shape.missing then return false end
+    if shape.auto or shape.n then return true end
     for i = #given_back, 1, -1 do
       local puzzle = rule.puzzle(given_back[i])
       local n = puzzle and rule.side_of(#puzzle)

@@ -134,6 +134,8 @@ local function classify(lines, first, base, sdk_meta)
   end
   -- HoDoKu's library lines, ":0000:x:<cells>:...": no other format starts a line with ':'.
   if text:find("^:[^:]*:[^:]*:") then return "hodoku" end
+  -- A Sudoku Exchange line, "id puzzle rating": a list of puzzles in their second column.
+  if rule.layout_column(text) then return "line" end
   -- A "puzzle,solution" line with its puzzle left out: a line to report, in no other format.
   if text:find("^[,;]") then return "line" end
 

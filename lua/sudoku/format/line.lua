@@ -80,7 +80,22 @@ function line.records(src, opts)
   -- the parser's to check, with its own words.)
   local auto = opts.size == "auto" or opts.size ~= nil or opts.box ~= nil
   local n
+  -- The puzzle's column in a delimited file: opts.column (a number, or a header's name), or
+  -- told from the first record line (sudoku.format.rule.first_record).
+  local layout = { column = opts.column }
   return reader.each_line(src, function(text, lineno, index)
+    if layout.missing then
+      return reader.fail(index, lineno, nil, ("no column named '%s' in the header"):format(
+        layout.missing))
+    end
+    if layout.column then
+      local field, count = rule.field(text, layout.column)
+      if not field then
+        return reader.fail(index, lineno, nil, ("no column %d: the line has %d"):format(
+          layout.column, count))
+      end
+      text = field
+    end
     if not auto then
       local _, puzzle = split(text)
       if not n then
@@ -91,7 +106,7 @@ function line.records(src, opts)
       end
     end
     return line.read_line(text, opts, lineno, index)
-  end, true)
+  end, true, function(text) return rule.first_record(layout, text) end)
 end
 
 --- The text of one record in this format, without a final newline; `sudoku.format.write`

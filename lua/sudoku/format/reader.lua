@@ -113,7 +113,9 @@ end
 -- One record per line: blank lines and lines starting with '#' are skipped. read_one(line,
 -- lineno, index) gives the record, or false, message, where (see failure()). With `titled`, a
 -- title line at the top of the input (see take_title) is kept as the first record's meta.title.
-function reader.each_line(src, read_one, titled)
+-- header(line), when given, is asked of each record line and passes over those it says are a
+-- header (a delimited file's, see sudoku.format.rule.first_record).
+function reader.each_line(src, read_one, titled, header)
   local index = 0
   local title = titled
   return function()
@@ -121,7 +123,7 @@ function reader.each_line(src, read_one, titled)
     while true do
       local line, lineno = src:next()
       if line == nil then return nil end
-      if not is_blank(line) and not is_comment(line) then
+      if not is_blank(line) and not is_comment(line) and not (header and header(line)) then
         index = index + 1
         local rec, err, where = read_one(line, lineno, index)
         if title and rec then

@@ -235,6 +235,99 @@ function rule.is_list_title(line, after)
   return rule.bad_cell(word, n) ~= nil
 end
 
+-- Fields of a delimited line: runs of bytes that are no space, ',' or ';' ('#' starts a
+-- comment, which ends the fields).
+local FIELD = "[^" .. class(rule.SPACES) .. ",;#]+"
+
+--- The fields of a record's line (an `id,puzzle,solution` CSV line, a Sudoku Exchange line
+-- `id puzzle rating`): its runs of bytes between spaces, `,` and `;`, up to a `#`.
+-- @string line
+-- @treturn {string,...}
+function rule.fields(line)
+  local list = {}
+  local text = match(line, "^[^#]*")
+  for field in text:gmatch(FIELD) do list[#list + 1] = field end
+  return list
+end
+
+--- The puzzle of a record's line in column `column` (1 is the first field), or nil and the
+-- number of fields when the line has fewer; nil for a line that is no record.
+-- @string line
+-- @int column
+-- @treturn string|nil
+-- @treturn int|nil
+function rule.field(line, column)
+  if rule.is_skipped(line) then return nil end
+  local list = rule.fields(line)
+  if list[column] then return list[column] end
+  return nil, #list
+end
+
+--- The column of the puzzle when `line` is a delimited line whose first field is no puzzle
+-- (an id) and a later one is: a Sudoku Exchange line (`id puzzle rating`), an
+-- `id,puzzle,solution` CSV line; else nil. A puzzle here is N*N cells with N of 4 or more.
+-- @string line
+-- @treturn int|nil
+function rule.layout_column(line)
+  local fields = rule.fields(line)
+  if #fields < 2 then return nil end
+  local n = rule.line_size(fields[1])
+  if n and n >= 4 then return nil end
+  for k = 2, #fields do
+    n = rule.line_size(fields[k])
+    if n and n >= 4 then return k end
+  end
+  return nil
+end
+
+--- Whether `line` is a header of a delimited file: two fields or more, each a name.
+-- @string line
+-- @treturn boolean
+function rule.is_header(line)
+  local fields = rule.fields(line)
+  if #fields < 2 then return false end
+  for _, field in ipairs(fields) do
+    if not field:match("^%a[%w_%-]*$") then return false end
+  end
+  return true
+end
+
+--- Settles the column of a file's puzzles at its first record line, in `state` (a table the
+-- reader keeps for the file): `state.column` is a column's number or a header's name asked for
+-- (nil: none), and becomes the puzzle's column (2 for a Sudoku Exchange line or an
+-- `id,puzzle,...` line, see layout_column; nil for plain puzzle lines); `state.missing` is
+-- the name asked for when the header lacks it. Returns true when `line` is a header, which is
+-- no record (a header line of names before an `id,puzzle` layout, or the line naming the
+-- column asked for).
+-- @tparam table state
+-- @string line a record line (no blank or comment line)
+-- @treturn boolean
+function rule.first_record(state, line)
+  if state.first_seen then return false end
+  state.first_seen = true
+  local fields = rule.fields(line)
+  if type(state.column) == "string" then
+    for i, name in ipairs(fields) do
+      if name == state.column then
+        state.column = i
+        return true
+      end
+    end
+    state.missing = state.column
+    return false
+  elseif state.column then
+    local field = fields[state.column]
+    return field ~= nil and rule.has_word(field) and not rule.line_size(field)
+  end
+  state.column = rule.layout_column(line)
+  if not state.column and not state.header_seen and rule.is_header(line) then
+    -- The next line tells the layout.
+    state.header_seen, state.first_seen = true, false
+    return true
+  end
+  return false
+end
+
 --- The non-space pattern (for readers that look for the first character of a line).
 rule.NOT_SPACE = NOT_SPACE
 
