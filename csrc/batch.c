@@ -48,7 +48,7 @@ struct sdk_batch {
     sdk_allocator alloc;   /* the embedder's own, for everything the batch keeps */
     const char *text;      /* borrowed for the run only */
     item *items;
-    size_t nitems;
+    size_t nitems, items_cap;   /* items read, and the room (an item a line) */
     char *output;          /* solve mode: every solution, back to back */
     size_t output_size;
     int64_t limit;
@@ -93,7 +93,8 @@ static void *locked_fn(void *ud, void *ptr, size_t osize, size_t nsize) {
 /* ---- reading lines ------------------------------------------------------------------------ */
 
 /* Splits the text into puzzle items by the record rule (textrule.h: the command's line mode
- * reads the same records); with items NULL only counts them. The first record whose puzzle has
+ * reads the same records), into items (room for an item a line), and their symbols into
+ * *symbols. The first record whose puzzle has
  * a board's number of cells fixes the size (unless *size says one, or -1 for mixed sizes);
  * a record of another board's length is an item that fails with SDK_BATCH_OTHER_SIZE (one of
  * no board's length, with SDK_BATCH_BAD_SIZE, as ever). UTF-16 text is
@@ -480,7 +481,7 @@ static void count_outcomes(sdk_batch *b) {
 
 void sdk_batch_free(sdk_batch *b) {
     if (!b) return;
-    sdk_free(b->alloc, b->items, sizeof(item) * b->nitems);
+    sdk_free(b->alloc, b->items, sizeof(item) * b->items_cap);
     sdk_free(b->alloc, b->output, b->output_size);
     sdk_free(b->alloc, b, sizeof *b);
 }
@@ -506,15 +507,17 @@ int sdk_batch_run(sdk_batch **out, sdk_allocator a, const char *text, size_t len
     b->check = opts->rate && opts->check;
     b->logic = opts->logic;
 
-    b->nitems = scan_lines(text, len, NULL, &symbols, opts->size);
-    if (b->nitems) {
-        b->items = sdk_alloc(a, sizeof(item) * b->nitems);
+    /* Room for an item a line (at least as many as the records), then one pass reads them. */
+    b->items_cap = len ? sdk_text_count_lines(text, len) : 0;
+    symbols = 0;
+    if (b->items_cap) {
+        b->items = sdk_alloc(a, sizeof(item) * b->items_cap);
         if (!b->items) {
-            b->nitems = 0;
+            b->items_cap = 0;
             sdk_batch_free(b);
             return SDK_ENOMEM;
         }
-        scan_lines(text, len, b->items, NULL, opts->size);
+        b->nitems = scan_lines(text, len, b->items, &symbols, opts->size);
     }
     /* One buffer for every solution: a solution has as many symbols as its puzzle. */
     if (b->limit <= 0 && !b->rate && symbols) {
