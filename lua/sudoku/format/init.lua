@@ -82,7 +82,7 @@ end
 
 -- The steps of `next_record` with the faults of `src` (lines too long for any record, see
 -- sudoku.format.source) among them in line order, each as false, "line L: message",
--- {line = L, bytes = length}.
+-- {kind = "long_line", line = L, bytes = length}.
 local function with_faults(src, next_record)
   -- A step held back while a fault before it is given first (kept in locals: no table a step).
   local held, rec, err, where = false, nil, nil, nil
@@ -99,7 +99,7 @@ local function with_faults(src, next_record)
       if fault then
         held, rec, err, where = true, a, b, c
         return false, ("line %d: %s"):format(fault.line, source.fault_message(fault)),
-          { line = fault.line, bytes = fault.bytes }
+          { kind = "long_line", line = fault.line, bytes = fault.bytes }
       end
     end
     return a, b, c
