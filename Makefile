@@ -78,6 +78,10 @@ LUAC    := $(patsubst lua/%,$(BUILD)/luac/%,$(LUA_SRC))
 CORE_SRC := $(wildcard csrc/*.c csrc/rules/*.c csrc/logic/*.c)
 CORE_OBJ := $(patsubst csrc/%.c,$(OBJDIR)/%.o,$(CORE_SRC))
 CORE_HDR := $(wildcard csrc/*.h csrc/rules/*.h csrc/logic/*.h)
+# The record rule's tables (line ends, separators, the alphabet), generated from their one
+# declaration in Lua (lua/sudoku/format/rule.lua, lua/sudoku/symbols.lua) and committed, so
+# that builds that run no Lua (LuaRocks, cross, Windows, fuzz) have it.
+RULE_HDR := csrc/rule_table.h
 # The Lua binding (lsudoku.h): the only files that include lua.h; the bench's driver and the C
 # fuzz harnesses link the core without them.
 BINDING  := lsudoku lboard lsolver lhooks lview lrules lhost llines ldebug llogic lsteps lcanon
@@ -98,6 +102,9 @@ BUILD_FLAGS := $(CC) $(WARN) $(CFLAGS) $(THREADS) $(UNWIND) -fPIC -fvisibility=h
 
 $(FLAGS_FILE): FORCE | $(OBJDIR)
 	@echo '$(BUILD_FLAGS)' | cmp -s - $@ || echo '$(BUILD_FLAGS)' > $@
+
+$(RULE_HDR): lua/sudoku/format/rule.lua lua/sudoku/symbols.lua mk/gen_rule.lua
+	$(LUA) mk/gen_rule.lua > $@.tmp && mv $@.tmp $@
 
 $(OBJDIR)/%.o: csrc/%.c $(CORE_HDR) $(FLAGS_FILE) | $(OBJDIR)/rules $(OBJDIR)/logic
 	$(CC) $(WARN) $(CFLAGS) $(THREADS) $(UNWIND) -fPIC -fvisibility=hidden $(LUA_CFLAGS) -c $< -o $@

@@ -4,6 +4,7 @@
 #include "dispatch.h"
 #include "reader.h"
 #include "symbols.h"
+#include "textrule.h"
 #include "threads.h"
 #include "logic/logic.h"
 
@@ -26,8 +27,11 @@ typedef struct item {
     int status;        /* SDK_BATCH_* */
     int rating;        /* rate mode: SE rating x 10 of the path (so far, when stuck) */
     int hardest;       /* and its hardest technique, or -1 */
-    size_t column;     /* SDK_BATCH_BAD_CHAR: 1-based column of the character */
+    size_t lead;       /* bytes of the line before the puzzle (spaces) */
+    size_t column;     /* SDK_BATCH_BAD_CHAR, SDK_BATCH_NO_PUZZLE: 1-based column of the
+                          character */
     unsigned char ch;  /* and the character */
+    int want;          /* SDK_BATCH_OTHER_SIZE: the side of the text's boards */
     /* SDK_BATCH_UNSOUND: the cell (of a board of side bad_n) and value of the first step that
      * went against the solution (its technique in hardest), and whether it placed the value
      * (1) or eliminated it (0). */
@@ -44,7 +48,7 @@ struct sdk_batch {
     sdk_allocator alloc;   /* the embedder's own, for everything the batch keeps */
     const char *text;      /* borrowed for the run only */
     item *items;
-    size_t nitems;
+    size_t nitems, items_cap;   /* items read, and the room (an item a line) */
     char *output;          /* solve mode: every solution, back to back */
     size_t output_size;
     int64_t limit;
@@ -88,56 +92,114 @@ static void *locked_fn(void *ud, void *ptr, size_t osize, size_t nsize) {
 
 /* ---- reading lines ------------------------------------------------------------------------ */
 
-static int is_trailing_space(char c) {
-    return c == ' ' || c == '\t' || c == '\r';
-}
-
-/* Splits the text into puzzle items; with items NULL only counts them. Returns the count. */
-static size_t scan_lines(const char *text, size_t len, item *items, size_t *symbols) {
-    size_t pos = 0, line = 0, n = 0, total = 0;
-    /* A UTF-8 byte order mark is not part of the first line. */
-    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) pos = 3;
-    while (pos < len) {
-        const char *nl = memchr(text + pos, '\n', len - pos);
-        size_t eol = nl ? (size_t)(nl - text) : len;
-        const char *comma = memchr(text + pos, ',', eol - pos);
-        size_t end = comma ? (size_t)(comma - text) : eol;
-        line++;
-        if (!comma)
-            while (end > pos && is_trailing_space(text[end - 1])) end--;
-        else
-            while (end > pos && (text[end - 1] == ' ' || text[end - 1] == '\t')) end--;
-        if (text[pos] != '#' && (end > pos || comma)) {
-            if (items) {
-                item *it = &items[n];
-                memset(it, 0, sizeof *it);
-                /* Until a thread settles it: a puzzle the cancellation flag keeps from
-                 * starting stays so. */
-                it->status = SDK_BATCH_INTERRUPTED;
-                it->start = pos;
-                it->len = end - pos;
-                it->line = line;
-                it->out = total;
-            }
-            total += end - pos;
-            n++;
+/* Splits the text into puzzle items by the record rule (textrule.h: the command's line mode
+ * reads the same records), into items (room for an item a line), and their symbols into
+ * *symbols. The first record whose puzzle has
+ * a board's number of cells fixes the size (unless *size says one, or -1 for mixed sizes);
+ * a record of another board's length is an item that fails with SDK_BATCH_OTHER_SIZE (one of
+ * no board's length, with SDK_BATCH_BAD_SIZE, as ever). UTF-16 text is
+ * one item that fails with SDK_BATCH_UTF16. Returns the count. */
+static size_t scan_lines(const char *text, size_t len, item *items, size_t *symbols, int size) {
+    size_t pos, line = 0, n = 0, total = 0, end, lead, stop, bom;
+    int fixed = size, layout_seen = 0, header_seen = 0, column = 0, title_seen = 0;
+    if (sdk_text_is_utf16(text, len)) {
+        if (items) {
+            memset(items, 0, sizeof *items);
+            items->status = SDK_BATCH_UTF16;
+            items->line = 1;
         }
-        pos = eol + 1;
+        if (symbols) *symbols = 0;
+        return 1;
+    }
+    /* A UTF-8 byte order mark is not part of the first line (nor of its columns). */
+    pos = bom = sdk_text_bom(text, len);
+    while (pos < len) {
+        size_t start = pos;
+        pos = sdk_text_line(text, len, pos, &end);
+        line++;
+        if (!sdk_text_record(text + start, end - start, &lead, &stop)) continue;
+        /* A title line at the top of the list (textrule.h) is no record. */
+        if (!title_seen) {
+            size_t next = pos, nstart, nend = 0, nlead, nstop;
+            int title = 0;
+            title_seen = 1;
+            while (next < len) {
+                nstart = next;
+                next = sdk_text_line(text, len, next, &nend);
+                if (sdk_text_record(text + nstart, nend - nstart, &nlead, &nstop)) {
+                    title = sdk_text_is_title(text + start, end - start, text + nstart,
+                                              nend - nstart);
+                    break;
+                }
+            }
+            if (title) continue;
+        }
+        /* The first record line settles the layout: the puzzles' column (textrule.h). */
+        if (!layout_seen) {
+            int layout = sdk_text_layout(text + start, end - start);
+            if (layout < 0 && !header_seen) {
+                header_seen = 1;
+                continue;
+            }
+            layout_seen = 1;
+            column = layout > 0 ? layout : 0;
+        }
+        if (column) {
+            size_t fstart, flen;
+            if (sdk_text_field(text + start, end - start, column, &fstart, &flen)) {
+                lead = fstart;
+                stop = fstart + flen;
+            } else {
+                lead = stop = end - start;   /* no such field: no puzzle */
+            }
+        }
+        if (items) {
+            item *it = &items[n];
+            memset(it, 0, sizeof *it);
+            /* Until a thread settles it: a puzzle the cancellation flag keeps from starting
+             * stays so. */
+            it->status = SDK_BATCH_INTERRUPTED;
+            it->start = start + lead;
+            it->len = stop - lead;
+            it->lead = lead;
+            it->line = line;
+            it->out = total;
+            if (stop == lead) {
+                it->status = SDK_BATCH_NO_PUZZLE;
+                it->column = lead + 1;
+                it->ch = start + lead < end ? (unsigned char)text[start + lead] : 0;
+            } else if (fixed > 0 && it->len != (size_t)fixed * (size_t)fixed &&
+                       sdk_side_of(it->len)) {
+                it->status = SDK_BATCH_OTHER_SIZE;
+                it->want = fixed;
+            }
+        }
+        if (fixed == 0 && stop > lead) fixed = sdk_side_of(stop - lead);
+        total += stop - lead;
+        n++;
     }
     if (symbols) *symbols = total;
     return n;
+}
+
+/* Whether an item was settled when the text was read (no puzzle to solve). */
+static int read_failed(const item *it) {
+    return it->status == SDK_BATCH_NO_PUZZLE || it->status == SDK_BATCH_OTHER_SIZE ||
+           it->status == SDK_BATCH_UTF16;
 }
 
 /* Reads the givens of it into givens (see sdk_read_givens). Returns the side, or 0 with
  * it->status set. */
 static int read_puzzle(const sdk_batch *b, item *it, uint8_t *givens) {
     sdk_read_fault fault;
-    int n = sdk_read_givens(b->text + it->start, it->len, 0, givens, &fault);
+    int n;
+    if (read_failed(it)) return 0;
+    n = sdk_read_givens(b->text + it->start, it->len, 0, givens, &fault);
     if (n) return n;
     it->status = fault.kind == SDK_READ_BAD_SIZE ? SDK_BATCH_BAD_SIZE : SDK_BATCH_BAD_CHAR;
     it->ch = fault.ch;
     /* The column counts from the start of the line, which a BOM on line 1 does not belong to. */
-    it->column = fault.column;
+    it->column = it->lead + fault.column;
     return 0;
 }
 
@@ -419,7 +481,7 @@ static void count_outcomes(sdk_batch *b) {
 
 void sdk_batch_free(sdk_batch *b) {
     if (!b) return;
-    sdk_free(b->alloc, b->items, sizeof(item) * b->nitems);
+    sdk_free(b->alloc, b->items, sizeof(item) * b->items_cap);
     sdk_free(b->alloc, b->output, b->output_size);
     sdk_free(b->alloc, b, sizeof *b);
 }
@@ -445,15 +507,17 @@ int sdk_batch_run(sdk_batch **out, sdk_allocator a, const char *text, size_t len
     b->check = opts->rate && opts->check;
     b->logic = opts->logic;
 
-    b->nitems = scan_lines(text, len, NULL, &symbols);
-    if (b->nitems) {
-        b->items = sdk_alloc(a, sizeof(item) * b->nitems);
+    /* Room for an item a line (at least as many as the records), then one pass reads them. */
+    b->items_cap = len ? sdk_text_count_lines(text, len) : 0;
+    symbols = 0;
+    if (b->items_cap) {
+        b->items = sdk_alloc(a, sizeof(item) * b->items_cap);
         if (!b->items) {
-            b->nitems = 0;
+            b->items_cap = 0;
             sdk_batch_free(b);
             return SDK_ENOMEM;
         }
-        scan_lines(text, len, b->items, NULL);
+        b->nitems = scan_lines(text, len, b->items, &symbols, opts->size);
     }
     /* One buffer for every solution: a solution has as many symbols as its puzzle. */
     if (b->limit <= 0 && !b->rate && symbols) {
@@ -501,64 +565,105 @@ void sdk_batch_rating(const sdk_batch *b, size_t i, int *rating, int *hardest) {
     *hardest = b->items[i].hardest;
 }
 
-size_t sdk_batch_message(const sdk_batch *b, size_t i, char *buf, size_t size) {
-    const item *it = &b->items[i];
+/* The words of an outcome, without its place (the line, the column). */
+static size_t batch_reason(const sdk_batch *b, const item *it, char *buf, size_t size) {
     int r;
+    char shown[16];
     switch (it->status) {
     case SDK_BATCH_BAD_CHAR:
+        sdk_show_byte(it->ch, shown);
+        r = snprintf(buf, size, "unexpected character '%s'", shown);
+        break;
     case SDK_BATCH_BAD_SIZE: {
-        /* The reader's own words (as sudoku.parse has them), after the line. */
+        /* The reader's own words (as sudoku.parse has them). */
         sdk_read_fault fault;
-        char why[96];
-        fault.kind = it->status == SDK_BATCH_BAD_CHAR ? SDK_READ_BAD_CHAR : SDK_READ_BAD_SIZE;
-        fault.column = it->column;
-        fault.ch = it->ch;
-        sdk_read_message(&fault, it->len, 0, why, sizeof why);
-        r = snprintf(buf, size, fault.kind == SDK_READ_BAD_CHAR ? "line %lu, %s" : "line %lu: %s",
-                     (unsigned long)it->line, why);
+        fault.kind = SDK_READ_BAD_SIZE;
+        fault.column = 0;
+        fault.ch = 0;
+        r = (int)sdk_read_message(&fault, it->len, 0, buf, size);
         break;
     }
+    case SDK_BATCH_NO_PUZZLE:
+        sdk_show_byte(it->ch, shown);
+        r = snprintf(buf, size, "no puzzle before '%s'", shown);
+        break;
+    case SDK_BATCH_OTHER_SIZE:
+        r = snprintf(buf, size, "%lu cells, but this file's puzzles have %d",
+                     (unsigned long)it->len, it->want * it->want);
+        break;
+    case SDK_BATCH_UTF16:
+        r = snprintf(buf, size, "UTF-16 text: convert to UTF-8");
+        break;
     case SDK_BATCH_UNSAT:
-        r = snprintf(buf, size, "line %lu: no solution", (unsigned long)it->line);
+        r = snprintf(buf, size, "no solution");
         break;
     case SDK_BATCH_OUT_OF_NODES:
-        r = snprintf(buf, size, "line %lu: gave up after %lld nodes", (unsigned long)it->line,
-                     (long long)b->limits.max_nodes);
+        r = snprintf(buf, size, "gave up after %lld nodes", (long long)b->limits.max_nodes);
         break;
     case SDK_BATCH_OUT_OF_TIME:
-        r = snprintf(buf, size, "line %lu: gave up after %g s", (unsigned long)it->line,
-                     b->limits.seconds);
+        r = snprintf(buf, size, "gave up after %g s", b->limits.seconds);
         break;
     case SDK_BATCH_INTERRUPTED:
-        r = snprintf(buf, size, "line %lu: interrupted", (unsigned long)it->line);
+        r = snprintf(buf, size, "interrupted");
         break;
     case SDK_BATCH_NOT_UNIQUE:
-        r = snprintf(buf, size, "line %lu: more than one solution", (unsigned long)it->line);
+        r = snprintf(buf, size, "more than one solution");
         break;
     case SDK_BATCH_UNSOUND: {
         int count;
         const sdk_technique *t = sdk_logic_techniques(&count);
-        r = snprintf(buf, size, "line %lu: unsound step: %s %s %d at r%dc%d, against the "
-                     "solution", (unsigned long)it->line, t[it->hardest].name,
-                     it->bad_placed ? "places" : "eliminates", it->bad_value,
-                     it->bad_cell / it->bad_n + 1, it->bad_cell % it->bad_n + 1);
+        r = snprintf(buf, size, "unsound step: %s %s %d at r%dc%d, against the solution",
+                     t[it->hardest].name, it->bad_placed ? "places" : "eliminates",
+                     it->bad_value, it->bad_cell / it->bad_n + 1, it->bad_cell % it->bad_n + 1);
         break;
     }
     case SDK_BATCH_STUCK: {
         int count;
         const sdk_technique *t = sdk_logic_techniques(&count);
         if (it->hardest >= 0)
-            r = snprintf(buf, size, "line %lu: stuck: no technique applies (hardest so far: "
-                         "%s, %d.%d)", (unsigned long)it->line, t[it->hardest].name,
-                         it->rating / 10, it->rating % 10);
+            r = snprintf(buf, size, "stuck: no technique applies (hardest so far: %s, %d.%d)",
+                         t[it->hardest].name, it->rating / 10, it->rating % 10);
         else
-            r = snprintf(buf, size, "line %lu: stuck: no technique applies",
-                         (unsigned long)it->line);
+            r = snprintf(buf, size, "stuck: no technique applies");
         break;
     }
     default:
         r = snprintf(buf, size, "%s", "");
     }
+    if (r < 0) return 0;
+    return (size_t)r < size ? (size_t)r : size ? size - 1 : 0;
+}
+
+/* Whether an outcome is to be placed at a column (a character is to blame). */
+static int has_column(const item *it) {
+    return it->status == SDK_BATCH_BAD_CHAR || it->status == SDK_BATCH_NO_PUZZLE;
+}
+
+void sdk_batch_fault(const sdk_batch *b, size_t i, sdk_batch_fault_info *f, char *reason,
+                     size_t size) {
+    const item *it = &b->items[i];
+    f->status = it->status;
+    f->line = it->line;
+    f->column = has_column(it) ? it->column : 0;
+    f->ch = has_column(it) ? it->ch : 0;
+    f->cells = it->len;
+    f->expected = it->status == SDK_BATCH_OTHER_SIZE ? (size_t)it->want * (size_t)it->want : 0;
+    batch_reason(b, it, reason, size);
+}
+
+size_t sdk_batch_message(const sdk_batch *b, size_t i, char *buf, size_t size) {
+    const item *it = &b->items[i];
+    char why[160];
+    int r;
+    batch_reason(b, it, why, sizeof why);
+    if (it->status == SDK_BATCH_SOLVED) why[0] = '\0';
+    if (it->status == SDK_BATCH_SOLVED)
+        r = snprintf(buf, size, "%s", "");
+    else if (has_column(it))
+        r = snprintf(buf, size, "line %lu, column %lu: %s", (unsigned long)it->line,
+                     (unsigned long)it->column, why);
+    else
+        r = snprintf(buf, size, "line %lu: %s", (unsigned long)it->line, why);
     if (r < 0) return 0;
     return (size_t)r < size ? (size_t)r : size ? size - 1 : 0;
 }

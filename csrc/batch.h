@@ -2,11 +2,12 @@
  * Batch solving: a text of many puzzles, one per line, solved (or counted) by a pool of POSIX
  * threads. Plain C99 over POSIX: nothing here knows about Lua.
  *
- * Lines: a line that is empty (or only spaces, tabs and a trailing \r) or that starts with '#'
- * is not a puzzle and is skipped. Any other line is one puzzle: its symbols, then optionally ','
- * and more columns (as in the *_solved.txt datasets), which are ignored. Trailing spaces, tabs
- * and \r are ignored too. A puzzle of N*N symbols (1 <= N <= 64) is an N x N board with the
- * squarest box shape (sdk_board_squarest_rows). The puzzle is read by reader.h, over the
+ * Lines: the record rule of textrule.h (lua/sudoku/format/rule.lua), as every reader has it:
+ * "\r\n", "\n" and "\r" end lines, a blank or '#' line is no puzzle, and any other line's puzzle
+ * runs from its first non-space byte to the next space, ',', ';' or '#' (the rest, as in the
+ * *_solved.txt datasets' "puzzle,solution", is ignored). A puzzle of N*N symbols
+ * (1 <= N <= 64) is an N x N board with the squarest box shape (sdk_board_squarest_rows); the
+ * first one fixes N for the text unless the options say otherwise. The puzzle is read by reader.h, over the
  * alphabet of symbols.h, and solved through the engine choice of dispatch.h: 81-symbol puzzles
  * go to the 9x9 fast path (fast9.h), every other size to the general engine (solver.h).
  *
@@ -50,6 +51,10 @@ typedef struct sdk_batch_options {
      * place the solution's values and keep them (SDK_BATCH_UNSOUND names the first that does
      * not): a self-test of the techniques over whole puzzle sets. */
     int check;
+    /* The board size: 0, the first puzzle of a board's number of cells fixes it for the whole
+     * text (a puzzle of another board's length fails with SDK_BATCH_OTHER_SIZE); N > 0, boards of side
+     * N; -1, each line its own size. */
+    int size;
 } sdk_batch_options;
 
 typedef struct sdk_batch_stats {
@@ -74,8 +79,21 @@ enum {
     SDK_BATCH_INTERRUPTED = -5, /* the cancellation flag went up before it was done */
     SDK_BATCH_NOT_UNIQUE = -6,  /* rate mode: more than one solution */
     SDK_BATCH_STUCK = -7,       /* rate mode: no allowed technique applies before the end */
-    SDK_BATCH_UNSOUND = -8      /* rate mode with check: a step went against the solution */
+    SDK_BATCH_UNSOUND = -8,     /* rate mode with check: a step went against the solution */
+    SDK_BATCH_NO_PUZZLE = -9,   /* a separator comes first on the line: no puzzle before it */
+    SDK_BATCH_OTHER_SIZE = -10, /* another length than the text's puzzles (see size below) */
+    SDK_BATCH_UTF16 = -11       /* the text is UTF-16 (its one item, on line 1) */
 };
+
+/* An outcome as data (sdk_batch_fault): where, and what. */
+typedef struct sdk_batch_fault_info {
+    int status;        /* SDK_BATCH_* */
+    size_t line;       /* 1-based line in the text */
+    size_t column;     /* 1-based column of the character to blame, or 0 */
+    unsigned char ch;  /* that character */
+    size_t cells;      /* the puzzle's length */
+    size_t expected;   /* SDK_BATCH_OTHER_SIZE: the length of the text's puzzles */
+} sdk_batch_fault_info;
 
 /* Solves every puzzle of text[0 .. len). Returns SDK_OK and the batch in *out, SDK_ENOMEM (no
  * batch; everything allocated is freed) or SDK_EINVAL (bad options). */
@@ -94,6 +112,11 @@ SDK_INTERNAL int sdk_batch_result(const sdk_batch *b, size_t i, const char **sol
  * of the logic table, -1 without steps), for a rated puzzle and for a stuck one (so far); for
  * an unsound one, the technique of the step that went wrong. */
 SDK_INTERNAL void sdk_batch_rating(const sdk_batch *b, size_t i, int *rating, int *hardest);
+
+/* The outcome of puzzle i as data, and its words without the place (the line, the column) into
+ * reason (NUL-terminated, room for size bytes): what sdk_batch_message says after the place. */
+SDK_INTERNAL void sdk_batch_fault(const sdk_batch *b, size_t i, sdk_batch_fault_info *f,
+                                  char *reason, size_t size);
 
 /* The message for an outcome other than SDK_BATCH_SOLVED, NUL-terminated in buf:
  * "line 7, column 12: unexpected character 'x'", "line 3: 80 cells, expected a square number

@@ -5,6 +5,7 @@
 #include "dispatch.h"
 #include "reader.h"
 #include "symbols.h"
+#include "textrule.h"
 #include "threads.h"
 
 #include <stdio.h>
@@ -12,12 +13,9 @@
 
 /* ---- one block ---------------------------------------------------------------------------- */
 
-/* The "C" locale's isspace, which is what Lua's %s means to the command (it sets no locale):
- * 1 for those; 2 for the other bytes that end a puzzle (',', ';', '#'). */
-static const unsigned char byte_class[256] = {
-    [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\v'] = 1, ['\f'] = 1, ['\r'] = 1,
-    [','] = 2, [';'] = 2, ['#'] = 2,
-};
+/* The record rule's byte classes (textrule.h): SDK_TEXT_SPACE for a space, SDK_TEXT_SEPARATOR
+ * for the other bytes that end a puzzle (',', ';', '#'). */
+#define byte_class sdk_text_class
 
 /* What a block's records are done with: the fast path, the budgets and the flags that stop the
  * work (the limits' own, for Ctrl-C, and a pool's, when it is being closed). */
@@ -30,6 +28,8 @@ typedef struct block_work {
     const volatile sig_atomic_t *abandon;   /* NULL: none */
     sdk_block_mode mode;
     int64_t limit;                          /* count mode's */
+    int take9;                              /* whether the text's boards may be 9x9 (the
+                                               options' size is 9, "auto" or not fixed) */
 } block_work;
 
 /* w->nine from the one alphabet (symbols.h). */
@@ -71,17 +71,8 @@ static void put_solution(sdk_block *r, const uint8_t *solution) {
     r->out_len += 82;
 }
 
-/* Lines of block[0 .. len): its newlines, plus a last line without one. */
-static size_t count_lines(const char *block, size_t len) {
-    size_t lines = 0, pos = 0;
-    while (pos < len) {
-        const char *nl = memchr(block + pos, '\n', len - pos);
-        lines++;
-        if (!nl) break;
-        pos = (size_t)(nl - block) + 1;
-    }
-    return lines;
-}
+/* Lines of block[0 .. len), by the record rule's line ends. */
+#define count_lines sdk_text_count_lines
 
 /* Makes room in r for the answers to a block of len bytes and `lines` lines: out never takes
  * more than len + 1 bytes (an answer here is for an 81-symbol puzzle, whose line it is no longer
@@ -258,23 +249,23 @@ static void run_block(sdk_block *r, const block_work *w, const char *block, size
     uint8_t givens[81];
     reset(r);
     while (pos < len) {
-        const char *nl = memchr(block + pos, '\n', len - pos);
-        size_t eol = nl ? (size_t)(nl - block) : len, end = eol, lead, stop;
+        size_t end, lead;
+        size_t eol = sdk_text_line(block, len, pos, &end);
         r->lines++;
-        if (end > pos && block[end - 1] == '\r') end--;
-        for (lead = pos; lead < end && byte_class[(unsigned char)block[lead]] == 1; lead++) {}
-        if (lead < end && block[lead] != '#') {
-            /* A record. Its puzzle: up to a space, ',', ';' or '#'. */
-            /* Most lines are an 81-symbol puzzle and an end: read as such first. No symbol
-             * ends a puzzle, so when the 81 bytes read, the puzzle is them if a byte that ends
-             * one (or the line's end) follows. */
-            int read = end - lead >= 81 &&
-                       (end - lead == 81 || byte_class[(unsigned char)block[lead + 81]]) &&
-                       read81(w, block + lead, givens);
-            if (!read) {
-                for (stop = lead; stop < end && !byte_class[(unsigned char)block[stop]]; stop++) {}
-                read = stop - lead == 81 && read81(w, block + lead, givens);
-            }
+        if (sdk_text_lead(block + pos, end - pos, &lead)) {
+            /* A record (textrule.h). Its puzzle: up to a space, ',', ';' or '#'. Most lines
+             * are an 81-symbol puzzle and an end: read as such first. No symbol ends a puzzle,
+             * so when the 81 bytes read, the puzzle is them if a byte that ends one (or the
+             * line's end) follows. */
+            const char *line = block + pos;
+            size_t n = end - pos;
+            int read = w->take9 && n - lead >= 81 &&
+                       (n - lead == 81 || byte_class[(unsigned char)line[lead + 81]]) &&
+                       read81(w, line + lead, givens);
+            if (!read && w->take9)
+                read = sdk_text_puzzle_end(line, n, lead) - lead == 81 &&
+                       read81(w, line + lead, givens);
+            lead += pos;
             if (read && w->mode >= SDK_BLOCK_CANON) {
                 if (stop_asked(w)) {
                     r->interrupted = 1;
@@ -293,7 +284,7 @@ static void run_block(sdk_block *r, const block_work *w, const char *block, size
             }
             r->records++;
         }
-        pos = eol + 1;
+        pos = eol;
     }
 }
 
@@ -318,6 +309,7 @@ int sdk_block_run(sdk_block *r, sdk_allocator a, const char *block, size_t len,
     w.abandon = NULL;
     w.mode = mode;
     w.limit = o->limit;
+    w.take9 = o->size == 0 || o->size == 9 || o->size == -1;
     run_block(r, &w, block, len);
     sdk_fast9_free(w.fast);
     return SDK_OK;
@@ -437,6 +429,7 @@ int sdk_block_pool_new(sdk_block_pool **out, sdk_allocator a, int threads, sdk_b
     p->base.abandon = &p->abandon;
     p->base.mode = mode;
     p->base.limit = o->limit;
+    p->base.take9 = o->size == 0 || o->size == 9 || o->size == -1;
     /* Two blocks a thread: one being done, one waiting, so that no thread waits on the reads
      * and writes of the calling thread. */
     p->nslots = 2 * (size_t)threads + 1;

@@ -3,11 +3,12 @@
  * lines of input goes in, the text to print comes out. No Lua frame runs per puzzle, which at a
  * few microseconds a 9x9 puzzle is what the command's own time would otherwise be made of.
  *
- * A line is a record by the rules of the command's line mode (lua/sudoku/cli/pipeline.lua):
- * without its "\n" and one trailing "\r", a line that is blank or whose first non-space
- * character is '#' is no record; any other line's puzzle is its text from the first non-space
- * character up to the next space, ',', ';' or '#' (spaces as C's isspace in the "C" locale,
- * Lua's %s). A puzzle of 81 symbols of a 9x9 board (1-9 and the blanks) is done here, on the
+ * A line is a record by the record rule (textrule.h, declared in lua/sudoku/format/rule.lua):
+ * "\r\n", "\n" and "\r" end lines, a line that is blank or whose first non-space character is
+ * '#' is no record; any other line's puzzle is its text from the first non-space character up
+ * to the next space, ',', ';' or '#' (spaces as C's isspace in the "C" locale, Lua's %s). When
+ * the options' size allows 9x9 boards (9, "auto" = -1, or 0: not fixed, the caller checks),
+ * a puzzle of 81 symbols of a 9x9 board (1-9 and the blanks) is done here, on the
  * 9x9 fast path (through dispatch.h's engine choice, so with the answer Board:solve gives),
  * which allocates nothing; every other record becomes a hole, which the caller answers itself
  * (the Lua path, with its own messages, and the batch solver for other sizes): lines with nothing

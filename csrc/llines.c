@@ -180,12 +180,12 @@ static int batch_gc(lua_State *L) {
 }
 
 static const char *const batch_option_names[] = {
-    "limit", "threads", "portable", "max_nodes", "timeout", NULL
+    "limit", "threads", "portable", "max_nodes", "timeout", "size", NULL
 };
 
 static const char *const rate_option_names[] = {
     "threads", "portable", "max_nodes", "timeout", "allowed", "max_rating", "se_only", "check",
-    NULL
+    "size", NULL
 };
 
 static void read_batch_options(lua_State *L, int opts, sdk_batch_options *o,
@@ -219,10 +219,63 @@ static void read_batch_options(lua_State *L, int opts, sdk_batch_options *o,
         if (lua_type(L, -1) != LUA_TBOOLEAN) luaL_argerror(L, opts, "portable must be a boolean");
         o->portable = lua_toboolean(L, -1);
     }
-    lua_pop(L, 3);
+    /* size: nil (the first puzzle fixes it), "auto" (each line its own) or a side 1..64. */
+    lua_getfield(L, opts, "size");
+    if (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "auto") == 0) {
+        o->size = -1;
+    } else if (!lua_isnil(L, -1)) {
+        if (!compat_isinteger(L, -1) || lua_tonumber(L, -1) < 1 ||
+            lua_tonumber(L, -1) > SDK_MAX_N)
+            luaL_argerror(L, opts, "size must be \"auto\" or an integer from 1 to 64");
+        o->size = (int)lua_tonumber(L, -1);
+    }
+    lua_pop(L, 4);
 }
 
-/* core.solve_many(text [, opts]) -> results, errors, stats (see docs/API.md). */
+/* The faults of a batch as data, into the table at index t: faults[i] = {kind =, line =,
+ * column =, byte =, cells =, expected =, reason =} for each puzzle that failed; reason is the
+ * words of errors[i] after its place. */
+static void push_faults(lua_State *L, const sdk_batch *b, size_t n, int t) {
+    static const struct { int status; const char *kind; } kinds[] = {
+        {SDK_BATCH_UNSAT, "no_solution"}, {SDK_BATCH_BAD_CHAR, "bad_char"},
+        {SDK_BATCH_BAD_SIZE, "bad_size"}, {SDK_BATCH_OUT_OF_NODES, "gave_up"},
+        {SDK_BATCH_OUT_OF_TIME, "gave_up"}, {SDK_BATCH_INTERRUPTED, "interrupted"},
+        {SDK_BATCH_NOT_UNIQUE, "not_unique"}, {SDK_BATCH_STUCK, "stuck"},
+        {SDK_BATCH_UNSOUND, "unsound"}, {SDK_BATCH_NO_PUZZLE, "no_puzzle"},
+        {SDK_BATCH_OTHER_SIZE, "other_size"}, {SDK_BATCH_UTF16, "utf16"}};
+    size_t i, k;
+    for (i = 0; i < n; i++) {
+        sdk_batch_fault_info f;
+        char reason[200];
+        if (sdk_batch_result(b, i, NULL, NULL, NULL) == SDK_BATCH_SOLVED) continue;
+        sdk_batch_fault(b, i, &f, reason, sizeof reason);
+        lua_createtable(L, 0, 7);
+        for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+            if (kinds[k].status == f.status) {
+                lua_pushstring(L, kinds[k].kind);
+                lua_setfield(L, -2, "kind");
+            }
+        lua_pushinteger(L, (lua_Integer)f.line);
+        lua_setfield(L, -2, "line");
+        if (f.column) {
+            lua_pushinteger(L, (lua_Integer)f.column);
+            lua_setfield(L, -2, "column");
+            lua_pushinteger(L, f.ch);
+            lua_setfield(L, -2, "byte");
+        }
+        lua_pushinteger(L, (lua_Integer)f.cells);
+        lua_setfield(L, -2, "cells");
+        if (f.expected) {
+            lua_pushinteger(L, (lua_Integer)f.expected);
+            lua_setfield(L, -2, "expected");
+        }
+        lua_pushstring(L, reason);
+        lua_setfield(L, -2, "reason");
+        lua_rawseti(L, t, (lua_Integer)i + 1);
+    }
+}
+
+/* core.solve_many(text [, opts]) -> results, errors, stats, faults (see docs/API.md). */
 static int l_solve_many(lua_State *L) {
     size_t len, i, n;
     const char *text;
@@ -279,9 +332,11 @@ static int l_solve_many(lua_State *L) {
             lua_setfield(L, 6, names[k]);
         }
     }
+    lua_createtable(L, 0, 0);                                          /* 7: faults */
+    push_faults(L, lb->b, n, 7);
     sdk_batch_free(lb->b);
     lb->b = NULL;
-    return 3;
+    return 4;
 }
 
 /* A block's answers, held in a userdata so that a memory error while they are pushed frees
@@ -479,7 +534,7 @@ static int l_line_pool(lua_State *L) {
     return 1;
 }
 
-/* core.rate_many(text [, opts]) -> ratings, errors, stats, hardest: each puzzle line rated by
+/* core.rate_many(text [, opts]) -> ratings, errors, stats, hardest, faults: each puzzle line rated by
  * human-style logic (SE's techniques unless opts say otherwise) on opts.threads threads. */
 static int l_rate_many(lua_State *L) {
     size_t len, i, n;
@@ -548,9 +603,11 @@ static int l_rate_many(lua_State *L) {
             lua_setfield(L, 7, names[k]);
         }
     }
+    lua_createtable(L, 0, 0);                                          /* 9: faults */
+    push_faults(L, lb->b, n, 9);
     sdk_batch_free(lb->b);
     lb->b = NULL;
-    return 4;
+    return 5;
 }
 
 /* core.isatty(fd) -> whether the descriptor fd (0, 1 or 2) is a terminal: the command's progress

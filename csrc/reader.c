@@ -1,16 +1,10 @@
 /* The reader of puzzle text (see reader.h). */
 #include "reader.h"
 #include "symbols.h"
+#include "textrule.h"
 
 #include <stdio.h>
 #include <string.h>
-
-int sdk_side_of(size_t count) {
-    int n;
-    for (n = 1; n <= SDK_MAX_N; n++)
-        if ((size_t)n * (size_t)n == count) return n;
-    return 0;
-}
 
 /* Reads every byte through codes into givens and says whether all are values of at most n. No
  * branch per byte: digits and blanks alternate at random in a puzzle, which a branch would

@@ -37,9 +37,6 @@ SDK_INTERNAL int sdk_read_givens(const char *text, size_t len, int n, uint8_t *g
 SDK_INTERNAL size_t sdk_read_message(const sdk_read_fault *fault, size_t len, int n, char *buf,
                                      size_t size);
 
-/* The side of a board of count cells, or 0 when count is not N*N for 1 <= N <= 64. */
-SDK_INTERNAL int sdk_side_of(size_t count);
-
 /* A byte as messages show it, NUL-terminated in buf: printable ASCII as itself, a quote or a
  * backslash escaped with '\', a NUL as \0, any other byte as \xHH (as sudoku.parse does). */
 SDK_INTERNAL void sdk_show_byte(unsigned char c, char buf[16]);

@@ -1,31 +1,18 @@
-/* The symbol alphabet, the core's one copy of lua/sudoku/symbols.lua: one character per value
- * 1..64, the characters that read as a blank, and the size up to which a lowercase letter reads
- * as its uppercase symbol (above it, lowercase letters are values 36..61 of their own). Every
- * table below is made from these lists, so the alphabet is written once. */
+/* The symbol alphabet of lua/sudoku/symbols.lua, as rule_table.h (generated from it by
+ * mk/gen_rule.lua) lists it: one character per value 1..64, the characters that read as a
+ * blank, and the size up to which a lowercase letter reads as its uppercase symbol (above it,
+ * lowercase letters are values 36..61 of their own). Every table below is made from those
+ * lists, so the alphabet is written once, in Lua. */
 #ifndef SDK_SYMBOLS_H
 #define SDK_SYMBOLS_H
 
 #include "common.h"
 
-/* X(character, value) for each symbol, in three groups because the lowercase letters read
- * differently by size. */
-#define SDK_SYMBOLS_UPPER(X) \
-    X('1', 1) X('2', 2) X('3', 3) X('4', 4) X('5', 5) X('6', 6) X('7', 7) X('8', 8) X('9', 9) \
-    X('A', 10) X('B', 11) X('C', 12) X('D', 13) X('E', 14) X('F', 15) X('G', 16) X('H', 17) \
-    X('I', 18) X('J', 19) X('K', 20) X('L', 21) X('M', 22) X('N', 23) X('O', 24) X('P', 25) \
-    X('Q', 26) X('R', 27) X('S', 28) X('T', 29) X('U', 30) X('V', 31) X('W', 32) X('X', 33) \
-    X('Y', 34) X('Z', 35)
-#define SDK_SYMBOLS_LOWER(X) \
-    X('a', 36) X('b', 37) X('c', 38) X('d', 39) X('e', 40) X('f', 41) X('g', 42) X('h', 43) \
-    X('i', 44) X('j', 45) X('k', 46) X('l', 47) X('m', 48) X('n', 49) X('o', 50) X('p', 51) \
-    X('q', 52) X('r', 53) X('s', 54) X('t', 55) X('u', 56) X('v', 57) X('w', 58) X('x', 59) \
-    X('y', 60) X('z', 61)
-#define SDK_SYMBOLS_OTHER(X) X('!', 62) X('%', 63) X('&', 64)
-/* B(character) for each blank. */
-#define SDK_BLANK_SYMBOLS(B) B('.') B('0') B('_') B('?') B('*')
+/* The lists of symbols (SDK_SYMBOLS_UPPER, SDK_SYMBOLS_LOWER, SDK_SYMBOLS_OTHER: X(character,
+ * value); SDK_BLANK_SYMBOLS: B(character)) and SDK_FOLD_LIMIT, generated from the one
+ * declaration of the alphabet. */
+#include "rule_table.h"
 
-/* Up to this size a lowercase letter reads as its uppercase symbol. */
-#define SDK_FOLD_LIMIT 35
 /* What a table below holds for a byte that is no symbol. */
 #define SDK_NOT_SYMBOL 255
 

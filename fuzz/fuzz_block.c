@@ -122,9 +122,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     o.portable = (data[0] & 8) != 0;
     if (sdk_block_run(&r, a, text, len, mode, &o) != SDK_OK) abort();
     if (r.interrupted) abort();   /* no flag was given */
-    /* Lines: as many as newlines, plus a last one without. */
-    for (k = 0; k < len; k++) lines += text[k] == '\n';
-    if (len > 0 && text[len - 1] != '\n') lines++;
+    /* Lines: as many as line ends ("\r\n", "\n", "\r": the record rule), plus a last one
+     * without. */
+    for (k = 0; k < len; k++) {
+        if (text[k] == '\n' || (text[k] == '\r' && (k + 1 == len || text[k + 1] != '\n'))) lines++;
+    }
+    if (len > 0 && text[len - 1] != '\n' && text[len - 1] != '\r') lines++;
     if (r.lines != lines || r.records > r.lines) abort();
     if (r.out_len > 0 && r.out[r.out_len - 1] != '\n') abort();
     for (k = 0; k < r.nnotes; k++) {
@@ -134,7 +137,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (n->at > 0 && r.out[n->at - 1] != '\n') abort();   /* between whole lines */
         if (n->hole) {
             if (n->start > len || n->len > len - n->start) abort();
-            if (n->start > 0 && text[n->start - 1] != '\n') abort();
+            if (n->start > 0 && text[n->start - 1] != '\n' && text[n->start - 1] != '\r')
+                abort();
         } else {
             if (memchr(n->message, '\0', sizeof n->message) == NULL || n->message[0] == '\0') abort();
             /* A message after an answer here: validate's "multiple" (no budget is spent). */

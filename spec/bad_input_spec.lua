@@ -133,7 +133,10 @@ describe("sudoku.solve_many on bad lines", function()
     local what, text, message = case[1], case[2], case[4]
     if message then
       it("names " .. what .. ", and solves the lines around it", function()
-        local results, errors, stats = sudoku.solve_many(P .. "\n" .. text .. "\n" .. P .. "\n")
+        -- Lines of any size (a 7x7 among 9x9 ones is else a puzzle of another size than the
+        -- text's: spec/records_rule_spec.lua).
+        local results, errors, stats = sudoku.solve_many(P .. "\n" .. text .. "\n" .. P .. "\n",
+          { size = "auto" })
         assert.same({ S, false, S }, results)
         assert.same({ [2] = message:gsub("^line 1", "line 2") }, errors)
         assert.equal(1, stats.failed)
@@ -147,9 +150,10 @@ describe("sudoku.solve_many on bad lines", function()
     assert.same({}, errors)
   end)
 
-  it("reports a lone CR inside a line as the character it is", function()
+  it("ends a line at a lone CR, as old Mac files do (the record rule)", function()
     local _, errors = sudoku.solve_many(at41("\r") .. "\n")
-    assert.same({ "line 1, column 41: unexpected character '\\x0D'" }, errors)
+    assert.same({ "line 1: 40 cells, expected a square number such as 81",
+      "line 2: 40 cells, expected a square number such as 81" }, errors)
   end)
 
   it("reports a repeated given as no solution", function()
@@ -321,7 +325,8 @@ describe("sudoku solve (the command) on bad input #posix", function()
       f .. ":7: column 41: unexpected character '\\xC3'",
       f .. ":8: column 41: unexpected character '\\xE9'",
       f .. ":9: no solution: givens clash: 5 at row 1, column 1 and at row 1, column 2",
-      f .. ":10: column 49: unexpected character '8'",
+      -- A 7x7 puzzle in a file of 9x9 ones: the file's size, not a board of its own.
+      f .. ":10: 49 cells, but this file's puzzles have 81",
     }, "\n") .. "\n", r.stderr)
     assert.equal(1, r.status)
   end)

@@ -28,6 +28,13 @@ describe("sudoku canon", function()
     assert.equal(lines { c1, c2, c1, c2 }, r.stdout)
     assert.matches(":4: r1c1 and r1c2 both hold 1: clashing givens have no canonical form\n",
       r.stderr, 1, true)
+    -- A 4x4 line in a file of 9x9 puzzles: another size than the file's (the record rule).
+    assert.matches(":6: 16 cells, but this file's puzzles have 81", r.stderr, 1, true)
+    assert.equal(1, r.status)
+  end)
+
+  it("--size auto reads each line with its own size, and names what has no canonical form", function()
+    local r = sudoku({ "canon", "--size", "auto", cmd.temp_file(input()) })
     assert.matches(":6: a 4x4 puzzle: canonical forms are for 9x9 puzzles", r.stderr, 1, true)
     assert.equal(1, r.status)
   end)

@@ -48,7 +48,8 @@ describe("Ctrl-C (SIGINT)", function()
   end)
 
   it("stops solve on two threads, every thread of the batch solver", function()
-    local r = interrupt({ "solve", "-j", "2", temp_file(lines(P1, EMPTY64, P2, EMPTY64)) })
+    local r = interrupt({ "solve", "-j", "2", "--size", "auto",
+      temp_file(lines(P1, EMPTY64, P2, EMPTY64)) })
     assert_interrupted(r)
     assert.are.equal(lines(S1), r.stdout)
   end)
@@ -87,13 +88,13 @@ describe("Ctrl-C (SIGINT)", function()
   -- A block's 9x9 lines are answered in C and the others (the 64x64) by the Lua path, before
   -- the block is written: the answers before the line Ctrl-C stopped are written all the same.
   it("keeps the answers of a block that come before the line it stopped", function()
-    local r = interrupt({ "solve", temp_file(lines(P1, P2, EMPTY64, P1)) })
+    local r = interrupt({ "solve", "--size", "auto", temp_file(lines(P1, P2, EMPTY64, P1)) })
     assert_interrupted(r)
     assert.are.equal(lines(S1, S2), r.stdout)
   end)
 
   it("stops validate on an empty 64x64", function()
-    local r = interrupt({ "validate", temp_file(lines(P1, EMPTY64)) })
+    local r = interrupt({ "validate", "--size", "auto", temp_file(lines(P1, EMPTY64)) })
     assert_interrupted(r)
     assert.are.equal("unique\n", r.stdout)
   end)
@@ -139,10 +140,12 @@ describe("Ctrl-C (SIGINT)", function()
   end)
 end)
 
+-- Files below mix a 9x9 puzzle with a larger board on purpose: --size auto asks for each
+-- line's own size (without it, the first line fixes the file's).
 describe("--max-nodes and --timeout", function()
   it("give up the hopeless record of count, report it, and count the others", function()
     local path = temp_file(lines(P1, EMPTY25, P2))
-    local r = sudoku({ "count", "--max-nodes", "1000", path })
+    local r = sudoku({ "count", "--size", "auto", "--max-nodes", "1000", path })
     assert.are.equal(lines("1", "1"), r.stdout)
     assert.are.equal(path .. ":2: gave up after 1000 nodes\n", r.stderr)
     assert.are.equal(1, r.status)
@@ -159,7 +162,7 @@ describe("--max-nodes and --timeout", function()
   it("give up the hopeless record of solve after the time, on any number of threads", function()
     local path = temp_file(lines(P1, EMPTY64, P2))
     for _, jobs in ipairs({ "1", "2" }) do
-      local r = sudoku({ "solve", "-j", jobs, "--timeout", "0.3", path })
+      local r = sudoku({ "solve", "-j", jobs, "--size", "auto", "--timeout", "0.3", path })
       assert.are.equal(lines(S1, S2), r.stdout)
       assert.are.equal(path .. ":2: gave up after 0.3 s\n", r.stderr)
       assert.are.equal(1, r.status)
@@ -177,7 +180,8 @@ describe("--max-nodes and --timeout", function()
 
   it("make validate say unknown for the record it could not settle", function()
     local path = temp_file(lines(P1, EMPTY64, P2))
-    local r = sudoku({ "validate", "--max-nodes", "1000", "--timeout", "10", path })
+    local r = sudoku({ "validate", "--size", "auto", "--max-nodes", "1000", "--timeout", "10",
+      path })
     assert.are.equal(lines("unique", "unknown", "unique"), r.stdout)
     assert.are.equal(path .. ":2: gave up after 1000 nodes\n", r.stderr)
     assert.are.equal(1, r.status)

@@ -389,7 +389,9 @@ describe("sudoku.format.json", function()
     it("names the record, line and column of malformed JSON", function()
       local err, where = first_error('{"size":4}\n\n  {"size": 4, "givens": }')
       assert.equal("record 2, line 3, column 25: malformed JSON: no valid JSON value", err)
-      assert.same({ record = 2, line = 3, column = 25 }, where)
+      -- The fault as data: where, and a format's own words for what.
+      assert.same({ kind = "record", record = 2, line = 3, column = 25,
+        reason = "malformed JSON: no valid JSON value" }, where)
     end)
 
     it("counts lines within a record that spans several", function()
@@ -477,7 +479,7 @@ describe("sudoku.format.json", function()
       it("names " .. case[1], function()
         local err, where = first_error(case[2], case[4])
         assert.equal("record 1, line 1: " .. case[3], err)
-        assert.same({ record = 1, line = 1 }, where)
+        assert.same({ kind = "record", record = 1, line = 1, reason = case[3] }, where)
       end)
     end
 

@@ -210,7 +210,8 @@ describe("sudoku.format.pencil", function()
       local text = EMPTY4:sub(1, 4) .. "...." .. EMPTY4:sub(9)
       local err, where = first_error(text)
       assert.equal("record 1, line 1, column 5: cell r1c2 has no candidate", err)
-      assert.same({ record = 1, line = 1, column = 5 }, where)
+      assert.same({ kind = "record", record = 1, line = 1, column = 5,
+        reason = "cell r1c2 has no candidate" }, where)
     end)
 
     it("names a mark out of its place, with the character", function()
@@ -236,7 +237,8 @@ describe("sudoku.format.pencil", function()
       assert.is_true(record.is_record(recs[1]))
       assert.equal("record 2, line 2: 63 characters, expected N*N*N for an NxN board, such as 729",
         recs[2].err)
-      assert.same({ record = 2, line = 2 }, recs[2].where)
+      assert.same({ kind = "record", record = 2, line = 2,
+        reason = "63 characters, expected N*N*N for an NxN board, such as 729" }, recs[2].where)
       assert.same({ 4, 3 }, { recs[3].line, recs[3].index })
     end)
   end)

@@ -260,7 +260,7 @@ describe("reading", function()
         got[#got + 1] = rec and rec.line or { message, where }
       end
       assert.are.same({ 1, { "line 2: line of 1048577 bytes, longer than any record can be "
-        .. "(1048576 bytes at most); skipped", { line = 2, bytes = 1048577 } }, 3 }, got)
+        .. "(1048576 bytes at most); skipped", { kind = "long_line", line = 2, bytes = 1048577 } }, 3 }, got)
       -- A line of the largest size a record can need is read as it is.
       local src = source.of(("7"):rep(source.MAX_LINE) .. "\nend")
       assert.are.equal(source.MAX_LINE, #src:next())

@@ -103,14 +103,16 @@ describe("sudoku.solve_many", function()
       assert.same({
         [2] = "line 2: 80 cells, expected a square number such as 81",
         [3] = "line 3: 82 cells, expected a square number such as 81",
-        [4] = "line 4: 0 cells, expected a square number such as 81",
+        -- The record rule: a separator before any cell, as the command says it.
+        [4] = "line 4, column 1: no puzzle before ','",
       }, errors)
     end)
 
     it("rejecting a symbol too large for the board, lowercase folding to uppercase up to 35", function()
       -- 'A' is 10: no value on a 9x9 board. On a 16x16 board 'a' reads as 'A'.
       local sixteen = puzzles("gecode_16x16.txt")[1]
-      local solutions, errors = sudoku.solve_many(lines{ "A" .. EASY:sub(2), sixteen, sixteen:lower() })
+      local solutions, errors = sudoku.solve_many(lines{ "A" .. EASY:sub(2), sixteen, sixteen:lower() },
+        { size = "auto" })
       assert.equal(false, solutions[1])
       assert.equal("line 1, column 1: unexpected character 'A'", errors[1])
       assert.equal(solutions[2], solutions[3])
@@ -279,15 +281,17 @@ describe("sudoku.solve_many", function()
       end
     end)
 
-    it("mixed with 9x9 and 4x4 lines in one text", function()
+    it("mixed with 9x9 and 4x4 lines in one text, when asked for (size = \"auto\")", function()
       local four = "1.......3..2...." -- 4x4, 2x2 boxes
-      local solutions, _, stats = sudoku.solve_many(lines{ four, EASY, "." }, { threads = 2 })
+      local solutions, _, stats = sudoku.solve_many(lines{ four, EASY, "." },
+        { threads = 2, size = "auto" })
       assert.same({ sudoku.solve(four), EASY_SOLVED, "1" }, solutions)
       assert.equal(3, stats.solved)
     end)
 
     it("counting them too", function()
-      local counts = sudoku.solve_many(lines{ "....", "................" }, { limit = 1000 })
+      local counts = sudoku.solve_many(lines{ "....", "................" },
+        { limit = 1000, size = "auto" })
       -- A 2x2 board has 1x2 boxes (rows): the two Latin squares; the empty 4x4 sudoku has 288.
       assert.same({ 2, 288 }, counts)
     end)

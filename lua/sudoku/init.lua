@@ -162,18 +162,25 @@ function sudoku.count(text, limit, opts)
 end
 
 --- Many puzzles at once, one per line of `text` (a string: read a file with f:read("a")), on
--- POSIX threads. Without `opts.limit`: solutions, errors, stats, where `solutions[i]` is the
--- i-th puzzle's first solution as a line or `false`, and `errors[i]` says why when it is
--- `false`. With `opts.limit = n`: counts, errors, stats, `counts[i]` being the solutions up to
--- n (0 when there is none) or `false` for a line that could not be read. See docs/API.md.
+-- POSIX threads. Lines are records by the record rule (`sudoku.format.rule`, as the command and
+-- the readers of `sudoku.format` have it): "\r\n", "\n" or "\r" end them, blank and `#` lines
+-- are skipped, a puzzle runs to the first space, `,`, `;` or `#`. The first puzzle fixes the
+-- board size for the whole text. Without `opts.limit`: solutions, errors, stats, faults, where
+-- `solutions[i]` is the i-th puzzle's first solution as a line or `false`, `errors[i]` says why
+-- when it is `false`, and `faults[i]` says it as data (`sudoku.format.fault`). With
+-- `opts.limit = n`: counts, errors, stats, faults, `counts[i]` being the solutions up to n (0
+-- when there is none) or `false` for a line that could not be read. See docs/API.md.
 -- @function solve_many
 -- @string text puzzles, one per line
 -- @tparam[opt] table opts `limit`, `threads` (default 1; 0: one per CPU), `portable` (force the
 -- 9x9 fast path's portable code), `max_nodes` and `timeout` (each puzzle's budgets: one that
--- runs out is `false`, its error "line N: gave up after ...")
+-- runs out is `false`, its error "line N: gave up after ..."), `size` (the board size N of every
+-- line, or `"auto"`: each line its own; default: the first puzzle's)
 -- @treturn table solutions (or counts)
 -- @treturn table errors
 -- @treturn table stats `{puzzles =, solved =, failed =, gave_up =, interrupted =, guesses =, threads =}`
+-- @treturn table faults `{kind =, line =, column =, byte =, cells =, expected =, reason =}` per
+-- failed line
 -- @raise for a text that is not a string, an unknown option or an out-of-range value
 
 -- The C function itself, so that an argument error names 'solve_many' and the caller's line.

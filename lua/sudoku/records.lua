@@ -126,8 +126,10 @@ function records.batch_reads_line(text, box)
 end
 
 -- The batch solver over the puzzle lines texts[k] for which take(k) is true (all of them when
--- take is nil): answers[k] and errors[k] as sudoku.solve_many gives them, but for the lines'
--- own numbers, without its "line N: " (N counts the lines it was given, not the caller's).
+-- take is nil): answers[k], errors[k] (the words of why not, without the line: N would count
+-- the lines the solver was given, not the caller's) and faults[k] (sudoku.format.fault's
+-- data, the same line left out). The lines are a list, not a file: each is read with its own
+-- size unless opts.size says one.
 local function batch(texts, opts, take, run)
   local lines, index_of = texts, nil
   if take then
@@ -139,18 +141,23 @@ local function batch(texts, opts, take, run)
       end
     end
   end
-  if #lines == 0 then return {}, {} end
-  local got, why = (run or core.solve_many)(table.concat(lines, "\n"), opts)
-  local errors = {}
-  for i, message in pairs(why) do
-    if message then
-      errors[index_of and index_of[i] or i] = message:match("^line %d+: (.*)$") or message
-    end
+  if #lines == 0 then return {}, {}, {} end
+  local batch_opts = opts
+  if not (opts and opts.size) then
+    batch_opts = { size = "auto" }
+    for key, v in pairs(opts or {}) do batch_opts[key] = v end
   end
-  if not index_of then return got, errors end
+  local got, _, _, faults = (run or core.solve_many)(table.concat(lines, "\n"), batch_opts)
+  local errors, out_faults = {}, {}
+  for i, f in pairs(faults) do
+    local k = index_of and index_of[i] or i
+    f.line = nil
+    errors[k], out_faults[k] = f.reason, f
+  end
+  if not index_of then return got, errors, out_faults end
   local answers = {}
   for i = 1, #lines do answers[index_of[i]] = got[i] end
-  return answers, errors
+  return answers, errors, out_faults
 end
 
 --- Puzzle lines on the batch solver, with `box`'s shape.
@@ -160,6 +167,8 @@ end
 -- @treturn table answers: `answers[k]` the solution, a count, or `false` for the lines the
 -- solver reads with that shape, `nil` for the others
 -- @treturn table errors: `errors[k]` why not ("gave up after ..." among them)
+-- @treturn table faults: `faults[k]` the same as data (`sudoku.format.fault`; kind "gave_up"
+-- for a budget that ran out)
 function records.solve_lines(texts, opts, box)
   if not box then return batch(texts, opts) end
   return batch(texts, opts, function(k) return records.batch_reads_line(texts[k], box) end)
@@ -190,14 +199,15 @@ function records.solve_many(list, opts)
   return batch(texts, opts, function(k) return texts[k] ~= false end)
 end
 
--- core.rate_many as batch runs it: answers {rating =, hardest =} (false for the others).
+-- core.rate_many as batch runs it: answers {rating =, hardest =} (false for the others), and
+-- errors and faults as core.solve_many gives them.
 local function rate_batch(text, opts)
-  local ratings, errors, _, hardest = core.rate_many(text, opts)
+  local ratings, errors, _, hardest, faults = core.rate_many(text, opts)
   local answers = {}
   for i, r in ipairs(ratings) do
     answers[i] = r and { rating = r, hardest = hardest[i] or nil } or false
   end
-  return answers, errors
+  return answers, errors, nil, faults
 end
 
 --- Puzzle lines rated by human-style logic on the batch solver's threads (see

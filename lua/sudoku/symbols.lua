@@ -24,8 +24,10 @@ for i = 1, #symbols.BLANKS do
 end
 symbol_of[0] = symbols.BLANK
 
--- Beyond 35 lowercase letters are values of their own (36..61), so case only folds below that.
-local FOLD_LIMIT = 35
+--- Up to this size a lowercase letter reads as its uppercase symbol; beyond it lowercase letters
+-- are values of their own (36..61).
+symbols.FOLD_LIMIT = 35
+local FOLD_LIMIT = symbols.FOLD_LIMIT
 
 --- The character for a value.
 -- @int v the value, 0..64

@@ -50,6 +50,7 @@ function RuleContext:eliminate(r, c, v) end
 ---@field limit? integer count mode: count each puzzle's solutions up to this
 ---@field threads? integer threads to use (default 1; 0: one per online CPU)
 ---@field portable? boolean force the 9x9 fast path's portable code
+---@field size? integer|"auto" every line's board size, or "auto": each its own (default: the first's)
 
 ---A record of a block that solve_block did not answer with text alone.
 ---@class sudoku.BlockNote

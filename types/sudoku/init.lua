@@ -72,6 +72,7 @@ function sudoku.count(text, limit, opts) end
 ---@return (string|integer|false)[] results
 ---@return table<integer, string> errors
 ---@return sudoku.BatchStats stats
+---@return table<integer, table> faults each failed line's fault: kind, line, column, byte, reason, ...
 function sudoku.solve_many(text, opts) end
 
 return sudoku

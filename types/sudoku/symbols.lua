@@ -7,6 +7,7 @@ local symbols = {
   MAX = 64,
   BLANK = ".",
   BLANKS = ".0_?*",
+  FOLD_LIMIT = 35,
 }
 
 ---@param v integer 0..64

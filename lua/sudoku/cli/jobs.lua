@@ -6,6 +6,7 @@
 local format = require "sudoku.format"
 local output = require "sudoku.cli.output"
 local record = require "sudoku.format.record"
+local fault = require "sudoku.format.fault"
 
 local jobs = {}
 
@@ -15,11 +16,11 @@ local records = setmetatable({}, { __index = function(_, key)
   return require("sudoku.records")[key]
 end })
 
--- sudoku.parse numbers lines and columns within the text it was given; line mode hands it a
--- single line and reports the file's own line number, so "line 1, " would only mislead.
-local function parse_message(message)
-  message = tostring(message):gsub("%(opts%.box%)", "(--box)")
-  return message:match("^line 1, (column .*)$") or message
+-- What the command prints after FILE:LINE: for sudoku.parse's fault on one line-mode puzzle
+-- (its line, always 1 there, is the file's: FILE:LINE: names it). The parser names the shape
+-- the command's --box gives it opts.box.
+local function parse_message(f)
+  return (fault.after_line(f):gsub("%(opts%.box%)", "(--box)"))
 end
 
 -- The search budgets of the command line (--max-nodes, --timeout), as b:solve and b:count and
@@ -37,9 +38,10 @@ local function batch_opts(result, extra)
   return opts
 end
 
--- The reader options of the command line: --box's shape for the formats that name none.
+-- The reader options of the command line: --box's shape for the formats that name none, and
+-- --size (N, or "auto": a line file's lines of any size).
 local function read_opts(result)
-  return { box = result.box }
+  return { box = result.box, size = result.size }
 end
 
 -- A chunk handler from a handler of one record: each answer goes out as soon as it is made.
@@ -49,22 +51,22 @@ local function each(handle_one)
   end
 end
 
--- The batch solver's message for a puzzle whose budget ran out: the answer as it stands, so
--- the search is not run again.
-local function gave_up(message)
-  return message and message:match("^gave up after .*$")
+-- Whether the batch solver's fault is a budget that ran out: its answer as it stands, so the
+-- search is not run again.
+local function gave_up(f)
+  return f and f.kind == "gave_up"
 end
 
--- Writes a chunk's answers from the batch solver (answers[i], errors[i], nil for an item it
--- did not take): value(answer, item) for an answer, a budget's message as it stands, and
--- handle_one(item) for the rest, which gives the command's own message (or reads what only the
--- Lua reader reads).
-local function emit_batch(items, emit, answers, errors, value, handle_one)
+-- Writes a chunk's answers from the batch solver (answers[i], errors[i], faults[i], nil for an
+-- item it did not take): value(answer, item) for an answer, a budget's message as it stands,
+-- and handle_one(item) for the rest, which gives the command's own message (or reads what only
+-- the Lua reader reads).
+local function emit_batch(items, emit, answers, errors, faults, value, handle_one)
   for i, item in ipairs(items) do
     local answer = answers[i]
     if answer then
       emit(i, value(answer, item))
-    elseif gave_up(errors[i]) then
+    elseif gave_up(faults[i]) then
       emit(i, nil, errors[i])
     else
       emit(i, handle_one(item))
@@ -79,8 +81,8 @@ local function batched(opts, handle_text, value, box)
   return function(items, emit)
     local texts = {}
     for i, item in ipairs(items) do texts[i] = item.text end
-    local answers, errors = records.solve_lines(texts, opts, box)
-    emit_batch(items, emit, answers, errors, function(answer, item)
+    local answers, errors, faults = records.solve_lines(texts, opts, box)
+    emit_batch(items, emit, answers, errors, faults, function(answer, item)
       return value(answer, item.text)
     end, function(item) return handle_text(item.text) end)
   end
@@ -93,8 +95,8 @@ local function batched_records(opts, handle_one, value)
   return function(items, emit)
     local list = {}
     for i, item in ipairs(items) do list[i] = item.record end
-    local answers, errors = records.solve_many(list, opts)
-    emit_batch(items, emit, answers, errors, function(answer, item)
+    local answers, errors, faults = records.solve_many(list, opts)
+    emit_batch(items, emit, answers, errors, faults, function(answer, item)
       return value(answer, item.record)
     end, function(item) return handle_one(item.record) end)
   end
@@ -104,9 +106,13 @@ end
 -- ("solve", "count" or "validate") with the batch options opts, by a pool of that many threads
 -- of the core while the calling thread reads and writes; on one thread, by the calling thread
 -- itself (an inline pool: no thread, its room kept from block to block).
+-- The pool reads the file's board size (size: N or "auto", as the pipeline has settled it):
+-- it answers 81-symbol lines only where 9x9 boards are the file's.
 local function blocks(job, mode, opts)
-  job.pool = function()
-    return require("sudoku.core").line_pool(mode, opts, opts.threads == 1)
+  job.pool = function(size)
+    local with_size = { size = size }
+    for k, v in pairs(opts) do with_size[k] = v end
+    return require("sudoku.core").line_pool(mode, with_size, opts.threads == 1)
   end
   -- On threads, blocks go in pieces of 16 KiB (about 200 puzzles, a few hundred microseconds
   -- of solving): the threads share out a small file too.
@@ -117,8 +123,8 @@ end
 local parse  -- sudoku.format.parse, loaded with the core when a line is first read
 local function line_record(text, box)
   parse = parse or require "sudoku.format.parse"
-  local board, err = parse.parse(text, box and { box = box } or nil)
-  if not board then return nil, parse_message(err) end
+  local board, _, f = parse.read(text, box and { box = box } or nil)
+  if not board then return nil, parse_message(f) end
   return record.new(board)
 end
 
@@ -309,11 +315,11 @@ local function canon_job(result, keep_record)
     job.lines, job.whole_lines = true, true
     job.handle = function(items, emit)
       for i, item in ipairs(items) do
-        local rec, err = read_line(item.text, job.read_opts, item.line, i)
+        local rec, _, where = read_line(item.text, job.read_opts, item.line, i)
         if rec then
           emit(i, one(rec))
         else
-          emit(i, nil, record_message(err))
+          emit(i, nil, record_message(where))
         end
       end
     end

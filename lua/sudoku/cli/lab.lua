@@ -15,7 +15,7 @@ local EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 local function read_puzzles(result, streams)
   local name = result.file or "-"
   local next_record, err
-  local opts = { box = result.box }
+  local opts = { box = result.box, size = result.size }
   if name == "-" then
     next_record = format.records(streams.stdin, result.from, opts)
   else

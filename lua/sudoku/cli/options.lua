@@ -91,6 +91,32 @@ function options.box_shape(option)
   end
 end
 
+--- A converter for the board size of a puzzle list: "auto" (each line its own size) or a whole
+--- number from 1 to MAX_SIZE. Gives "auto" or the number.
+function options.board_size(option)
+  local max = options.MAX_SIZE
+  return function(text)
+    if text == "auto" then return text end
+    if digits_within(text, 1, max) then return number_of(text) end
+    return nil, ("%s must be auto or a whole number from 1 to %d, got '%s'"):format(option, max,
+      text)
+  end
+end
+
+--- A converter for the column of a delimited file's puzzles: a whole number from 1 (the field's
+--- place) or a header's name. Gives the number or the name.
+function options.column(option)
+  return function(text)
+    if text:match("^%d+$") then
+      if digits_within(text, 1, 1000000) then return number_of(text) end
+    elseif text:match("^[%w_%-%.]+$") then
+      return text
+    end
+    return nil, ("%s must be a column's number (from 1) or its name in the header, got '%s'")
+      :format(option, text)
+  end
+end
+
 --- A converter for a cell ROW,COLUMN, each a whole number from 1 to MAX_SIZE (the board's own
 --- size is checked against each record later). Returns the text unchanged.
 function options.cell(option)
@@ -125,13 +151,15 @@ options.CONVERT = {
   line_offset = options.whole_number("--line-offset", 0, options.TWO_53),
   timeout = options.seconds("--timeout"),
   box = options.box_shape("--box"),
+  size = options.board_size("--size"),
+  column = options.column("--column"),
   from = options.format_name("--from", format.READ_NAMES, "auto"),
   to = options.format_name("--to", format.READ_NAMES),
 }
 
 -- The quick path of the command line: the streaming commands `solve`, `count`, `validate`,
 -- `canon` and `dedup` with the options a pipeline gives them (-j/--jobs, --limit, --to, --from,
--- --box, --max-nodes, --timeout, --line-offset, --unique, --stats, a file) are read here,
+-- --box, --size, --max-nodes, --timeout, --line-offset, --unique, --stats, a file) are read here,
 -- without argparse, whose loading and parser take longer than solving a thousand puzzles. The
 -- result is the table argparse makes of the same words (spec/cli_quick_parse_spec.lua holds them
 -- side by side); anything else (help, another command, an option repeated or unknown, a value
@@ -147,7 +175,7 @@ local QUICK_OPTIONS = {
 }
 local QUICK_COMMON = {
   ["-j"] = "jobs", ["--jobs"] = "jobs", ["--from"] = "from", ["--box"] = "box",
-  ["--line-offset"] = "line_offset",
+  ["--line-offset"] = "line_offset", ["--size"] = "size", ["--column"] = "column",
 }
 local QUICK_BUDGETS = { ["--max-nodes"] = "max_nodes", ["--timeout"] = "timeout" }
 

@@ -45,6 +45,15 @@ local function add_box_option(command)
     .. "board of 3-row boxes; default: the shape a grid draws or a json record names, else "
     .. "the squarest, 2x3 for 6x6). A json record's own box wins.")
     :argname("RxC"):convert(CONVERT.box)
+  command:option("--size", "The board size of a file of puzzles one per line: N, or auto for "
+    .. "lines of any size (default: the first puzzle's; a puzzle of another length is an "
+    .. "error naming its line and both lengths).")
+    :argname("N|auto"):convert(CONVERT.size)
+  command:option("--column", "The puzzle's column in a delimited file (id,puzzle,solution "
+    .. "CSV; fields between spaces, ',' and ';'): its number from 1, or its name in the header "
+    .. "line, which is then no record. Sudoku Exchange lines (id puzzle rating) are told "
+    .. "without it.")
+    :argname("N|NAME"):convert(CONVERT.column)
 end
 
 local FORMAT_LIST = table.concat(READ_FORMATS, ", ")

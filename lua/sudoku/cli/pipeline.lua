@@ -9,6 +9,8 @@
 --     detected).
 local format = require "sudoku.format"
 local source = require "sudoku.format.source"
+local rule = require "sudoku.format.rule"
+local fault = require "sudoku.format.fault"
 local interrupt = require "sudoku.cli.interrupt"
 local progress = require "sudoku.cli.progress"
 
@@ -27,7 +29,6 @@ local STDIN_NAME = "<stdin>"
 -- batch's thread start per block stays a few percent of its work.
 local BLOCK = 64 * 1024
 
-local byte = string.byte
 
 -- Records handed to a command at once: enough for the batch solver's threads to share out, few
 -- enough that memory stays small and constant however long the input is.
@@ -51,28 +52,70 @@ local function open_input(path, streams)
   return f, path
 end
 
+-- An item that failed: its fault, and the words the command prints after FILE:LINE:.
+local function failed_item(f)
+  return { line = f.line, fault = f, error = fault.after_line(f) }
+end
+
 -- An item for a fault of the source (a line too long for any record) on a line before
 -- `lineno` (any, for nil), or nil.
 local function fault_item(src, lineno)
-  local fault = src:fault_before(lineno)
-  if fault then return { line = fault.line, error = source.fault_message(fault) } end
+  local f = src:fault_before(lineno)
+  if f then
+    return failed_item(fault.new("long_line", { line = f.line, bytes = f.bytes }))
+  end
   return nil
 end
 
--- Line mode's item for line number `lineno`: {line =, text =} for a puzzle line, {line =,
--- error =} for a line with nothing before its separator, nil for a blank or comment line.
--- With `whole`, a record's text is its whole line, which the job reads itself.
--- (csrc/lineblock.c reads lines by the same rules.)
-local function line_item(line, lineno, whole)
-  local lead = line:match("^%s*()")
-  local first = line:sub(lead, lead)
-  if first == "" or first == "#" then return nil end
-  if whole then return { line = lineno, text = line } end
-  local puzzle = line:match("^[^%s,;#]*", lead)
-  if puzzle == "" then
-    return { line = lineno, error = ("no puzzle before '%s'"):format(first) }
+-- The board size of a line file (sudoku.format.rule): `shape.n` once the first record of a
+-- board's number of cells has fixed it (or --box has), `shape.auto` for --size auto (each line
+-- its own size). Returns the fault of a puzzle of another board's length, else nil (a length
+-- that is no board's is the reader's to report).
+local function size_fault(shape, puzzle, lineno)
+  if shape.auto then return nil end
+  if not shape.n then
+    shape.n = rule.side_of(#puzzle)
+    return nil
   end
-  return { line = lineno, text = puzzle }
+  if #puzzle ~= shape.n * shape.n and rule.side_of(#puzzle) then
+    return fault.new("other_size", { line = lineno, cells = #puzzle, expected = shape.n * shape.n })
+  end
+  return nil
+end
+
+-- Line mode's item for line number `lineno`, by the record rule (sudoku.format.rule, which
+-- csrc/lineblock.c follows too): {line =, text =} for a puzzle line, a failed item for a line
+-- with nothing before its separator or a puzzle of another length than the file's (shape, see
+-- size_fault), nil for a blank or comment line. With `whole`, a record's text is its whole
+-- line, which the job reads itself.
+-- The layout of a delimited file, settled at its first record line (sudoku.format.rule).
+local first_record = rule.first_record
+
+local function line_item(line, lineno, whole, shape)
+  if rule.is_skipped(line) then return nil end
+  if first_record(shape, line) then return nil end
+  if shape.missing then
+    return { fatal = ("no column named '%s' in the header (line %d)"):format(shape.missing, lineno) }
+  end
+  if shape.column then
+    local puzzle, count = rule.field(line, shape.column)
+    if not puzzle then
+      return failed_item(fault.new("record", { line = lineno,
+        reason = ("no column %d: the line has %d"):format(shape.column, count) }))
+    end
+    local f = size_fault(shape, puzzle, lineno)
+    if f then return failed_item(f) end
+    return { line = lineno, text = puzzle }
+  end
+  local puzzle, lead = rule.puzzle(line)
+  if not puzzle then return nil end
+  if puzzle == "" and not whole then
+    return failed_item(fault.new("no_puzzle", { line = lineno, column = lead,
+      byte = line:byte(lead) }))
+  end
+  local f = puzzle ~= "" and size_fault(shape, puzzle, lineno)
+  if f then return failed_item(f) end
+  return { line = lineno, text = whole and line or puzzle }
 end
 
 -- The title check of line mode, done once whichever path comes first: a title line at the top
@@ -91,46 +134,45 @@ end
 -- Line mode's items: line_item's per line, or {line =, error =} for a line too long for any
 -- record. A title line at the top (see sudoku.format.reader.take_title) is no puzzle and is
 -- passed over.
-local function line_items(src, take_title, whole)
+local function line_items(src, take_title, whole, shape)
   return function()
     take_title()
     while true do
       local line, lineno = src:next()
-      local fault = src.faults and fault_item(src, lineno and lineno + 1)
-      if fault then
+      local failed = src.faults and fault_item(src, lineno and lineno + 1)
+      if failed then
         if line ~= nil then src:back(line) end
-        return fault
+        return failed
       end
       if line == nil then return nil end
-      local item = line_item(line, lineno, whole)
+      local item = line_item(line, lineno, whole, shape)
       if item then return item end
     end
   end
 end
 
--- A reader's message without its "record K, line L, " prefix: FILE:LINE: names the place.
--- The readers name the shape the CLI's --box gives them opts.box.
-local function cli_message(message)
-  message = message:gsub("%(opts%.box%)", "(--box)")
-  return message:match("^record %d+, line %d+, (column .*)$")
-    or message:match("^record %d+, line %d+: (.*)$") or message:match("^line %d+: (.*)$")
-    or message
+-- What the command prints after FILE:LINE: for a record a format's reader could not read (its
+-- fault; see sudoku.format.fault): the words after the line. The readers name the shape the
+-- CLI's --box gives them opts.box, which the command calls --box.
+local function cli_message(f)
+  return (fault.after_line(f):gsub("%(opts%.box%)", "(--box)"))
 end
 
--- The message of a record a format's reader could not read, as the command prints it (for a job
--- that reads whole lines itself, job.whole_lines).
+-- The same, for a job that reads whole lines itself (job.whole_lines).
 pipeline.record_message = cli_message
 
 -- Format mode's items: {line =, record =} or {line =, error =}; a failure that belongs to no
--- record or line (the format cannot be told) is {fatal =}.
+-- record or line (the format cannot be told, UTF-16 text) is {fatal =}.
 local function record_items(src, from, opts)
   local next_record = format.records(src, from, opts)
   return function()
     local rec, err, where = next_record()
     if rec == nil then return nil end
     if rec then return { line = rec.line, record = rec } end
-    if not where.record and not where.bytes then return { fatal = err } end
-    return { line = where.line, error = cli_message(err) }
+    if where.kind == "utf16" or (not where.record and not where.bytes) then
+      return { fatal = where.kind and fault.reason(where) or err }
+    end
+    return { line = where.line, fault = where, error = cli_message(where) }
   end
 end
 
@@ -193,6 +235,11 @@ function pipeline.run(result, streams, job)
     from = "json"
     if job.detected then job.detected(from) end
   end
+  if from == nil and result.column then
+    -- A column of a delimited file: one puzzle per line.
+    from = "line"
+    if job.detected then job.detected(from) end
+  end
   if from == nil then
     -- Told here rather than by format.records so that the job learns the format (solve
     -- writes its answers in it, and reads puzzles one per line in line mode).
@@ -208,11 +255,24 @@ function pipeline.run(result, streams, job)
   local items
   local offset = result.line_offset or 0
   local take_title = title_once(src, offset > 0)
+  -- The board size of a line file (size_fault): --size, or the first record's. (With --box the
+  -- reader checks each record against the box, in its own words.)
+  local shape = { auto = result.size == "auto" or result.box ~= nil, n = tonumber(result.size),
+    column = result.column }
+  if job.lines and from then
+    -- UTF-16 text is no puzzle list: say so rather than read its bytes as cells.
+    take_title()
+    if src.utf16 then
+      streams.stderr:write("sudoku: ", name, ": ", fault.reason(fault.new("utf16")), "\n")
+      if input ~= streams.stdin then input:close() end
+      return pipeline.EXIT_USAGE
+    end
+  end
   if not from then
     -- No puzzle at all: only what the source found wrong, if anything.
     items = function() return fault_item(src, nil) end
   elseif job.lines then
-    items = line_items(src, take_title, job.whole_lines)
+    items = line_items(src, take_title, job.whole_lines, shape)
   else
     items = record_items(src, from, job.read_opts or {})
   end
@@ -308,7 +368,7 @@ function pipeline.run(result, streams, job)
     for _, n in ipairs(notes) do
       if n.hole then
         n.item = line_item(text:sub(n.start + 1, n.start + n.len), first_line + n.line - 1,
-          job.whole_lines)
+          job.whole_lines, shape)
         if n.item.text then
           todo[#todo + 1] = n.item
           n.index = #todo
@@ -369,7 +429,7 @@ function pipeline.run(result, streams, job)
   end
 
   local function run_block(text, first_line)
-    local out, notes, info = job.block(text)
+    local out, notes, info = job.block(text, shape.auto and "auto" or shape.n)
     src:advance(info.lines)
     return finish_block(text, first_line, out, notes, info)
   end
@@ -413,7 +473,7 @@ function pipeline.run(result, streams, job)
   -- Hands whole lines to the pool, writing the oldest first while the pool is full. Returns
   -- false when Ctrl-C stopped it, else true and the lines handed.
   local function submit_piece(text, first_line, counted)
-    pool = pool or job.pool()
+    pool = pool or job.pool(shape.auto and "auto" or shape.n)
     while pool:full() do
       if pending() or not collect_block() then return false end
     end
@@ -438,15 +498,45 @@ function pipeline.run(result, streams, job)
       if stop >= length then
         stop = length
       else
-        local nl = stop
-        while nl >= pos and byte(text, nl) ~= 10 do nl = nl - 1 end
-        stop = nl >= pos and nl or (text:find("\n", stop + 1, true) or length)
+        -- After the last line end of the piece (sudoku.format.rule), else the first after it.
+        local cut = rule.last_end(text, stop, pos)
+        if not cut then
+          local e, after = rule.line_end(text, stop + 1)
+          cut = e <= length and after - 1 or length
+        end
+        stop = cut
       end
       local ok, lines = submit_piece(text:sub(pos, stop), line, counted)
       if not ok then return false end
       pos, line = stop + 1, line + lines
     end
     return true
+  end
+
+  -- Whether the file's board size is known (or --size auto), so that blocks may go to C: the
+  -- first record of a board's number of cells among the lines read ahead fixes it, as
+  -- size_fault would when it came to that record; else nil until the line path has read one.
+  local function settled()
+    local given_back = src.held or {}
+    -- A column of a delimited file is read in Lua only (the pool reads a line's first field).
+    for i = #given_back, 1, -1 do
+      if shape.first_seen then break end
+      if not rule.is_skipped(given_back[i]) and first_record(shape, given_back[i]) then
+        -- A header is no record: take the lines up to it (the lines below i stay).
+        for _ = i, #given_back do src:next() end
+      end
+    end
+    if shape.column or shape.missing then return false end
+    if shape.auto or shape.n then return true end
+    for i = #given_back, 1, -1 do
+      local puzzle = rule.puzzle(given_back[i])
+      local n = puzzle and rule.side_of(#puzzle)
+      if n then
+        shape.n = n
+        return true
+      end
+    end
+    return false
   end
 
   -- The lines read ahead (by detection and the title check) and given back to the source, as
@@ -457,6 +547,7 @@ function pipeline.run(result, streams, job)
     take_title()
     local given_back = src.held
     if not (given_back and #given_back > 0) or (src.faults and #src.faults > 0) then return nil end
+    if not settled() then return nil end
     local first_line, lines = src.line + 1, {}
     while #given_back > 0 do lines[#lines + 1] = src:next() end
     return table.concat(lines, "\n") .. "\n", first_line
@@ -480,7 +571,7 @@ function pipeline.run(result, streams, job)
       break
     end
     local took = false
-    if src.line >= block_from then
+    if src.line >= block_from and (src.line == 0 or settled()) then
       local first_line = src.line + 1
       local text, why = src:lines_block(BLOCK)
       if text then

@@ -4,6 +4,7 @@
 -- read the same text the same way (sdm and line, ss and grid for most grids) are not told
 -- apart: the answer is the one whose reader takes the other's files too.
 local reader = require "sudoku.format.reader"
+local rule = require "sudoku.format.rule"
 local show = require "sudoku.show"
 local symbols = require "sudoku.symbols"
 
@@ -133,11 +134,13 @@ local function classify(lines, first, base, sdk_meta)
   end
   -- HoDoKu's library lines, ":0000:x:<cells>:...": no other format starts a line with ':'.
   if text:find("^:[^:]*:[^:]*:") then return "hodoku" end
+  -- A Sudoku Exchange line, "id puzzle rating": a list of puzzles in their second column.
+  if rule.layout_column(text) then return "line" end
   -- A "puzzle,solution" line with its puzzle left out: a line to report, in no other format.
   if text:find("^[,;]") then return "line" end
 
   local rows, width = grid_rows(lines, first)
-  local puzzle = text:match("^[^%s,;#]*")
+  local puzzle = rule.puzzle(text) or ""
   local kinds, m, bad = one_line_kinds(puzzle)
   local is_grid = width and width >= 2 and #rows >= width
   -- A puzzle line with text after it ("puzzle,0,box duplicate") is no grid row, however many
@@ -179,6 +182,7 @@ function detect.detect(src)
   local lines, first = src:lookahead(LOOKAHEAD, reader.is_skipped)
   -- lines[i] is line base + i of the input (leading comments beyond LOOKAHEAD were passed).
   local base = src.line
+  if src.utf16 then return nil, "UTF-16 text: convert to UTF-8" end
   if not first then return nil, "no puzzle in the input (only blank or '#' lines)", "empty" end
   local sdk_meta = false
   for i = 1, first - 1 do

@@ -82,7 +82,7 @@ end
 
 -- The steps of `next_record` with the faults of `src` (lines too long for any record, see
 -- sudoku.format.source) among them in line order, each as false, "line L: message",
--- {line = L, bytes = length}.
+-- {kind = "long_line", line = L, bytes = length}.
 local function with_faults(src, next_record)
   -- A step held back while a fault before it is given first (kept in locals: no table a step).
   local held, rec, err, where = false, nil, nil, nil
@@ -99,7 +99,7 @@ local function with_faults(src, next_record)
       if fault then
         held, rec, err, where = true, a, b, c
         return false, ("line %d: %s"):format(fault.line, source.fault_message(fault)),
-          { line = fault.line, bytes = fault.bytes }
+          { kind = "long_line", line = fault.line, bytes = fault.bytes }
       end
     end
     return a, b, c
@@ -120,6 +120,17 @@ end
 -- @raise for an unknown format name or a format that is only written
 function format.records(input, name, opts)
   local src = source.of(input)
+  -- UTF-16 text is no text of any format: one failure that says so.
+  src:peek()
+  if src.utf16 then
+    local done = false
+    return function()
+      if done then return nil end
+      done = true
+      local f = { kind = "utf16", line = 1 }
+      return false, require("sudoku.format.fault").message(f), f
+    end
+  end
   if name == nil then
     local detected, err, empty = format.detect(src)
     -- An input with no puzzle has no records, whatever its format.

@@ -3,12 +3,13 @@
 -- whitespace, ',', ';' or '#') is the record's comment: "puzzle,solution" lists and
 -- "puzzle # rating" notes keep it, and writing puts it back with the same separator.
 -- Blank lines and lines starting with '#' are skipped. A title line at the top ("Hardest
--- puzzles 2011" before the first puzzle, see sudoku.format.reader.is_list_title) is kept as the
--- first record's meta.title, not read as a puzzle.
+-- puzzles 2011" before the first puzzle, see sudoku.format.rule.is_list_title) is kept as the
+-- first record's meta.title, not read as a puzzle. The first record fixes the board size.
 -- @module sudoku.format.line
 local cells = require "sudoku.format.cells"
 local reader = require "sudoku.format.reader"
 local record = require "sudoku.format.record"
+local rule = require "sudoku.format.rule"
 local symbols = require "sudoku.symbols"
 local shape = require "sudoku.shape"
 local core = require "sudoku.core"
@@ -23,19 +24,16 @@ local line = {
   separator = "\n",
 }
 
--- Splits a line into its leading whitespace, the puzzle, the separator and the comment.
-local function split(text)
-  local lead, puzzle, rest = text:match("^(%s*)([^%s,;#]*)(.*)$")
-  local sep, comment = rest:match("^(%s*[,;#]?%s*)(.-)%s*$")
-  if comment == "" then sep, comment = nil, nil end
-  return lead, puzzle, sep, comment
-end
+-- Splits a line into its leading whitespace, the puzzle, the separator and the comment (the
+-- record rule's).
+local split = rule.split
 
 -- The board of a puzzle of N*N symbols in one C call (sudoku.format.cells), or nil when the
 -- text is anything else; sudoku.parse then reads it, and gives the exact message when it fails.
 local function quick_board(puzzle, opts)
   local n = square_root[#puzzle]
-  if not n or (opts.size and opts.size ~= n) then return nil end
+  local size = tonumber(opts.size)
+  if not n or (size and size ~= n) then return nil end
   local rows, cols
   if opts.box then
     rows, cols = opts.box[1], opts.box[2]
@@ -71,13 +69,44 @@ end
 --- An iterator over the records of a line source; `sudoku.format.records` is the way in
 -- (it detects the format, makes the source and adds the faults of overlong lines).
 -- @tparam table src a line source (`sudoku.format.source`)
--- @tparam table opts `size`, `box` (as for `sudoku.parse`) and the format's own options
+-- @tparam table opts `size`, `box` (as for `sudoku.parse`) and the format's own options;
+-- without `size` the first record fixes the board size for the whole input (a record of another
+-- length is a failure naming both), and `size = "auto"` lets each line have its own
 -- @treturn function an iterator: each step a record, or `false, message, where` for a record
--- that could not be read (`where = {record =, line =, column =}`); reading goes on after it
+-- that could not be read (`where`: its fault, `sudoku.format.fault`); reading goes on after it
 function line.records(src, opts)
+  -- The board size of the file (sudoku.format.rule): the first record's of a board's number
+  -- of cells; each line its own with opts.size = "auto". (A size or box the caller gives is
+  -- the parser's to check, with its own words.)
+  local auto = opts.size == "auto" or opts.size ~= nil or opts.box ~= nil
+  local n
+  -- The puzzle's column in a delimited file: opts.column (a number, or a header's name), or
+  -- told from the first record line (sudoku.format.rule.first_record).
+  local layout = { column = opts.column }
   return reader.each_line(src, function(text, lineno, index)
+    if layout.missing then
+      return reader.fail(index, lineno, nil, ("no column named '%s' in the header"):format(
+        layout.missing))
+    end
+    if layout.column then
+      local field, count = rule.field(text, layout.column)
+      if not field then
+        return reader.fail(index, lineno, nil, ("no column %d: the line has %d"):format(
+          layout.column, count))
+      end
+      text = field
+    end
+    if not auto then
+      local _, puzzle = split(text)
+      if not n then
+        n = rule.side_of(#puzzle)
+      elseif #puzzle ~= n * n and rule.side_of(#puzzle) then
+        return reader.fail(index, lineno, nil, { kind = "other_size", cells = #puzzle,
+          expected = n * n })
+      end
+    end
     return line.read_line(text, opts, lineno, index)
-  end, true)
+  end, true, function(text) return rule.first_record(layout, text) end)
 end
 
 --- The text of one record in this format, without a final newline; `sudoku.format.write`

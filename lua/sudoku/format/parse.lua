@@ -38,13 +38,22 @@ local function position(text, pos)
   return line, pos - start + 1
 end
 
-local function fail_at(text, pos, msg)
+-- nil, the message and the fault (sudoku.format.fault: {kind =, line =, column =, byte =,
+-- reason =}, counted within `text`) of a failure at byte `pos`.
+local function fail_at(text, pos, msg, kind)
   local line, col = position(text, pos)
-  return nil, ("line %d, column %d: %s"):format(line, col, msg)
+  return nil, ("line %d, column %d: %s"):format(line, col, msg),
+    { kind = kind or "bad_value", line = line, column = col, byte = byte(text, pos), reason = msg }
 end
 
 local function unexpected(text, pos)
-  return fail_at(text, pos, ("unexpected character '%s'"):format(show.byte(byte(text, pos))))
+  return fail_at(text, pos, ("unexpected character '%s'"):format(show.byte(byte(text, pos))),
+    "bad_char")
+end
+
+-- nil, the message and the fault of a text whose cells are not a board's.
+local function bad_size(count, msg)
+  return nil, msg, { kind = "bad_size", cells = count, reason = msg }
 end
 
 -- Numbers are chosen when some token is a two-digit value (10..64) and there are at least 100
@@ -193,13 +202,13 @@ local function detect_box(layout, n)
 end
 
 -- The size and box asked for by opts (nil when the text decides).
-local function check_opts(opts)
+local function check_opts(opts, extra)
   if opts == nil then return nil, nil end
   if type(opts) ~= "table" then
-    error("bad argument #2 to 'parse' (table expected, got " .. type(opts) .. ")", 3)
+    error("bad argument #2 to 'parse' (table expected, got " .. type(opts) .. ")", 3 + extra)
   end
   local size, err = shape.check(opts.size, opts.box)
-  if err then error("bad argument #2 to 'parse' (" .. err .. ")", 3) end
+  if err then error("bad argument #2 to 'parse' (" .. err .. ")", 3 + extra) end
   return size, opts.box
 end
 
@@ -223,15 +232,13 @@ local function infer_size(count)
   return nil
 end
 
--- parse(text [, opts]) -> Board, or nil and a message.
--- opts.size fixes N (the text must then hold exactly N*N cells); opts.box = {rows, cols} fixes the
--- box shape. Without them N comes from the cell count and the box from the separators, falling
--- back to the squarest shape.
-function parse.parse(text, opts)
+-- read(text, opts, extra): the reader of parse.parse and parse.read, `extra` levels below the
+-- caller an argument error names.
+local function read(text, opts, extra)
   if type(text) ~= "string" then
-    error("bad argument #1 to 'parse' (string expected, got " .. type(text) .. ")", 2)
+    error("bad argument #1 to 'parse' (string expected, got " .. type(text) .. ")", 2 + extra)
   end
-  local size, box = check_opts(opts)
+  local size, box = check_opts(opts, extra)
   -- The datasets' own form, 81 characters of 1-9 and blanks, makes its board in one C call
   -- (the same board as below: 9x9, 3x3 boxes); anything else, errors included, reads below.
   if #text == 81 and not size and not box then
@@ -260,12 +267,13 @@ function parse.parse(text, opts)
       -- Say where the expected count comes from: the caller's size or box, not the text.
       local asked = box and ("%dx%d board of %dx%d boxes (opts.box)"):format(n, n, box[1], box[2])
         or ("%dx%d board (opts.size)"):format(n, n)
-      return nil, ("expected %d cells for a %s, found %d"):format(n * n, asked, count)
+      return bad_size(count, ("expected %d cells for a %s, found %d"):format(n * n, asked, count))
     end
   else
     n = infer_size(count)
     if not n then
-      return nil, ("cannot infer a board size from %d cells%s"):format(count, nearest(count))
+      return bad_size(count, ("cannot infer a board size from %d cells%s"):format(count,
+        nearest(count)))
     end
   end
 
@@ -303,6 +311,23 @@ function parse.parse(text, opts)
   if not ok then return unexpected(text, at.run and bad_cell or at[bad_cell]) end
   board:mark_givens()    -- the puzzle's values are its givens (Board:is_given)
   return board
+end
+
+-- parse(text [, opts]) -> Board, or nil and a message (sudoku.parse).
+-- opts.size fixes N (the text must then hold exactly N*N cells); opts.box = {rows, cols} fixes the
+-- box shape. Without them N comes from the cell count and the box from the separators, falling
+-- back to the squarest shape.
+function parse.parse(text, opts)
+  local board, message = read(text, opts, 1)
+  return board, message
+end
+
+-- read(text [, opts]) -> Board, or nil, the message and its fault (sudoku.format.fault's
+-- fields: kind "bad_char", "bad_value" or "bad_size", line and column within text, byte,
+-- reason): what readers that place a failure in their own input take.
+function parse.read(text, opts)
+  local board, message, fault = read(text, opts, 1)
+  return board, message, fault
 end
 
 return parse

@@ -2,31 +2,37 @@
 -- into records (one per line, or blocks of rows). Every failure names the record's number and
 -- the line (and column when one character is to blame) in the whole input, so a message from
 -- the millionth record of a file points into that file.
-local cells = require "sudoku.format.cells"
 local record = require "sudoku.format.record"
-local show = require "sudoku.show"
-local symbols = require "sudoku.symbols"
+local rule = require "sudoku.format.rule"
+local fault = require "sudoku.format.fault"
 
 local reader = {}
 
--- A failed record as the iterators give it: false, the message, and where it is.
-function reader.failure(index, line, column, message)
-  local where = { record = index, line = line, column = column }
-  local at = column and ("line %d, column %d"):format(line, column) or ("line %d"):format(line)
-  -- Bytes of the input a message quotes (a JSON string, a token) are shown escaped.
-  return false, ("record %d, %s: %s"):format(index, at, show.message(message)), where
+-- A failed record as the iterators give it: false, the message, and where it is: the fault
+-- (sudoku.format.fault), which says what is wrong as data. `what` is the fault's kind and
+-- fields (a string: a format's own reason).
+function reader.fail(index, line, column, what)
+  local f = type(what) == "table" and fault.new(what.kind, what) or { kind = "record", reason = what }
+  f.record, f.line, f.column = index, line, column
+  return false, fault.message(f), f
 end
 
--- A failure from a sudoku.parse message, whose "line l, column c" count within the text it was
+-- The same with a format's own words for what is wrong.
+function reader.failure(index, line, column, message)
+  return reader.fail(index, line, column, message)
+end
+
+-- A failure from sudoku.parse's fault, whose line and column count within the text it was
 -- given: lines[l] is that line's number in the input and shift[l] how many bytes were cut from
 -- its start.
-function reader.parse_failure(index, message, lines, shift)
-  local l, c, rest = message:match("^line (%d+), column (%d+): (.*)$")
-  if l then
-    l, c = tonumber(l), tonumber(c)
-    return reader.failure(index, lines[l] or lines[1], c + ((shift and shift[l]) or 0), rest)
+function reader.parse_failure(index, f, lines, shift)
+  local copy = fault.new(f.kind, f)
+  local l = f.line
+  if l and f.column then
+    return reader.fail(index, lines[l] or lines[1], f.column + ((shift and shift[l]) or 0), copy)
   end
-  return reader.failure(index, lines[1], nil, message)
+  copy.column = nil
+  return reader.fail(index, lines[1], nil, copy)
 end
 
 -- Parses `text` into a record with the input's line numbers in any error. The parser (and with
@@ -36,9 +42,10 @@ end
 local parse
 function reader.parse(text, opts, index, lines, shift)
   parse = parse or require "sudoku.format.parse"
-  local board, err = parse.parse(text, opts and (opts.size or opts.box) and
-    { size = opts.size, box = opts.box } or nil)
-  if not board then return reader.parse_failure(index, err, lines, shift) end
+  local size = opts and tonumber(opts.size)
+  local board, _, f = parse.read(text, opts and (size or opts.box) and
+    { size = size, box = opts.box } or nil)
+  if not board then return reader.parse_failure(index, f, lines, shift) end
   return record.new(board, { line = lines[1], index = index })
 end
 
@@ -50,9 +57,9 @@ local function is_comment(line)
   return line:match("^%s*#") ~= nil
 end
 
-function reader.is_skipped(line)
-  return is_blank(line) or is_comment(line)
-end
+-- The record rule's tests of a line (sudoku.format.rule): no record, a title's word.
+reader.is_skipped = rule.is_skipped
+reader.has_word = rule.has_word
 
 -- Titles. Files in the wild put a line of words before their puzzles: Project Euler 96 a
 -- "Grid 01" line before each grid, the forum's HardestDatabase a "HardestDatabase110626" line
@@ -61,11 +68,6 @@ end
 -- To keep a broken puzzle from passing for one, a title must start with a word (three letters
 -- or more, one of them lowercase, which no puzzle of up to 35 values writes) and must not fit as
 -- the row or puzzle that follows it: a truly malformed line stays an error.
-function reader.has_word(line)
-  -- Anchored, so that a row of digits is turned down at its first character.
-  local word = line:match("^%s*(%a%a%a+)")
-  return word ~= nil and word:find("%l") ~= nil
-end
 
 -- Whether `line`, before the first row of a grid, is the grid's title: `row` is the line right
 -- after it, which must be a row of a different number of cells.
@@ -78,26 +80,14 @@ end
 
 -- The puzzle of a one-line record: the text before whitespace, ',', ';' or '#'.
 function reader.puzzle_of(line)
-  return line:match("^%s*([^%s,;#]*)")
+  return (rule.puzzle(line)) or ""
 end
 
 -- N when `puzzle` is N*N cells of an NxN board (symbols up to N, blanks), else nil.
-function reader.line_size(puzzle)
-  local n = math.floor(math.sqrt(#puzzle) + 0.5)
-  if n < 1 or n > symbols.MAX or n * n ~= #puzzle or cells.bad(puzzle, n) then return nil end
-  return n
-end
+reader.line_size = rule.line_size
 
--- Whether `line`, the first of a puzzle list, is the list's title: `after` is the next line that
--- is neither blank nor a comment, which must be a puzzle of N*N cells, while the title's own
--- first word holds a character that is no cell of an NxN board.
-function reader.is_list_title(line, after)
-  if not after or is_blank(line) or is_comment(line) then return false end
-  local n = reader.line_size(reader.puzzle_of(after))
-  local word = reader.puzzle_of(line)
-  if not n or not reader.has_word(word) or reader.line_size(word) then return false end
-  return cells.bad(word, n) ~= nil
-end
+-- Whether `line`, the first of a puzzle list, is the list's title (sudoku.format.rule).
+reader.is_list_title = rule.is_list_title
 
 -- How many lines after the first one the search for a title's puzzle looks at.
 local TITLE_LOOKAHEAD = 80
@@ -123,7 +113,9 @@ end
 -- One record per line: blank lines and lines starting with '#' are skipped. read_one(line,
 -- lineno, index) gives the record, or false, message, where (see failure()). With `titled`, a
 -- title line at the top of the input (see take_title) is kept as the first record's meta.title.
-function reader.each_line(src, read_one, titled)
+-- header(line), when given, is asked of each record line and passes over those it says are a
+-- header (a delimited file's, see sudoku.format.rule.first_record).
+function reader.each_line(src, read_one, titled, header)
   local index = 0
   local title = titled
   return function()
@@ -131,7 +123,7 @@ function reader.each_line(src, read_one, titled)
     while true do
       local line, lineno = src:next()
       if line == nil then return nil end
-      if not is_blank(line) and not is_comment(line) then
+      if not is_blank(line) and not is_comment(line) and not (header and header(line)) then
         index = index + 1
         local rec, err, where = read_one(line, lineno, index)
         if title and rec then

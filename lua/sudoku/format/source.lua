@@ -1,17 +1,21 @@
 -- Line sources: the one way every streaming reader takes its input, whether a string, an open
--- file or a function that returns lines. A source numbers the lines it hands out (for error
--- messages), drops a UTF-8 byte-order mark and the "\r" of CRLF files, and can give back one
--- line so that a reader can stop at the first line of the next record without losing it.
+-- file or a function that returns lines. A source cuts lines by the record rule
+-- (sudoku.format.rule: "\r\n", "\n" and "\r" each end one), numbers the lines it hands out (for
+-- error messages), drops a UTF-8 byte-order mark, notes UTF-16 text (src.utf16) and can give
+-- back one line so that a reader can stop at the first line of the next record without losing
+-- it.
 --
 -- No line longer than any record can be is held: a source hands out an empty line in its place
 -- and keeps a fault ({line =, bytes =}) that readers report (source.fault_message) among the
 -- records, in line order; reading goes on with the next line.
+local rule = require "sudoku.format.rule"
+
 local source = {}
 
 local Source = {}
 Source.__index = Source
 
-local BOM = "\239\187\191"
+local BOM = rule.BOM
 local byte = string.byte
 
 -- The longest line a record can need, in bytes. The longest fixed records are pencil marks of a
@@ -25,15 +29,17 @@ local MAX_LINE = source.MAX_LINE
 -- Each puller returns the next line, or false and its length for a line over MAX_LINE bytes
 -- (a puller may also return such a line whole: Source:next checks every length), or nil at the
 -- end.
+local line_end = rule.line_end
+
 local function string_lines(text)
   local pos, len = 1, #text
   return function()
     if pos > len then return nil end
-    local nl = text:find("\n", pos, true) or len + 1
+    local stop, after = line_end(text, pos)
     local first = pos
-    pos = nl + 1
-    if nl - first > MAX_LINE then return false, nl - first end
-    return text:sub(first, nl - 1)
+    pos = after
+    if stop - first > MAX_LINE then return false, stop - first end
+    return text:sub(first, stop - 1)
   end
 end
 
@@ -58,26 +64,38 @@ local BLOCK = 65536
 
 local function block_lines(f, src)
   local buffer, pos, done = "", 1, false
+  -- Whether the last line ended at a "\r" that was the last byte read: a "\n" that starts the
+  -- next read is its other half, no line of its own.
+  local cr_last = false
+  local function read(size)
+    local block, err = f:read(size)
+    if block == nil then
+      if err then src.read_error = tostring(err) end
+      return nil
+    end
+    if cr_last and byte(block, 1) == 10 then block = block:sub(2) end
+    cr_last = false
+    return block
+  end
   -- Whole lines at once for Source:lines_block: what the buffer holds, then a read of up to
-  -- `size` bytes cut after its last newline (the rest stays for the next call). At the end of
-  -- the input, the last line without its newline. nil at the end; false when the read holds no
-  -- newline (a line longer than the read), which then stays for the line-by-line path.
+  -- `size` bytes cut after its last line end (the rest stays for the next call). At the end of
+  -- the input, the last line without its end. nil at the end; false when the read holds no
+  -- line end (a line longer than the read), which then stays for the line-by-line path.
   src.take_lines = function(size)
     local head = buffer:sub(pos)
     if not done then
-      local block, err = f:read(size)
+      local block = read(size)
       if block ~= nil then
-        -- The last newline, looked for from the end: lines are short, so this is a few steps.
-        local last = #block
-        while last > 0 and byte(block, last) ~= 10 do last = last - 1 end
-        if last == 0 then
+        -- The last line end, looked for from the end: lines are short, so this is a few steps.
+        local last = rule.last_end(block, #block)
+        if not last then
           buffer, pos = head .. block, 1
           return false
         end
+        cr_last = last == #block and byte(block, last) == 13
         buffer, pos = block, last + 1
         return head .. block:sub(1, last)
       end
-      if err then src.read_error = tostring(err) end
       done = true
     end
     buffer, pos = "", 1
@@ -85,36 +103,40 @@ local function block_lines(f, src)
     return head
   end
   return function()
-    local nl = buffer:find("\n", pos, true)
-    if nl then
-      local line = buffer:sub(pos, nl - 1)
-      pos = nl + 1
-      return line
+    if pos <= #buffer then
+      local stop, after, at_cr = line_end(buffer, pos)
+      if stop <= #buffer then
+        local line = buffer:sub(pos, stop - 1)
+        pos = after
+        cr_last = at_cr
+        return line
+      end
     end
     if done then return nil end
-    -- The line runs past the buffer: gather its parts until a newline, while it fits.
+    -- The line runs past the buffer: gather its parts until a line end, while it fits.
     local parts = { buffer:sub(pos) }
     local length = #parts[1]
     while true do
-      local block, err = f:read(BLOCK)
+      local block = read(BLOCK)
       if block == nil then
-        if err then src.read_error = tostring(err) end
         done, buffer, pos = true, "", 1
         if length > MAX_LINE then return false, length end
         local rest = table.concat(parts)
         if rest == "" then return nil end
         return rest
       end
-      nl = block:find("\n", 1, true)
-      local upto = nl and nl - 1 or #block
+      local stop, after, at_cr = line_end(block, 1)
+      local found = stop <= #block
+      local upto = stop - 1
       length = length + upto
       if length > MAX_LINE then
         parts = {}
       else
-        parts[#parts + 1] = nl and block:sub(1, upto) or block
+        parts[#parts + 1] = found and block:sub(1, upto) or block
       end
-      if nl then
-        buffer, pos = block, nl + 1
+      if found then
+        buffer, pos = block, after
+        cr_last = at_cr
         if length > MAX_LINE then return false, length end
         return table.concat(parts)
       end
@@ -157,6 +179,8 @@ function Source:next()
   local line
   if held and #held > 0 then
     line = table.remove(held)
+  elseif self.parts and #self.parts > 0 then
+    line = table.remove(self.parts)
   else
     local length
     line, length = self.pull()
@@ -164,8 +188,14 @@ function Source:next()
     if line and #line > MAX_LINE then line, length = false, #line end
     if line then
       self.bytes = self.bytes + #line + 1
-      if self.line == 0 and line:sub(1, #BOM) == BOM then line = line:sub(#BOM + 1) end
-      if line:sub(-1) == "\r" then line = line:sub(1, -2) end
+      if self.line == 0 and not self.started then
+        self.started = true
+        if line:sub(1, #BOM) == BOM then line = line:sub(#BOM + 1) end
+        if rule.is_utf16(line) then self.utf16 = true end
+      end
+      -- A puller that cuts lines at "\n" only (a pipe read a line at a time, a function of
+      -- the caller's) leaves the other line ends of the rule inside them.
+      if line:find("\r", 1, true) then line = self:split_ends(line) end
     else
       self.bytes = self.bytes + length + 1
       self.faults = self.faults or {}
@@ -175,6 +205,17 @@ function Source:next()
   end
   self.line = self.line + 1
   return line, self.line
+end
+
+-- The first of the lines a "\r" ends inside `text` (a line the puller cut at "\n" only); the
+-- others wait in self.parts (last first), and a "\r" at its end ends it.
+function Source:split_ends(text)
+  local lines = {}
+  for line in rule.lines(text) do lines[#lines + 1] = line end
+  if #lines == 0 then return "" end
+  self.parts = self.parts or {}
+  for i = #lines, 2, -1 do self.parts[#self.parts + 1] = lines[i] end
+  return lines[1]
 end
 
 -- Gives back the line just read: the next call to next() returns it again, with its number.
@@ -225,16 +266,17 @@ function source.fault_message(fault)
 end
 
 -- Whole lines of the input at once, for a reader that does lines in bulk (the sudoku command's
--- line mode in C): a string of up to about `size` bytes that ends with a newline (or the input's
--- last line), which the caller reads by the rules a source applies to each line (a "\r" at the
--- end of a line is no part of it) and whose lines it then counts as read with
+-- line mode in C): a string of up to about `size` bytes that ends with a line end (or the
+-- input's last line; a "\r\n" is never cut in two), which the caller reads by the record rule
+-- (sudoku.format.rule, as the source cuts lines) and whose lines it then counts as read with
 -- src:advance(lines): counting them here would cost as much as reading them. Otherwise nil and
 -- why: "unable" (this source does not read a file in blocks),
 -- "later" (no line has been read yet, or lines given back or faults are due first: next()
 -- gives them), "long" (the next line is longer than a read; next() gives it), "end".
 function Source:lines_block(size)
   if not self.take_lines then return nil, "unable" end
-  if (self.held and #self.held > 0) or (self.faults and #self.faults > 0) or self.line == 0 then
+  if (self.held and #self.held > 0) or (self.faults and #self.faults > 0) or self.line == 0
+      or (self.parts and #self.parts > 0) then
     return nil, "later"
   end
   local text = self.take_lines(size)

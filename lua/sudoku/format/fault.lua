@@ -1,0 +1,81 @@
+-- Faults as data: what a reader found wrong and where, and the one place that words it.
+-- A reader (the C core's batch and line readers, and the Lua readers of `sudoku.format`)
+-- gives a fault as a table, and nothing above it reads message text: the library's message and
+-- the command's line on stderr are both made here from the fields.
+--
+--   kind      what is wrong: "bad_char", "bad_size", "other_size", "no_puzzle", "utf16",
+--             "long_line", "no_solution", "gave_up", "interrupted", "not_unique", "stuck",
+--             "unsound", or "record" (a format's own reason, in `reason`)
+--   record    the record's number in the input (the readers of `sudoku.format`)
+--   line      the line it is on, counted in the whole input
+--   column    the column of the character to blame (absent when none is)
+--   byte      that character's byte value (with `column`)
+--   cells     the puzzle's length; `expected` the length of the file's puzzles ("other_size")
+--   bytes     a line's length ("long_line")
+--   reason    the words without the place, when the reader had its own (a format's JSON path, the
+--             C batch's words)
+local show = require "sudoku.show"
+
+local fault = {}
+
+local MAX_LINE = 4 * 64 * 64 * 64
+
+local WORDS = {
+  bad_char = function(f) return ("unexpected character '%s'"):format(show.byte(f.byte)) end,
+  no_puzzle = function(f) return ("no puzzle before '%s'"):format(show.byte(f.byte)) end,
+  other_size = function(f)
+    return ("%d cells, but this file's puzzles have %d"):format(f.cells, f.expected)
+  end,
+  utf16 = function() return "UTF-16 text: convert to UTF-8" end,
+  long_line = function(f)
+    return ("line of %d bytes, longer than any record can be (%d bytes at most); skipped")
+      :format(f.bytes, f.max or MAX_LINE)
+  end,
+  no_solution = function() return "no solution" end,
+  interrupted = function() return "interrupted" end,
+  not_unique = function() return "more than one solution" end,
+}
+
+--- The words of a fault without its place.
+-- @tparam table f the fault
+-- @treturn string
+function fault.reason(f)
+  if f.reason then return f.reason end
+  local words = WORDS[f.kind]
+  if words then return words(f) end
+  return tostring(f.kind)
+end
+
+--- The fault after its place within the line: "column C: reason", or the reason (what the
+-- command prints after FILE:LINE:).
+-- @tparam table f
+-- @treturn string
+function fault.after_line(f)
+  if f.column then return ("column %d: %s"):format(f.column, fault.reason(f)) end
+  return fault.reason(f)
+end
+
+--- The library's message: "[record K, ]line L[, column C]: reason" (printable ASCII: bytes of
+-- the input the reason quotes are escaped).
+-- @tparam table f
+-- @treturn string
+function fault.message(f)
+  local at = f.line and ("line %d"):format(f.line) or nil
+  if at and f.column then at = ("%s, column %d"):format(at, f.column) end
+  if f.record then at = at and ("record %d, %s"):format(f.record, at) or ("record %d"):format(f.record) end
+  local reason = show.message(fault.reason(f))
+  if not at then return reason end
+  return at .. ": " .. reason
+end
+
+--- A fault of `kind` with the fields of `fields` (a new table).
+-- @string kind
+-- @tparam[opt] table fields
+-- @treturn table
+function fault.new(kind, fields)
+  local f = { kind = kind }
+  for k, v in pairs(fields or {}) do f[k] = v end
+  return f
+end
+
+return fault
