@@ -394,8 +394,7 @@ function jobs.render(result)
       return svg
     end
     local path = result.output:gsub("%%d", tostring(rec.index or rendered))
-    local ok, open_err = output.write_file(path, svg, "\n")
-    if not ok then return nil, "cannot write " .. tostring(open_err) end
+    output.write_file(path, svg, "\n")
     return nil
   end
   local handle = each(one)
@@ -564,8 +563,7 @@ function jobs.explain(result)
       k = k + 1
       if pattern then
         local path = pattern:gsub("%%p", tostring(rec.index or seen)):gsub("%%d", tostring(k))
-        local ok, werr = output.write_file(path, logic.svg(pencil, step), "\n")
-        if not ok then return nil, "cannot write " .. tostring(werr) end
+        output.write_file(path, logic.svg(pencil, step), "\n")
       end
       lines[#lines + 1] = ("%d. %s (%.1f): %s"):format(k, step.title, step.rating, step.text)
       if not hardest or step.rating > hardest.rating then hardest = step end

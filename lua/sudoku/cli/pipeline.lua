@@ -42,13 +42,22 @@ local function reason_of(message, path)
 end
 
 -- The input named by `path` (stdin for nil or "-"): the handle and its name, or nil and the
--- message for a file that cannot be opened.
+-- message for a file that cannot be opened. (sudoku lab opens its input here too.)
 local function open_input(path, streams)
   if path == nil or path == "-" then return streams.stdin, STDIN_NAME end
   local f, err = io.open(path, "r")
   if not f then return nil, ("cannot open %s: %s"):format(path, reason_of(err, path)) end
-  -- A directory opens on Linux and fails at the first read; that read error is reported then.
+  -- A directory opens on Linux and fails at the first read; that read error is reported then
+  -- (pipeline.read_failure).
   return f, path
+end
+pipeline.open_input = open_input
+
+--- The message for a source (sudoku.format.source) of the input `name` whose read failed, or
+--- nil when none did: the run ends with it and status 2, as for a file that cannot be opened.
+function pipeline.read_failure(src, name)
+  if not src.read_error then return nil end
+  return ("cannot read %s: %s"):format(name, reason_of(src.read_error, name))
 end
 
 -- An item for a fault of the source (a line too long for any record) on a line before
@@ -122,7 +131,8 @@ end
 pipeline.record_message = cli_message
 
 -- Format mode's items: {line =, record =} or {line =, error =}; a failure that belongs to no
--- record or line (the format cannot be told) is {fatal =}.
+-- record or line (the format cannot be told) is {fatal =}. (sudoku lab reads its puzzles
+-- with it too.)
 local function record_items(src, from, opts)
   local next_record = format.records(src, from, opts)
   return function()
@@ -133,6 +143,7 @@ local function record_items(src, from, opts)
     return { line = where.line, error = cli_message(err) }
   end
 end
+pipeline.record_items = record_items
 
 -- Runs `job` over the input of `result` (the parsed command line):
 --   job.lines      true for line mode: handle() gets {line =, text =} items
@@ -544,8 +555,9 @@ function pipeline.run(result, streams, job)
   -- A read that Ctrl-C cut short fails too: the interrupt is what happened.
   if pending() then stopped = true end
   if #chunk > 0 and not stopped then flush() end
-  if src.read_error and not stopped then
-    streams.stderr:write("sudoku: cannot read ", name, ": ", reason_of(src.read_error, name), "\n")
+  local read_failure = not stopped and pipeline.read_failure(src, name)
+  if read_failure then
+    streams.stderr:write("sudoku: ", read_failure, "\n")
     status = pipeline.EXIT_USAGE
   end
   if bar then bar.clear() end
