@@ -60,6 +60,10 @@ function pipeline.read_failure(src, name)
   return ("cannot read %s: %s"):format(name, reason_of(src.read_error, name))
 end
 
+-- What --placeholders writes in place of the answer of a record that failed, for a job without
+-- a placeholder of its own (job.placeholder).
+pipeline.PLACEHOLDER = "-"
+
 -- An item for a fault of the source (a line too long for any record) on a line before
 -- `lineno` (any, for nil), or nil.
 local function fault_item(src, lineno)
@@ -159,6 +163,9 @@ pipeline.record_items = record_items
 --   job.stats_note()  optional: what --stats adds after its counts (dedup: classes, duplicates)
 --   job.read_opts  options for the format's reader
 --   job.unreadable what to print for a record that could not be read (default: nothing)
+--   job.placeholder(item)  optional: with result.placeholders, what to print for a record
+--                  that failed ({line =, record =} when it was read; default
+--                  pipeline.PLACEHOLDER)
 --   job.detected(name)  called with the format detection found, before any record is read
 --                  (the batch commands set job.lines and job.handle there)
 --   job.block      line mode only, optional: block(text) does a block of whole lines at once
@@ -179,6 +186,9 @@ pipeline.record_items = record_items
 --                  are
 -- result.line_offset, when above 0, is added to every line number a message names, so that
 -- a piece of a longer input (GNU parallel's --pipe) names the lines of the whole.
+-- With result.placeholders (--placeholders), a record that failed and printed nothing prints
+-- job.placeholder's line in its place (its message still goes to stderr), on every path, the
+-- blocks done in C included: the output's record K answers the input's record K.
 -- On Ctrl-C (sudoku.cli.interrupt) the records written so far stay, whole, nothing more is
 -- read or written, and the status is interrupt.EXIT.
 -- Returns the exit status.
@@ -255,7 +265,11 @@ function pipeline.run(result, streams, job)
     end
   end
 
+  local placeholders = result.placeholders
   local function write_record(item, out, err)
+    if err and out == nil and placeholders then
+      out = job.placeholder and job.placeholder(item) or pipeline.PLACEHOLDER
+    end
     if out then
       if printed > 0 and between ~= "" then held[#held + 1] = between end
       held[#held + 1] = out
