@@ -142,13 +142,17 @@ local function lines_with(...)
   return out
 end
 
---- The parser of the whole command line; state.help gets the parser whose -h was given, and
---- state.commands each command's parser (for its usage line in an error).
+--- The parser of the whole command line; state.help gets the parser whose -h was given,
+--- state.version is set by --version, and state.commands gets each command's parser (for its
+--- usage line in an error).
 function parser_module.build(state)
   local parser = argparse("sudoku",
     "Solve, count, validate, convert, render and generate Sudoku puzzles.")
     :epilog(EXIT_STATUS_HELP)
   add_help_flag(parser, state)
+  parser:flag("--version", "Print the version and the build's identity (the core's file and "
+    .. "digest, the Lua running it), and exit.")
+    :action(function() state.version = true end)
   parser:command_target("command")
 
   local solve = add_command(parser, state, "solve",
