@@ -255,7 +255,7 @@ portable:
 # LuaRocks' builtin backend compiles inside the source tree; drop its objects and the
 # ./sudoku/core.so it leaves, which Lua's default "./?.so" path would otherwise pick up.
 rock:
-	luarocks --lua-version=$(if $(filter jit,$(LUA_VERSION)),5.1,$(LUA_VERSION)) make --local sudoku-scm-1.rockspec
+	luarocks --lua-version=$(if $(filter jit,$(LUA_VERSION)),5.1,$(LUA_VERSION)) make --local $(wildcard sudoku-*.rockspec)
 	rm -f csrc/*.o csrc/rules/*.o csrc/logic/*.o sudoku/core.so
 	if [ -d sudoku ]; then rmdir sudoku; fi
 

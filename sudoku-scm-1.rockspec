@@ -124,6 +124,7 @@ build = {
     ["sudoku.cli.parser"] = "lua/sudoku/cli/parser.lua",
     ["sudoku.cli.pipeline"] = "lua/sudoku/cli/pipeline.lua",
     ["sudoku.cli.progress"] = "lua/sudoku/cli/progress.lua",
+    ["sudoku.cli.version"] = "lua/sudoku/cli/version.lua",
     ["sudoku.format"] = "lua/sudoku/format/init.lua",
     ["sudoku.format.cells"] = "lua/sudoku/format/cells.lua",
     ["sudoku.format.detect"] = "lua/sudoku/format/detect.lua",

@@ -19,9 +19,11 @@ local function lines(...)
 end
 
 describe("sudoku rate", function()
-  it("prints each puzzle with its SE rating and hardest technique", function()
+  it("prints each puzzle's name (its line), the puzzle, its SE rating and hardest technique",
+    function()
     local r = sudoku({ "rate" }, lines(EASY, POINTING))
-    assert.are.equal(lines(EASY .. " 1.2 hidden_single_box", POINTING .. " 2.6 pointing"), r.stdout)
+    assert.are.equal(lines("1 " .. EASY .. " 1.2 hidden_single_box",
+      "2 " .. POINTING .. " 2.6 pointing"), r.stdout)
     assert.are.equal("", r.stderr)
     assert.are.equal(0, r.status)
   end)
@@ -63,7 +65,7 @@ describe("sudoku rate", function()
     local grid = {}
     for row = 0, 8 do grid[#grid + 1] = EASY:sub(row * 9 + 1, row * 9 + 9) end
     local r = sudoku({ "rate", "--from", "grid" }, table.concat(grid, "\n") .. "\n")
-    assert.are.equal(lines(EASY:gsub("0", ".") .. " 1.2 hidden_single_box"), r.stdout)
+    assert.are.equal(lines("1 " .. EASY:gsub("0", ".") .. " 1.2 hidden_single_box"), r.stdout)
     assert.are.equal(0, r.status)
   end)
 
@@ -77,7 +79,8 @@ end)
 describe("sudoku hint", function()
   it("prints the easiest step with its rating, technique and explanation", function()
     local r = sudoku({ "hint" }, lines(EASY))
-    assert.are.equal(lines("1.2 hidden_single_box: 6 has one place left in box 1: r2c2."), r.stdout)
+    assert.are.equal(lines("1 1.2 hidden_single_box: 6 has one place left in box 1: r2c2."),
+      r.stdout)
     assert.are.equal(0, r.status)
   end)
 
@@ -108,8 +111,8 @@ describe("sudoku hint", function()
     table.sort(keep)
     local expected = assert(logic.pencil(board, { [1] = keep })):hint()
     local r = sudoku({ "hint" }, pencil_line(keep))
-    assert.are.equal(("%.1f %s: %s\n"):format(expected.rating, expected.technique, expected.text),
-      r.stdout)
+    assert.are.equal(("1 %.1f %s: %s\n"):format(expected.rating, expected.technique,
+      expected.text), r.stdout)
     assert.are.equal(0, r.status)
     -- Marks that do not fit the units: nothing to hint from.
     r = sudoku({ "hint" }, pencil_line({ 3, 9 }))
@@ -120,14 +123,59 @@ describe("sudoku hint", function()
   end)
 end)
 
+describe("rate, hint and explain name each puzzle", function()
+  local function json(id, givens)
+    return ('{%s"size": 9, "givens": "%s"}'):format(id and ('"id": "' .. id .. '", ') or "",
+      givens)
+  end
+
+  it("by its id when it has one, else by the line where it starts", function()
+    local input = lines(json("easy-1", EASY), json(nil, POINTING), json("two words", EASY))
+    local r = sudoku({ "hint", "--from", "json" }, input)
+    assert.are.equal(0, r.status)
+    assert.are.same({ "easy-1", "2", "3" }, { r.stdout:match("^(%S+) [^\n]*\n(%S+) [^\n]*\n"
+      .. "(%S+) [^\n]*\n$") })
+    -- A grid names the line of its first row, past the comments before it.
+    local grid = { "# a comment", "" }
+    for row = 0, 8 do grid[#grid + 1] = POINTING:sub(row * 9 + 1, row * 9 + 9) end
+    r = sudoku({ "rate", "--from", "grid" }, lines(table.concat(grid, "\n")))
+    assert.are.equal(lines("3 " .. POINTING .. " 2.6 pointing"), r.stdout)
+    r = sudoku({ "explain", "--from", "json" }, lines(json("p", POINTING)))
+    assert.matches("^p " .. POINTING:gsub("%.", "%%.") .. "\n1%. ", r.stdout)
+  end)
+
+  it("and with --placeholders write \"NAME -\" for each puzzle that fails, so that line N "
+    .. "answers puzzle N", function()
+    local input = lines(EASY, EMPTY, "1234x", POINTING)
+    local r = sudoku({ "rate", "--placeholders" }, input)
+    assert.are.equal(lines("1 " .. EASY .. " 1.2 hidden_single_box", "2 -", "3 -",
+      "4 " .. POINTING .. " 2.6 pointing"), r.stdout)
+    -- The messages and the exit status are those of a run without it.
+    local plain = sudoku({ "rate" }, input)
+    assert.are.equal(plain.stderr, r.stderr)
+    assert.are.equal(1, r.status)
+    assert.are.equal(r.stdout, sudoku({ "rate", "--placeholders", "-j", "2" }, input).stdout)
+    -- A record that fails names its id; one that cannot be read, its line.
+    r = sudoku({ "hint", "--placeholders", "--from", "json" },
+      lines(json("a", EASY), json("b", EMPTY), "{", json(nil, POINTING)))
+    assert.are.same({ "a 1.2", "b -", "3 -", "4 " }, { r.stdout:match("^(a %S+)[^\n]*\n"
+      .. "([^\n]*)\n([^\n]*)\n(4 )[^\n]*\n$") })
+    assert.are.equal(1, r.status)
+    r = sudoku({ "explain", "--placeholders" }, lines(EMPTY, EASY))
+    assert.matches("^1 %-\n\n2 " .. EASY:gsub("0", "%%.") .. "\n1%. ", r.stdout)
+  end)
+end)
+
 describe("sudoku explain", function()
-  it("prints the numbered path and the rating, puzzles apart by a blank line", function()
+  it("prints each puzzle's name and values, the numbered path and the rating, puzzles apart "
+    .. "by a blank line", function()
     local r = sudoku({ "explain" }, lines(EASY, EASY))
     assert.are.equal(0, r.status)
-    local first = r.stdout:match("^(.-)\n\n")
-    assert.matches("^1%. Hidden single %(box%) %(1%.2%): ", first)
+    local first, second = r.stdout:match("^(.-)\n\n(.*)\n$")
+    assert.matches("^1 " .. EASY:gsub("0", "%%.") .. "\n1%. Hidden single %(box%) %(1%.2%): ",
+      first)
     assert.matches("\nrating 1%.2 %(hidden_single_box%), %d+ steps$", first)
-    assert.are.equal(first .. "\n\n" .. first .. "\n", r.stdout)
+    assert.are.equal(first:gsub("^1 ", "2 "), second)
   end)
 
   it("writes one picture per step with --svg", function()

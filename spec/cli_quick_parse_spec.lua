@@ -65,6 +65,9 @@ local SAME = {
   { "dedup", "f.txt" },
   { "dedup", "-j2", "--stats", "--box", "3x3", "f.txt" },
   { "dedup", "--line-offset=5", "-" },
+  { "solve", "--placeholders", "-j", "2", "f.txt" },
+  { "count", "--limit", "2", "--placeholders" },
+  { "canon", "--placeholders", "--unique", "f.txt" },
 }
 
 -- Lines the quick path leaves to argparse (which may read them or refuse them).
@@ -97,6 +100,9 @@ local LEFT = {
   { "canon", "--unique", "--unique", "f.txt" },
   { "canon", "--to", "line", "f.txt" },
   { "solve", "--unique", "f.txt" },
+  { "solve", "--placeholders", "--placeholders", "f.txt" },
+  { "validate", "--placeholders", "f.txt" },
+  { "dedup", "--placeholders", "f.txt" },
 }
 
 describe("the quick reading of the command line", function()

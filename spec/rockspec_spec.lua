@@ -8,7 +8,10 @@ local lua = require "support.lua"
 local command = require "support.command"
 
 local quote = command.quote
-local ROCKSPEC = "sudoku-scm-1.rockspec"
+-- The version has one source, sudoku.VERSION; the rockspec is named for it (LuaRocks wants
+-- that) and declares it, as the first case below checks.
+local VERSION = require("sudoku").VERSION
+local ROCKSPEC = "sudoku-" .. VERSION .. ".rockspec"
 local PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 local SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 
@@ -33,6 +36,16 @@ end
 describe("the rockspec", function()
   local spec = read_rockspec()
   local modules = spec.build.modules
+
+  it("is the checkout's one rockspec, named for the version the library reports "
+    .. "(sudoku.VERSION), and declares that version, as the type stubs do", function()
+    assert.equal(ROCKSPEC .. "\n", shell("cd " .. quote(data.root) .. " && ls sudoku-*.rockspec"))
+    assert.equal(VERSION, spec.version)
+    local f = assert(io.open(data.root .. "types/sudoku/init.lua", "r"))
+    local stub = f:read("*a")
+    f:close()
+    assert.equal(VERSION, stub:match('\n%s*VERSION = "([^"]*)"'))
+  end)
 
   it("builds sudoku.core from every C source in csrc/, csrc/rules/ and csrc/logic/, and from "
     .. "nothing else", function()

@@ -44,9 +44,14 @@ local function run(args, streams)
     local parser = require("sudoku.cli.parser").build(state)
     local ok
     ok, result = parser:pparse(list)
-    -- Help wins over any other problem on the command line, as with most tools.
+    -- Help and --version win over any other problem on the command line (no command given,
+    -- say), as with most tools.
     if state.help then
       streams.stdout:write(state.help:get_help(), "\n")
+      return EXIT_OK
+    end
+    if state.version then
+      streams.stdout:write(require("sudoku.cli.version").text())
       return EXIT_OK
     end
     if not ok then

@@ -400,8 +400,7 @@ function jobs.render(result)
       return svg
     end
     local path = result.output:gsub("%%d", tostring(rec.index or rendered))
-    local ok, open_err = output.write_file(path, svg, "\n")
-    if not ok then return nil, "cannot write " .. tostring(open_err) end
+    output.write_file(path, svg, "\n")
     return nil
   end
   local handle = each(one)
@@ -444,7 +443,29 @@ local function logic_refusal(rec, limits)
   return nil
 end
 
--- rate: "PUZZLE RATING HARDEST" per record, the puzzle as a line of its values.
+-- How rate, hint and explain name a record at the head of its answer, as the messages name it
+-- by its line: its id when it has one (a json record's "id") that is a single word, else the
+-- number of the line where it starts. `item` is the pipeline's {line =, record =} (no record
+-- for a line the batch reads, or one that could not be read).
+local function record_name(item)
+  local meta = item.record and item.record.meta
+  local id = meta and meta.id
+  if type(id) == "string" and id ~= "" and not id:find("[%s%c]") then return id end
+  return ("%d"):format(item.line)
+end
+
+-- A named answer: the record's name, a space and `out`; `err` as it is.
+local function named(item, out, err)
+  if out then out = record_name(item) .. " " .. out end
+  return out, err
+end
+
+-- What --placeholders writes for a record of rate, hint or explain that failed: its name and "-".
+local function named_placeholder(item)
+  return record_name(item) .. " -"
+end
+
+-- rate: "NAME PUZZLE RATING HARDEST" per record, the puzzle as a line of its values.
 function jobs.rate(result)
   local logic = require "sudoku.logic"
   local lopts = logic_opts(result, true)
@@ -471,7 +492,7 @@ function jobs.rate(result)
     if not rated then return nil, stuck end
     return show(rec.board:symbols(), rated)
   end
-  local job = { read_opts = read_opts(result) }
+  local job = { read_opts = read_opts(result), placeholder = named_placeholder }
   return batch_job(result, job, function(from)
     job.lines = from == "line"
     if job.lines then
@@ -481,7 +502,7 @@ function jobs.rate(result)
         local answers, errors = records.rate_lines(texts, opts, result.box)
         for i, item in ipairs(items) do
           if answers[i] then
-            emit(i, show(item.text, answers[i]))
+            emit(i, named(item, show(item.text, answers[i])))
           else
             -- The reader's own message for a line it cannot read; the batch's verdict
             -- (stuck, not unique, out of budget) for one it can.
@@ -491,7 +512,7 @@ function jobs.rate(result)
             elseif errors[i] then
               emit(i, nil, errors[i])
             else
-              emit(i, one(rec))
+              emit(i, named(item, one(rec)))
             end
           end
         end
@@ -503,11 +524,11 @@ function jobs.rate(result)
         local answers, errors = records.rate_many(list, opts)
         for i, item in ipairs(items) do
           if answers[i] then
-            emit(i, show(item.record.board:symbols(), answers[i]))
+            emit(i, named(item, show(item.record.board:symbols(), answers[i])))
           elseif errors[i] then
             emit(i, nil, errors[i])
           else
-            emit(i, one(item.record))
+            emit(i, named(item, one(item.record)))
           end
         end
       end
@@ -520,8 +541,15 @@ local function record_pencil(rec)
   return require("sudoku.logic").pencil(rec.board, rec.candidates)
 end
 
+-- each(handle_one) for rate, hint and explain: every answer headed by its record's name.
+local function each_named(handle_one)
+  return function(items, emit)
+    for i, item in ipairs(items) do emit(i, named(item, handle_one(item.record))) end
+  end
+end
+
 -- hint: the easiest step of each record (on its pencil marks, when it has some), as
--- "RATING TECHNIQUE: SENTENCE".
+-- "NAME RATING TECHNIQUE: SENTENCE".
 function jobs.hint(result)
   local lopts = logic_opts(result, false)
   local limits = limits_of(result)
@@ -539,12 +567,13 @@ function jobs.hint(result)
   return {
     from = input_format(result),
     read_opts = read_opts(result),
-    handle = each(one),
+    handle = each_named(one),
+    placeholder = named_placeholder,
   }
 end
 
--- explain: each record's whole path, one numbered step a line, then its rating; with --svg, a
--- picture of each step.
+-- explain: each record's name and puzzle on a line, then its whole path, one numbered step a
+-- line, then its rating; with --svg, a picture of each step.
 function jobs.explain(result)
   local logic = require "sudoku.logic"
   local lopts = logic_opts(result, false)
@@ -562,7 +591,7 @@ function jobs.explain(result)
         .. "in it for the puzzle's number (e.g. 'p%%p-step-%%d.svg')"):format(pattern),
         output.EXIT_USAGE)
     end
-    local lines, hardest = {}, nil
+    local lines, hardest = { rec.board:symbols() }, nil
     local k = 0
     while not pencil:solved() do
       local step = pencil:hint(lopts)
@@ -570,8 +599,7 @@ function jobs.explain(result)
       k = k + 1
       if pattern then
         local path = pattern:gsub("%%p", tostring(rec.index or seen)):gsub("%%d", tostring(k))
-        local ok, werr = output.write_file(path, logic.svg(pencil, step), "\n")
-        if not ok then return nil, "cannot write " .. tostring(werr) end
+        output.write_file(path, logic.svg(pencil, step), "\n")
       end
       lines[#lines + 1] = ("%d. %s (%.1f): %s"):format(k, step.title, step.rating, step.text)
       if not hardest or step.rating > hardest.rating then hardest = step end
@@ -590,7 +618,8 @@ function jobs.explain(result)
     from = input_format(result),
     read_opts = read_opts(result),
     separator = "\n\n",
-    handle = each(one),
+    handle = each_named(one),
+    placeholder = named_placeholder,
   }
 end
 

@@ -2,34 +2,37 @@
 -- puzzles are shared among N processes of this same command (--worker K/N, each writing its
 -- runs to a file of its own), and the parent puts the results together in puzzle order, so
 -- the report is the same for every N but for the CPU times.
-local format = require "sudoku.format"
+local source = require "sudoku.format.source"
 local heuristic = require "sudoku.heuristic"
 local lab = require "sudoku.lab"
 local output = require "sudoku.cli.output"
+local pipeline = require "sudoku.cli.pipeline"
 
 local lab_cli = {}
 
 local EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 
--- The puzzles of the input, and a message for each record that could not be read.
+-- The puzzles of the input, opened and read as the other commands read theirs, and a message
+-- for each record that could not be read (FILE:LINE: message); or nil and the message of an
+-- input that cannot be opened or read, or whose format cannot be told (a usage error).
 local function read_puzzles(result, streams)
-  local name = result.file or "-"
-  local next_record, err
-  local opts = { box = result.box, size = result.size }
-  if name == "-" then
-    next_record = format.records(streams.stdin, result.from, opts)
-  else
-    next_record, err = format.open(name, result.from, opts)
-    if not next_record then return nil, { "sudoku: " .. tostring(err) } end
-  end
-  local boards, faults = {}, {}
-  for rec, message in next_record do
-    if rec then
-      boards[#boards + 1] = rec.board
+  local input, name = pipeline.open_input(result.file, streams)
+  if not input then return nil, name end
+  local src = source.of(input)
+  local from = result.from ~= "auto" and result.from or nil
+  local boards, faults, fatal = {}, {}, nil
+  for item in pipeline.record_items(src, from, { box = result.box, size = result.size }) do
+    if item.record then
+      boards[#boards + 1] = item.record.board
+    elseif item.fatal then
+      fatal = ("%s: %s"):format(name, item.fatal)   -- the format cannot be told
     else
-      faults[#faults + 1] = name .. ": " .. tostring(message)
+      faults[#faults + 1] = ("%s:%d: %s"):format(name, item.line, item.error)
     end
   end
+  if input ~= streams.stdin then input:close() end
+  fatal = pipeline.read_failure(src, name) or fatal
+  if fatal then return nil, fatal end
   return boards, faults
 end
 
@@ -139,8 +142,14 @@ function lab_cli.run(result, streams, args)
   end
   result.max_nodes = result.max_nodes or 100000
   local boards, faults = read_puzzles(result, streams)
-  for _, message in ipairs(faults) do streams.stderr:write(message, "\n") end
-  if not boards then return EXIT_FAILURE end
+  if not boards then
+    streams.stderr:write("sudoku: ", faults, "\n")
+    return EXIT_USAGE
+  end
+  -- A worker reads the same file as its parent, which reports its faults once.
+  if not result.worker then
+    for _, message in ipairs(faults) do streams.stderr:write(message, "\n") end
+  end
 
   if result.worker then
     local k, n = result.worker:match("^(%d+)/(%d+)$")
@@ -171,13 +180,7 @@ function lab_cli.run(result, streams, args)
   local pictures = { { result.svg, function() return plot.cactus(results, { metric = metric }) end },
     { result.scatter, function() return plot.scatter(results, 1, math.min(2, #results.names)) end } }
   for _, p in ipairs(pictures) do
-    if p[1] then
-      local ok, open_err = output.write_file(p[1], p[2]())
-      if not ok then
-        streams.stderr:write("sudoku: ", tostring(open_err), "\n")
-        return EXIT_FAILURE
-      end
-    end
+    if p[1] then output.write_file(p[1], p[2]()) end
   end
   return #faults > 0 and EXIT_FAILURE or EXIT_OK
 end

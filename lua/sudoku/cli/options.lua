@@ -159,18 +159,20 @@ options.CONVERT = {
 
 -- The quick path of the command line: the streaming commands `solve`, `count`, `validate`,
 -- `canon` and `dedup` with the options a pipeline gives them (-j/--jobs, --limit, --to, --from,
--- --box, --size, --max-nodes, --timeout, --line-offset, --unique, --stats, a file) are read here,
--- without argparse, whose loading and parser take longer than solving a thousand puzzles. The
--- result is the table argparse makes of the same words (spec/cli_quick_parse_spec.lua holds them
--- side by side); anything else (help, another command, an option repeated or unknown, a value
--- the converter refuses or that starts with '-', `--`, a second file) gives nil, and argparse
--- reads the line, with its messages. Per command: its own options (by result key), its flags,
--- and whether it takes the search budgets.
+-- --box, --size, --max-nodes, --timeout, --line-offset, --unique, --placeholders, --stats, a
+-- file) are read here, without argparse, whose loading and parser take longer than solving a
+-- thousand puzzles. The result is the table argparse makes of the same words
+-- (spec/cli_quick_parse_spec.lua holds them side by side); anything else (help, another
+-- command, an option repeated or unknown, a value the converter refuses or that starts with
+-- '-', `--`, a second file) gives nil, and argparse reads the line, with its messages. Per
+-- command: its own options (by result key), its flags, and whether it takes the search
+-- budgets.
+local PLACEHOLDERS = { ["--placeholders"] = "placeholders" }
 local QUICK_OPTIONS = {
-  solve = { options = { ["--to"] = "to" }, budgets = true },
-  count = { options = { ["--limit"] = "limit" }, budgets = true },
+  solve = { options = { ["--to"] = "to" }, flags = PLACEHOLDERS, budgets = true },
+  count = { options = { ["--limit"] = "limit" }, flags = PLACEHOLDERS, budgets = true },
   validate = { options = {}, budgets = true },
-  canon = { options = {}, flags = { ["--unique"] = "unique" } },
+  canon = { options = {}, flags = { ["--unique"] = "unique", ["--placeholders"] = "placeholders" } },
   dedup = { options = {} },
 }
 local QUICK_COMMON = {

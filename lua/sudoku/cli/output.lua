@@ -1,8 +1,8 @@
 -- The command's output, checked: nothing it writes may be lost without a word. Standard output
 -- is buffered, so a full disk or a closed descriptor may show at any write, or only when the
 -- buffer is flushed at the end; every write and the final flush are checked, and so are the
--- write and the close of each file --output names. The first failure stops the run: the
--- command says `sudoku: write error: REASON` on stderr and exits 1.
+-- creation, the write and the close of each file --output names. The first failure stops the
+-- run: the command says `sudoku: write error: REASON` on stderr and exits 1.
 --
 -- A failure deep in the record loop stops the run by raising a stop (output.stop), which
 -- output.run turns into the message and the exit status; a render job also stops that way on a
@@ -58,11 +58,13 @@ function output.checked(stream)
   return out
 end
 
---- Writes `...` to a new file at `path`. A file that cannot be created gives nil and io.open's
---- message (the record fails, the rest go on); a write or close that fails stops the run.
+--- Writes `...` to a new file at `path`. A file that cannot be created (its directory missing,
+--- say), a write or a close that fails stops the run: the next file would most likely fail
+--- the same way, and one message says it.
 function output.write_file(path, ...)
   local f, open_err = io.open(path, "w")
-  if not f then return nil, open_err end
+  -- io.open's message names the path already.
+  if not f then write_error(open_err) end
   local ok, err = f:write(...)
   if not ok then
     f:close()
@@ -71,7 +73,6 @@ function output.write_file(path, ...)
   -- The data may still be in the buffer: a full disk often shows only here.
   ok, err = f:close()
   if not ok then write_error(("%s: %s"):format(path, tostring(err))) end
-  return true
 end
 interpreted(output.write_file)
 

@@ -93,6 +93,14 @@ local function add_file_argument(command)
   command:argument("file", "Puzzle file; standard input when absent or '-'."):args("?")
 end
 
+-- --placeholders: a line in the output for every record, failed ones too, so that the output
+-- lines up with the input (sudoku.cli.pipeline; `what` is the placeholder line).
+local function add_placeholders_flag(command, what)
+  command:flag("--placeholders", "Write " .. (what or "a line '-'") .. " in place of the answer "
+    .. "of every record that fails (reported on stderr all the same), so that the output's Nth "
+    .. "record answers the input's Nth (blank lines, comments and a title line are no records).")
+end
+
 local function add_stats_flag(command)
   command:flag("--stats", "At the end, print on stderr how many puzzles were read, how many "
     .. "failed, the time taken and the rate.")
@@ -129,6 +137,12 @@ local ONE_PER_LINE = {
   "line as a puzzle, 2x2 and 3x3 boards too.",
 }
 
+-- How rate, hint and explain name each puzzle (sudoku.cli.jobs, record_name).
+local NAMED = {
+  "A puzzle's NAME is its id when it has one (a json record's \"id\", a single word),",
+  "else the number of the line where it starts, as messages name it.",
+}
+
 local function lines_with(...)
   local out = {}
   for _, list in ipairs({ ... }) do
@@ -137,13 +151,17 @@ local function lines_with(...)
   return out
 end
 
---- The parser of the whole command line; state.help gets the parser whose -h was given, and
---- state.commands each command's parser (for its usage line in an error).
+--- The parser of the whole command line; state.help gets the parser whose -h was given,
+--- state.version is set by --version, and state.commands gets each command's parser (for its
+--- usage line in an error).
 function parser_module.build(state)
   local parser = argparse("sudoku",
     "Solve, count, validate, convert, render and generate Sudoku puzzles.")
     :epilog(EXIT_STATUS_HELP)
   add_help_flag(parser, state)
+  parser:flag("--version", "Print the version and the build's identity (the core's file and "
+    .. "digest, the Lua running it), and exit.")
+    :action(function() state.version = true end)
   parser:command_target("command")
 
   local solve = add_command(parser, state, "solve",
@@ -161,6 +179,7 @@ function parser_module.build(state)
   add_jobs_option(solve)
   add_budget_options(solve)
   add_line_offset_option(solve)
+  add_placeholders_flag(solve)
   add_stats_flag(solve)
   add_file_argument(solve)
 
@@ -180,6 +199,7 @@ function parser_module.build(state)
   add_jobs_option(count)
   add_budget_options(count)
   add_line_offset_option(count)
+  add_placeholders_flag(count)
   add_stats_flag(count)
   add_file_argument(count)
 
@@ -211,6 +231,7 @@ function parser_module.build(state)
   add_from_option(convert)
   add_box_option(convert)
   add_to_option(convert, "Write puzzles in FORMAT (required).")
+  add_placeholders_flag(convert)
   add_stats_flag(convert)
   add_file_argument(convert)
 
@@ -230,6 +251,7 @@ function parser_module.build(state)
   add_box_option(canon)
   add_jobs_option(canon, "Work")
   add_line_offset_option(canon)
+  add_placeholders_flag(canon)
   add_stats_flag(canon)
   add_file_argument(canon)
 
@@ -344,12 +366,13 @@ function parser_module.build(state)
 
   local rate = add_command(parser, state, "rate",
     "Rate puzzles by the hardest step a human solver needs.", lines_with({
-    "Print \"PUZZLE RATING HARDEST\" for every puzzle: the puzzle's values on one line,",
-    "its rating on Sukaku Explainer's scale (SE: 1.0 to about 10) and the technique of",
-    "the hardest step of the easiest-first path of human-style techniques. Only SE's",
-    "techniques count unless --all-techniques. A puzzle must have exactly one",
-    "solution; one the techniques cannot finish is reported as FILE:LINE: stuck: ...",
-  }, ONE_PER_LINE))
+    "Print \"NAME PUZZLE RATING HARDEST\" for every puzzle: its NAME (below), the",
+    "puzzle's values on one line, its rating on Sukaku Explainer's scale (SE: 1.0 to",
+    "about 10) and the technique of the hardest step of the easiest-first path of",
+    "human-style techniques. Only SE's techniques count unless --all-techniques. A",
+    "puzzle must have exactly one solution; one the techniques cannot finish is",
+    "reported as FILE:LINE: stuck: ...",
+  }, ONE_PER_LINE, NAMED))
   add_from_option(rate)
   add_box_option(rate)
   add_allow_option(rate)
@@ -360,29 +383,33 @@ function parser_module.build(state)
     .. "FILE:LINE: unsound step: ... (a self-test of the techniques).")
   add_jobs_option(rate)
   add_budget_options(rate)
+  add_placeholders_flag(rate, "a line 'NAME -'")
   add_stats_flag(rate)
   add_file_argument(rate)
 
   local hint = add_command(parser, state, "hint",
-    "Show the easiest next step of each puzzle, explained.", {
-    "Print \"RATING TECHNIQUE: SENTENCE\" for every puzzle: its easiest step (the lowest",
-    "SE rating) on its pencil marks (a pencil-format record's own marks, else the values",
-    "each cell's units leave). A puzzle must have exactly one solution.",
-  })
+    "Show the easiest next step of each puzzle, explained.", lines_with({
+    "Print \"NAME RATING TECHNIQUE: SENTENCE\" for every puzzle: its NAME (below)",
+    "and its easiest step (the lowest SE rating) on its pencil marks (a pencil-format",
+    "record's own marks, else the values each cell's units leave). A puzzle must have",
+    "exactly one solution.",
+  }, NAMED))
   add_from_option(hint)
   add_box_option(hint)
   add_allow_option(hint)
   add_budget_options(hint)
+  add_placeholders_flag(hint, "a line 'NAME -'")
   add_stats_flag(hint)
   add_file_argument(hint)
 
   local explain = add_command(parser, state, "explain",
-    "Solve puzzles step by step as a human would, explaining each step.", {
-    "Print every puzzle's path, the easiest step each time, one numbered step a line",
-    "(\"3. X-Wing (3.2): ...\"), then its rating; puzzles are separated by a blank line.",
+    "Solve puzzles step by step as a human would, explaining each step.", lines_with({
+    "Print every puzzle's NAME (below) and values on a line, then its path, the",
+    "easiest step each time, one numbered step a line (\"3. X-Wing (3.2): ...\"), then",
+    "its rating; puzzles are separated by a blank line.",
     "With --svg, one picture per step: the pattern's cells highlighted, eliminated",
     "pencil marks in red, placed ones in green, the links of a chain drawn.",
-  })
+  }, NAMED))
   add_from_option(explain)
   add_box_option(explain)
   add_allow_option(explain)
@@ -390,6 +417,7 @@ function parser_module.build(state)
     .. "and %p by P (%p is needed for more than one puzzle).")
     :argname("PATTERN")
   add_budget_options(explain)
+  add_placeholders_flag(explain, "a line 'NAME -'")
   add_stats_flag(explain)
   add_file_argument(explain)
 

@@ -43,14 +43,27 @@ local function reason_of(message, path)
 end
 
 -- The input named by `path` (stdin for nil or "-"): the handle and its name, or nil and the
--- message for a file that cannot be opened.
+-- message for a file that cannot be opened. (sudoku lab opens its input here too.)
 local function open_input(path, streams)
   if path == nil or path == "-" then return streams.stdin, STDIN_NAME end
   local f, err = io.open(path, "r")
   if not f then return nil, ("cannot open %s: %s"):format(path, reason_of(err, path)) end
-  -- A directory opens on Linux and fails at the first read; that read error is reported then.
+  -- A directory opens on Linux and fails at the first read; that read error is reported then
+  -- (pipeline.read_failure).
   return f, path
 end
+pipeline.open_input = open_input
+
+--- The message for a source (sudoku.format.source) of the input `name` whose read failed, or
+--- nil when none did: the run ends with it and status 2, as for a file that cannot be opened.
+function pipeline.read_failure(src, name)
+  if not src.read_error then return nil end
+  return ("cannot read %s: %s"):format(name, reason_of(src.read_error, name))
+end
+
+-- What --placeholders writes in place of the answer of a record that failed, for a job without
+-- a placeholder of its own (job.placeholder).
+pipeline.PLACEHOLDER = "-"
 
 -- An item that failed: its fault, and the words the command prints after FILE:LINE:.
 local function failed_item(f)
@@ -162,7 +175,8 @@ end
 pipeline.record_message = cli_message
 
 -- Format mode's items: {line =, record =} or {line =, error =}; a failure that belongs to no
--- record or line (the format cannot be told, UTF-16 text) is {fatal =}.
+-- record or line (the format cannot be told, UTF-16 text) is {fatal =}. (sudoku lab reads its
+-- puzzles with it too.)
 local function record_items(src, from, opts)
   local next_record = format.records(src, from, opts)
   return function()
@@ -175,6 +189,7 @@ local function record_items(src, from, opts)
     return { line = where.line, fault = where, error = cli_message(where) }
   end
 end
+pipeline.record_items = record_items
 
 -- Runs `job` over the input of `result` (the parsed command line):
 --   job.lines      true for line mode: handle() gets {line =, text =} items
@@ -190,6 +205,9 @@ end
 --   job.stats_note()  optional: what --stats adds after its counts (dedup: classes, duplicates)
 --   job.read_opts  options for the format's reader
 --   job.unreadable what to print for a record that could not be read (default: nothing)
+--   job.placeholder(item)  optional: with result.placeholders, what to print for a record
+--                  that failed ({line =, record =} when it was read; default
+--                  pipeline.PLACEHOLDER)
 --   job.detected(name)  called with the format detection found, before any record is read
 --                  (the batch commands set job.lines and job.handle there)
 --   job.block      line mode only, optional: block(text) does a block of whole lines at once
@@ -210,6 +228,9 @@ end
 --                  are
 -- result.line_offset, when above 0, is added to every line number a message names, so that
 -- a piece of a longer input (GNU parallel's --pipe) names the lines of the whole.
+-- With result.placeholders (--placeholders), a record that failed and printed nothing prints
+-- job.placeholder's line in its place (its message still goes to stderr), on every path, the
+-- blocks done in C included: the output's record K answers the input's record K.
 -- On Ctrl-C (sudoku.cli.interrupt) the records written so far stay, whole, nothing more is
 -- read or written, and the status is interrupt.EXIT.
 -- Returns the exit status.
@@ -304,7 +325,11 @@ function pipeline.run(result, streams, job)
     end
   end
 
+  local placeholders = result.placeholders
   local function write_record(item, out, err)
+    if err and out == nil and placeholders then
+      out = job.placeholder and job.placeholder(item) or pipeline.PLACEHOLDER
+    end
     if out then
       if printed > 0 and between ~= "" then held[#held + 1] = between end
       held[#held + 1] = out
@@ -635,8 +660,9 @@ function pipeline.run(result, streams, job)
   -- A read that Ctrl-C cut short fails too: the interrupt is what happened.
   if pending() then stopped = true end
   if #chunk > 0 and not stopped then flush() end
-  if src.read_error and not stopped then
-    streams.stderr:write("sudoku: cannot read ", name, ": ", reason_of(src.read_error, name), "\n")
+  local read_failure = not stopped and pipeline.read_failure(src, name)
+  if read_failure then
+    streams.stderr:write("sudoku: ", read_failure, "\n")
     status = pipeline.EXIT_USAGE
   end
   if bar then bar.clear() end

@@ -64,6 +64,15 @@ local function get_or_raise(name, fname, arg)
   return module
 end
 
+-- The module of a format that is read, named by argument #2 of `fname`; raises at its caller
+-- for an unknown name or a format that is only written.
+local function reader_or_raise(name, fname)
+  local module, err = format.get(name)
+  if module and module.write_only then err = ("format '%s' is written, not read"):format(name) end
+  if err then error(("bad argument #2 to '%s' (%s)"):format(fname, err), 3) end
+  return module
+end
+
 --- The name of the format `input` is written in. Looks at the first lines only; a source
 -- keeps them for the reader.
 -- @tparam string|file|table input a string, an open file or a line source
@@ -145,10 +154,7 @@ function format.records(input, name, opts)
     end
     name = detected
   end
-  local module = get_or_raise(name, "records", 2)
-  if module.write_only then
-    error(("bad argument #2 to 'records' (format '%s' is written, not read)"):format(name), 2)
-  end
+  local module = reader_or_raise(name, "records")
   local next_record = module.records(src, opts or {})
   return with_faults(src, function()
     local rec, err, where = next_record()
@@ -157,14 +163,30 @@ function format.records(input, name, opts)
   end)
 end
 
---- The records of a file, as `records` gives them, the file closed after the last.
+--- The records of a file, as `records` gives them, the file closed after the last. A path
+-- that names no file, a directory or a file that cannot be read is refused when it is opened,
+-- not read as an input without records.
 -- @string path the file's path
 -- @string[opt] name the format (default: detected)
 -- @tparam[opt] table opts as for `records`
--- @treturn function|nil the iterator, or `nil, message` when the file cannot be opened
+-- @treturn function|nil the iterator, or `nil, message` when the file cannot be opened or read
+-- (`"PATH: reason"`, as io.open words it: `"puzzles: Is a directory"`)
+-- @raise for a path that is not a string, an unknown format name or a format that is only
+-- written (before the file is opened)
 function format.open(path, name, opts)
+  if type(path) ~= "string" then
+    error(("bad argument #1 to 'open' (string expected, got %s)"):format(type(path)), 2)
+  end
+  if name ~= nil then reader_or_raise(name, "open") end
   local f, err = io.open(path, "r")
   if not f then return nil, err end
+  -- A directory opens on Linux and fails at the first read: a read of nothing asks now (and
+  -- takes nothing from a file; at its end it gives nil and no message).
+  local readable, read_err = f:read(0)
+  if readable == nil and read_err then
+    f:close()
+    return nil, ("%s: %s"):format(path, tostring(read_err))
+  end
   local next_record = format.records(f, name, opts)
   return function()
     if not f then return nil end
