@@ -94,9 +94,10 @@ function command.run(args, stdin, stdout_redirect)
 end
 
 -- Runs `sudoku ARGS...` in the background as a shell script does (`&`, which starts it with
--- SIGINT ignored: the command must catch it all the same), sends it SIGINT (Ctrl-C) after
--- opts.delay seconds (default 0.5) and waits for it; with opts.after_output the delay starts once
--- the command has written something (waiting up to 10 s: a slow machine, an emulator or a
+-- SIGINT ignored: the command must catch it all the same), sends it opts.signal (default "INT",
+-- Ctrl-C; "TERM", "HUP": any name `kill -NAME` takes) after opts.delay seconds (default 0.5)
+-- and waits for it; with opts.after_output the delay starts once the command has written
+-- something (waiting up to opts.wait seconds, default 10: a slow machine, an emulator or a
 -- sanitizer may take a while to get there). Standard input is opts.stdin (a text), or
 -- opts.endless (a line that `yes` repeats forever), else empty. Returns
 -- {stdout =, stderr =, status =, ms =}, ms being the milliseconds from the signal to the exit.
@@ -118,11 +119,11 @@ function command.interrupt(args, opts)
     "cd " .. quote(data.root),
     ("%s%s bin/sudoku %s >%s 2>%s & pid=$!"):format(feed, command.LUA, table.concat(words, " "),
       quote(out_path), quote(err_path)),
-    opts.after_output and ("i=0; while [ ! -s %s ] && [ $i -lt 200 ]; do sleep 0.05; "
-      .. "i=$((i + 1)); done"):format(quote(out_path)) or ":",
+    opts.after_output and ("i=0; while [ ! -s %s ] && [ $i -lt %d ]; do sleep 0.05; "
+      .. "i=$((i + 1)); done"):format(quote(out_path), (opts.wait or 10) * 20) or ":",
     "sleep " .. (opts.delay or 0.5),
     "t0=$(date +%s%N)",
-    "kill -INT $pid",
+    "kill -" .. (opts.signal or "INT") .. " $pid",
     "(sleep 10; kill -KILL $pid) >/dev/null 2>&1 & dog=$!",
     "wait $pid; echo $? >" .. quote(status_path),
     "t1=$(date +%s%N)",
