@@ -97,8 +97,8 @@ end
 -- SIGINT ignored: the command must catch it all the same), sends it opts.signal (default "INT",
 -- Ctrl-C; "TERM", "HUP": any name `kill -NAME` takes) after opts.delay seconds (default 0.5)
 -- and waits for it; with opts.after_output the delay starts once the command has written
--- something (waiting up to opts.wait seconds, default 10: a slow machine, an emulator or a
--- sanitizer may take a while to get there). Standard input is opts.stdin (a text), or
+-- something (waiting up to 10 s: a slow machine, an emulator or a sanitizer may take a while to
+-- get there). Standard input is opts.stdin (a text), or
 -- opts.endless (a line that `yes` repeats forever), else empty. Returns
 -- {stdout =, stderr =, status =, ms =}, ms being the milliseconds from the signal to the exit.
 -- A command that ignores the signal is killed 10 s later (status 137), so no case can hang.
@@ -119,8 +119,8 @@ function command.interrupt(args, opts)
     "cd " .. quote(data.root),
     ("%s%s bin/sudoku %s >%s 2>%s & pid=$!"):format(feed, command.LUA, table.concat(words, " "),
       quote(out_path), quote(err_path)),
-    opts.after_output and ("i=0; while [ ! -s %s ] && [ $i -lt %d ]; do sleep 0.05; "
-      .. "i=$((i + 1)); done"):format(quote(out_path), (opts.wait or 10) * 20) or ":",
+    opts.after_output and ("i=0; while [ ! -s %s ] && [ $i -lt 200 ]; do sleep 0.05; "
+      .. "i=$((i + 1)); done"):format(quote(out_path)) or ":",
     "sleep " .. (opts.delay or 0.5),
     "t0=$(date +%s%N)",
     "kill -" .. (opts.signal or "INT") .. " $pid",

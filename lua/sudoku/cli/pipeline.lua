@@ -172,8 +172,8 @@ end
 --                  are
 -- result.line_offset, when above 0, is added to every line number a message names, so that
 -- a piece of a longer input (GNU parallel's --pipe) names the lines of the whole.
--- On Ctrl-C (sudoku.cli.interrupt) the records written so far stay, whole, nothing more is
--- read or written, and the status is interrupt.EXIT.
+-- On Ctrl-C, SIGTERM or SIGHUP (sudoku.cli.interrupt) the records written so far stay, whole,
+-- nothing more is read or written, and the status is interrupt.stop's (128 + the signal).
 -- Returns the exit status.
 function pipeline.run(result, streams, job)
   local input, name = open_input(result.file, streams)
