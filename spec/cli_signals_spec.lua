@@ -6,6 +6,7 @@
 -- case runs bin/sudoku in a child process on an input that never ends, waits until it has
 -- written something (it is well under way), then sends the signal.
 local cmd = require "support.command"
+local data = require "support.data"
 local gen = require "sudoku.gen"
 
 after_each(function() cmd.cleanup() end)
@@ -104,4 +105,53 @@ describe("a signal stops a long command after a whole record", function()
       end)
     end
   end
+end)
+
+-- lab writes its report at the end, and -j N runs it in N processes of its own (not threads).
+describe("a signal stops sudoku lab", function()
+  -- Empty 64x64 boards: every search runs to its budget (100,000 nodes, seconds each).
+  local function endless_lab_file(puzzles)
+    return cmd.temp_file((("."):rep(4096) .. "\n"):rep(puzzles))
+  end
+  local function lab_args(...)
+    local args = { "lab", "--heuristics", "first", "--max-nodes", "100000" }
+    for _, a in ipairs({ ... }) do args[#args + 1] = a end
+    return args
+  end
+
+  -- The process ids of the commands still running on path (its worker processes name it).
+  local function running_on(path)
+    local out = cmd.shell("ps -e -o pid= -o args= | grep -F " .. cmd.quote(path)
+      .. " | grep -v grep")
+    local pids = {}
+    for pid in out:gmatch("(%d+)[^\n]*\n") do pids[#pids + 1] = pid end
+    return pids
+  end
+
+  -- The report's intervals take seconds of Lua for thousands of puzzles: the lab looks at the
+  -- signal's flag between two resamples. (It wrote the whole report and exited 0.)
+  it("while it makes the report: nothing written, exit 143 #slow", function()
+    local puzzles = cmd.read_file(data.root .. "/spec/fixtures/top1465_first20.txt")
+    -- 1,800 puzzles, all the strategies: about a second of searches, then six of report (the
+    -- signal, 3 s in, finds either; both stop).
+    local path = cmd.temp_file(puzzles:rep(90))
+    local r = cmd.interrupt({ "lab", path }, { signal = "TERM", delay = 3 })
+    assert.are.equal(143, r.status)
+    assert.are.equal("sudoku: interrupted (SIGTERM)\n", r.stderr)
+    assert.are.equal("", r.stdout)
+    assert.is_true(r.ms < 5000, ("stopped %d ms after the signal"):format(r.ms))
+  end)
+
+  it("-j 2 sent to the parent alone (kill PID): it passes the signal on to its worker #slow",
+    function()
+    local path = endless_lab_file(4)
+    local r = cmd.interrupt(lab_args("-j", "2", path), { signal = "HUP", delay = 1 })
+    local left = running_on(path)
+    if #left > 0 then cmd.shell("kill " .. table.concat(left, " ")) end
+    assert.are.equal(129, r.status)
+    -- One message: the worker ends quietly.
+    assert.are.equal("sudoku: interrupted (SIGHUP)\n", r.stderr)
+    assert.are.equal("", r.stdout)
+    assert.are.same({}, left)
+  end)
 end)
