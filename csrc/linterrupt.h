@@ -2,9 +2,10 @@
  * Ctrl-C and its kin for the binding: a handler of SIGINT, SIGTERM and SIGHUP (the signals that
  * a terminal, `timeout`, `kill`, a batch scheduler or a hang-up send to stop a run) that raises
  * a flag, which the binding hands to every search as its cancellation flag (search_limits.h).
- * The one piece of process-wide state of the module, because signals are process-wide; nothing
- * installs the handler but an explicit call (sudoku.core.catch_interrupt, which the
- * command-line tool makes): a library never takes over a signal on its own.
+ * The one piece of process-wide state of the module (the flag, and when it went up), because
+ * signals are process-wide; nothing installs the handler but an explicit call
+ * (sudoku.core.catch_interrupt, which the command-line tool makes): a library never takes over
+ * a signal on its own.
  */
 #ifndef SUDOKU_LINTERRUPT_H
 #define SUDOKU_LINTERRUPT_H
