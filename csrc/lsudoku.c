@@ -65,8 +65,9 @@ void lsdk_check_field_names(lua_State *L, int t, const char *const names[], int 
     lua_pop(L, 1);
 }
 
-/* Limits with no budget and the interrupt flag: every search the binding runs stops when Ctrl-C
- * is caught (the flag never rises unless core.catch_interrupt installed the handler). */
+/* Limits with no budget and the interrupt flag: every search the binding runs stops when Ctrl-C,
+ * SIGTERM or SIGHUP is caught (the flag never rises unless core.catch_interrupt installed the
+ * handler). */
 sdk_limits lsdk_no_limits(void) {
     sdk_limits l;
     l.max_nodes = 0;
@@ -112,7 +113,7 @@ void lsdk_check_limits(lua_State *L, int opts, sdk_limits *l) {
     lsdk_read_limits(L, opts, l);
 }
 
-/* Raises "interrupted" for a search that Ctrl-C stopped. */
+/* Raises "interrupted" for a search that Ctrl-C (or SIGTERM, SIGHUP) stopped. */
 int lsdk_interrupted_error(lua_State *L) {
     lua_pushliteral(L, "interrupted");
     return lua_error(L);
@@ -136,21 +137,27 @@ int lsdk_is_stop(int64_t rc) {
     return rc == SDK_ENODES || rc == SDK_ETIME || rc == SDK_ECANCEL;
 }
 
-/* core.catch_interrupt(): from now on Ctrl-C (SIGINT) stops the search under way, which raises
- * "interrupted", and core.interrupted() turns true. Lowers the flag when called again. */
+/* core.catch_interrupt(): from now on Ctrl-C (SIGINT), SIGTERM and SIGHUP stop the search under
+ * way, which raises "interrupted", and core.interrupted() gives the signal's number. Lowers the
+ * flag when called again. */
 static int l_catch_interrupt(lua_State *L) {
     if (sdk_interrupt_catch() != SDK_OK) {
         lua_pushnil(L);
-        lua_pushliteral(L, "cannot install a SIGINT handler");
+        lua_pushliteral(L, "cannot install a signal handler");
         return 2;
     }
     lua_pushboolean(L, 1);
     return 1;
 }
 
-/* core.interrupted(): whether Ctrl-C came since core.catch_interrupt. */
+/* core.interrupted(): false, or the number of the signal that came since core.catch_interrupt
+ * (the first one, when several did). */
 static int l_interrupted(lua_State *L) {
-    lua_pushboolean(L, *sdk_interrupt_flag() != 0);
+    sig_atomic_t sig = *sdk_interrupt_flag();
+    if (sig)
+        lua_pushinteger(L, (lua_Integer)sig);
+    else
+        lua_pushboolean(L, 0);
     return 1;
 }
 

@@ -78,6 +78,16 @@ describe("Ctrl-C (SIGINT)", function()
     assert.are.equal("1\n", r.stdout)
   end)
 
+  -- The batch solver answers a chunk of records at once and stops at the flag: the answers it
+  -- made before are written, all of them, up to the record it left undone.
+  it("keeps every answer a batch made before it, in format mode", function()
+    local function grid(p, n) return (p:gsub(("."):rep(n), "%0\n")) end
+    local path = temp_file(grid(P1, 9) .. "\n" .. grid(P2, 9) .. "\n" .. grid(EMPTY64, 64))
+    local r = interrupt({ "solve", "--from", "grid", "--to", "line", path })
+    assert_interrupted(r)
+    assert.are.equal(lines(S1, S2), r.stdout)
+  end)
+
   it("stops validate on an endless input, one verdict per whole line", function()
     local r = interrupt({ "validate" }, { endless = P1, after_output = true })
     assert_interrupted(r)

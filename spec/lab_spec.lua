@@ -109,6 +109,21 @@ describe("the lab's statistics", function()
     assert.is_true(a.lo <= a.median and a.median <= a.hi)
     assert.is_true(a.hi - a.lo < 40)
   end)
+
+  -- What the command uses to stop the intervals on a signal (they take seconds of Lua).
+  it("calls progress after each resample, and stops where it raises", function()
+    local calls = 0
+    stats.summary({ 3, 1, 2 }, { resamples = 50, progress = function() calls = calls + 1 end })
+    assert.equal(50, calls)
+    calls = 0
+    local ok, err = pcall(stats.summary, { 3, 1, 2 }, { resamples = 50, progress = function()
+      calls = calls + 1
+      if calls == 7 then error("stop", 0) end
+    end })
+    assert.is_false(ok)
+    assert.equal("stop", err)
+    assert.equal(7, calls)
+  end)
 end)
 
 describe("the report", function()

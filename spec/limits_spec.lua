@@ -1,6 +1,7 @@
 -- Search budgets and Ctrl-C in the library: b:solve, b:count, sudoku.solve, sudoku.count and
 -- sudoku.solve_many take max_nodes and timeout, Solver:step takes a time budget, and once
--- sudoku.core.catch_interrupt has been called SIGINT stops any search under way.
+-- sudoku.core.catch_interrupt has been called SIGINT (Ctrl-C), SIGTERM and SIGHUP stop any search
+-- under way.
 local sudoku = require "sudoku"
 local data = require "support.data"
 local command = require "support.command"
@@ -148,27 +149,32 @@ describe("budgets in solve_many", function()
   end)
 end)
 
-describe("Ctrl-C, once sudoku.core.catch_interrupt() is called", function()
+describe("Ctrl-C, SIGTERM and SIGHUP, once sudoku.core.catch_interrupt() is called", function()
   -- The core the specs load (spec/helper.lua): SUDOKU_BUILD's, else this Lua's build.
   local build = data.build
 
   -- In a child process of its own: the handler is process-wide, and the process signals itself.
-  local function run(body)
+  -- `shell` comes before the interpreter (a trap, say). Returns what it wrote (stdout and
+  -- stderr) and its exit status.
+  local function run(body, shell)
     local script = command.temp_file(([[
       package.path = %q .. "lua/?.lua;" .. %q .. "lua/?/init.lua;" .. package.path
       package.cpath = %q .. ";" .. package.cpath
       local sudoku = require "sudoku"
       local core = sudoku.core
       local pid = io.open("/proc/self/stat"):read("*n")
-      local function ctrl_c_in(seconds)
-        os.execute(("(sleep %%s; kill -INT %%d) &"):format(seconds, pid))
+      local function signal_in(seconds, name)
+        os.execute(("(sleep %%s; kill -%%s %%d) &"):format(seconds, name, pid))
+      end
+      local function ctrl_c_in(seconds) signal_in(seconds, "INT") end
+      -- Lua code only, which no flag stops: a command that does not heed the signal.
+      local function busy(seconds)
+        local t = core.clock()
+        while core.clock() - t < seconds do end
       end
       %s
     ]]):format(data.root, data.root, build .. "/?.so", body))
-    local pipe = assert(io.popen(command.LUA .. " " .. command.quote(script) .. " 2>&1"))
-    local out = pipe:read("*a")
-    pipe:close()
-    return out
+    return command.shell((shell or "") .. command.LUA .. " " .. command.quote(script))
   end
   after_each(function() command.cleanup() end)
 
@@ -187,7 +193,8 @@ describe("Ctrl-C, once sudoku.core.catch_interrupt() is called", function()
       core.catch_interrupt()
       print(core.interrupted())
     ]])
-    assert.are.equal("false\tinterrupted\ntrue\t0\ttrue\nfalse\n", out)
+    -- core.interrupted() gives the signal's number: 2, SIGINT.
+    assert.are.equal("false\tinterrupted\n2\t0\ttrue\nfalse\n", out)
   end)
 
   it("stops solve_many on two threads, keeping the answers already found #posix", function()
@@ -213,5 +220,80 @@ describe("Ctrl-C, once sudoku.core.catch_interrupt() is called", function()
       print(solver:step(10), solver:stats().nodes > 10)
     ]])
     assert.are.equal("false\tinterrupted\nrunning\nrunning\ttrue\n", out)
+  end)
+
+  it("stops a search on SIGTERM and SIGHUP as on Ctrl-C, the flag holding the signal's number "
+    .. "#posix", function()
+    local out = run([[
+      for _, name in ipairs({ "TERM", "HUP" }) do
+        assert(core.catch_interrupt())
+        local board = sudoku.Board.new{ size = 9 }
+        signal_in(0.2, name)
+        print(name, pcall(board.count, board))
+        print(core.interrupted())
+      end
+    ]])
+    assert.are.equal("TERM\tfalse\tinterrupted\n15\nHUP\tfalse\tinterrupted\n1\n", out)
+  end)
+
+  it("keeps the first signal's number when others follow #posix", function()
+    local out = run([[
+      assert(core.catch_interrupt())
+      -- Each has come by the time os.execute returns (it ends the wait for the child).
+      os.execute(("kill -TERM %d"):format(pid))
+      os.execute(("kill -HUP %d"):format(pid))
+      busy(0.2)
+      print(core.interrupted())
+    ]])
+    assert.are.equal("15\n", out)
+  end)
+
+  -- `timeout` sends its signal to the command, then to the command's process group: the
+  -- command gets it twice within microseconds, and must not take the second for a second Ctrl-C.
+  it("takes a signal within half a second of the first as the same request #posix", function()
+    local out, status = run([[
+      assert(core.catch_interrupt())
+      os.execute(("kill -TERM %d"):format(pid))
+      os.execute(("kill -TERM %d"):format(pid))
+      os.execute(("kill -HUP %d"):format(pid))
+      busy(0.3)
+      print(core.interrupted(), "still here")
+    ]])
+    assert.are.equal("15\tstill here\n", out)
+    assert.are.equal(0, status)
+  end)
+
+  it("ends the process at a later signal, even when the first went unheeded #posix", function()
+    for _, case in ipairs({ { "INT", 130 }, { "TERM", 143 }, { "HUP", 129 } }) do
+      local out, status = run(([[
+        assert(core.catch_interrupt())
+        os.execute(("kill -TERM %%d"):format(pid))
+        busy(0.3)
+        print(core.interrupted())
+        io.stdout:flush()
+        signal_in(0.3, %q)
+        busy(10)
+        print("still here")
+      ]]):format(case[1]))
+      -- The shell reports a process the signal ended as 128 + its number (and may name the
+      -- signal: "Terminated").
+      assert.matches("^15\n", out)
+      assert.is_nil(out:find("still here", 1, true))
+      assert.are.equal(case[2], status)
+    end
+  end)
+
+  it("leaves SIGTERM and SIGHUP ignored when they were (nohup), but not SIGINT #posix", function()
+    local out, status = run([[
+      assert(core.catch_interrupt())
+      os.execute(("kill -HUP %d; kill -TERM %d"):format(pid, pid))
+      busy(0.3)
+      print(core.interrupted())
+      signal_in(0, "INT")
+      busy(0.3)
+      print(core.interrupted())
+    ]], "trap '' HUP TERM INT; ")
+    assert.are.equal("false\n2\n", out)
+    assert.are.equal(0, status)
   end)
 end)

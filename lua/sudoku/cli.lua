@@ -109,9 +109,10 @@ function cli.main(args, streams)
   end)
 end
 
---- The `sudoku` process itself (bin/sudoku): main over the real streams, with Ctrl-C caught.
---- A Ctrl-C stops the work under way, inside the C core too: the records written so far stay
---- whole, `sudoku: interrupted` goes to stderr, and the status is 130, never a traceback.
+--- The `sudoku` process itself (bin/sudoku): main over the real streams, with Ctrl-C, SIGTERM
+--- and SIGHUP caught. Any of them stops the work under way, inside the C core too: the records
+--- written so far stay whole, `sudoku: interrupted` goes to stderr (`interrupted (SIGTERM)`,
+--- `(SIGHUP)`), and the status is 130 (143, 129), never a traceback.
 -- @tparam table args the argument list
 -- @treturn int the exit status
 -- @raise what `main` raises, other than the interrupt (a bug: a traceback is the right answer)

@@ -94,10 +94,11 @@ function command.run(args, stdin, stdout_redirect)
 end
 
 -- Runs `sudoku ARGS...` in the background as a shell script does (`&`, which starts it with
--- SIGINT ignored: the command must catch it all the same), sends it SIGINT (Ctrl-C) after
--- opts.delay seconds (default 0.5) and waits for it; with opts.after_output the delay starts once
--- the command has written something (waiting up to 10 s: a slow machine, an emulator or a
--- sanitizer may take a while to get there). Standard input is opts.stdin (a text), or
+-- SIGINT ignored: the command must catch it all the same), sends it opts.signal (default "INT",
+-- Ctrl-C; "TERM", "HUP": any name `kill -NAME` takes) after opts.delay seconds (default 0.5)
+-- and waits for it; with opts.after_output the delay starts once the command has written
+-- something (waiting up to 10 s: a slow machine, an emulator or a sanitizer may take a while to
+-- get there). Standard input is opts.stdin (a text), or
 -- opts.endless (a line that `yes` repeats forever), else empty. Returns
 -- {stdout =, stderr =, status =, ms =}, ms being the milliseconds from the signal to the exit.
 -- A command that ignores the signal is killed 10 s later (status 137), so no case can hang.
@@ -122,7 +123,7 @@ function command.interrupt(args, opts)
       .. "i=$((i + 1)); done"):format(quote(out_path)) or ":",
     "sleep " .. (opts.delay or 0.5),
     "t0=$(date +%s%N)",
-    "kill -INT $pid",
+    "kill -" .. (opts.signal or "INT") .. " $pid",
     "(sleep 10; kill -KILL $pid) >/dev/null 2>&1 & dog=$!",
     "wait $pid; echo $? >" .. quote(status_path),
     "t1=$(date +%s%N)",

@@ -406,7 +406,7 @@ function core.wrap_solve(fallback) end
 ---@return string? message
 function core.catch_interrupt() end
 
----@return boolean
+---@return integer|false
 function core.interrupted() end
 
 ---@return number seconds

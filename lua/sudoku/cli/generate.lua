@@ -88,7 +88,8 @@ function generate.run(result, streams)
   local failed, done, stopped = 0, 0, false
   for k = 1, result.count do
     local opts = puzzle_opts(result, rng:seed())
-    -- Ctrl-C stops the search under way, which raises; the puzzles written so far stay.
+    -- A signal (Ctrl-C, SIGTERM, SIGHUP) stops the search under way, which raises; the puzzles
+    -- written so far stay.
     local ok, puzzle, solution, info = pcall(gen.puzzle, opts)
     if not ok then
       if not interrupt.is(puzzle) then error(puzzle, 0) end

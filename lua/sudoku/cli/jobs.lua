@@ -4,6 +4,7 @@
 -- module turns it into output and messages. The core (under sudoku.records) is loaded when a
 -- command runs, so that `sudoku --help` works before the C core is built.
 local format = require "sudoku.format"
+local interrupt = require "sudoku.cli.interrupt"
 local output = require "sudoku.cli.output"
 local record = require "sudoku.format.record"
 local fault = require "sudoku.format.fault"
@@ -57,6 +58,12 @@ local function gave_up(f)
   return f and f.kind == "gave_up"
 end
 
+-- An item the batch solver left undone because a signal stopped it (its fault's kind): the
+-- run stops there, the answers before it written (emit's made).
+local function stop_if_interrupted(f)
+  if f and f.kind == "interrupted" then interrupt.check() end
+end
+
 -- Writes a chunk's answers from the batch solver (answers[i], errors[i], faults[i], nil for an
 -- item it did not take): value(answer, item) for an answer, a budget's message as it stands,
 -- and handle_one(item) for the rest, which gives the command's own message (or reads what only
@@ -65,10 +72,11 @@ local function emit_batch(items, emit, answers, errors, faults, value, handle_on
   for i, item in ipairs(items) do
     local answer = answers[i]
     if answer then
-      emit(i, value(answer, item))
+      emit(i, value(answer, item), nil, true)
     elseif gave_up(faults[i]) then
-      emit(i, nil, errors[i])
+      emit(i, nil, errors[i], true)
     else
+      stop_if_interrupted(faults[i])
       emit(i, handle_one(item))
     end
   end
@@ -240,7 +248,7 @@ function jobs.validate(result)
         local counts = records.solve_lines(texts, count_opts, result.box)
         for i, item in ipairs(items) do
           if counts[i] == 1 and item.text:sub(1, 3) ~= "\239\187\191" then
-            emit(i, "unique")
+            emit(i, "unique", nil, true)
           else
             local rec, err = line_record(item.text, result.box)
             if rec then
@@ -499,13 +507,14 @@ function jobs.rate(result)
       job.handle = function(items, emit)
         local texts = {}
         for i, item in ipairs(items) do texts[i] = item.text end
-        local answers, errors = records.rate_lines(texts, opts, result.box)
+        local answers, errors, faults = records.rate_lines(texts, opts, result.box)
         for i, item in ipairs(items) do
           if answers[i] then
-            emit(i, named(item, show(item.text, answers[i])))
+            emit(i, named(item, show(item.text, answers[i])), nil, true)
           else
             -- The reader's own message for a line it cannot read; the batch's verdict
             -- (stuck, not unique, out of budget) for one it can.
+            stop_if_interrupted(faults[i])
             local rec, err = line_record(item.text, result.box)
             if not rec then
               emit(i, nil, err)
@@ -521,11 +530,12 @@ function jobs.rate(result)
       job.handle = function(items, emit)
         local list = {}
         for i, item in ipairs(items) do list[i] = item.record end
-        local answers, errors = records.rate_many(list, opts)
+        local answers, errors, faults = records.rate_many(list, opts)
         for i, item in ipairs(items) do
           if answers[i] then
-            emit(i, named(item, show(item.record.board:symbols(), answers[i])))
+            emit(i, named(item, show(item.record.board:symbols(), answers[i])), nil, true)
           elseif errors[i] then
+            stop_if_interrupted(faults[i])
             emit(i, nil, errors[i])
           else
             emit(i, named(item, one(item.record)))

@@ -1,9 +1,12 @@
 -- `sudoku lab`: the heuristics lab (sudoku.lab) on the puzzles of a file. With -j N the
 -- puzzles are shared among N processes of this same command (--worker K/N, each writing its
 -- runs to a file of its own), and the parent puts the results together in puzzle order, so
--- the report is the same for every N but for the CPU times.
+-- the report is the same for every N but for the CPU times. A signal (Ctrl-C, SIGTERM, SIGHUP)
+-- stops it in every process, in a search (each looks at the flag when it starts) or while it
+-- makes the report, and nothing is written.
 local source = require "sudoku.format.source"
 local heuristic = require "sudoku.heuristic"
+local interrupt = require "sudoku.cli.interrupt"
 local lab = require "sudoku.lab"
 local output = require "sudoku.cli.output"
 local pipeline = require "sudoku.cli.pipeline"
@@ -67,8 +70,10 @@ local function decode(line)
     seconds = tonumber(seconds) }
 end
 
+local WINDOWS = package.config:sub(1, 1) == "\\"
+
 local function quote(s)
-  if package.config:sub(1, 1) == "\\" then return '"' .. s:gsub('"', '\\"') .. '"' end
+  if WINDOWS then return '"' .. s:gsub('"', '\\"') .. '"' end
   return "'" .. s:gsub("'", "'\\''") .. "'"
 end
 
@@ -107,11 +112,31 @@ local function run_shared(boards, strategies, result, args, n)
     if result.box then words[#words + 1] = "--box " .. result.box[1] .. "x" .. result.box[2] end
     words[#words + 1] = quote(result.file)
     words[#words + 1] = "> " .. quote(out)
-    children[#children + 1] = { out = out, pipe = io.popen(table.concat(words, " "), "r") }
+    local line = table.concat(words, " ")
+    -- On POSIX the shell says the child's process id first (exec keeps it), for the signal.
+    if not WINDOWS then line = "echo $$; exec " .. line end
+    local child = { out = out, pipe = io.popen(line, "r") }
+    if not WINDOWS then child.pid = tonumber(child.pipe:read("*l")) end
+    children[#children + 1] = child
   end
-  -- Share 1 here, while the children run.
-  local mine = lab.run(boards, strategies, { max_nodes = result.max_nodes, seed = result.seed,
-    first = 1, step = n })
+  -- Share 1 here, while the children run. A signal that stops it goes on to the children (which
+  -- only a terminal's Ctrl-C or `timeout` reaches on their own, through the process group):
+  -- they stop too, and their files go.
+  local ok, mine = pcall(lab.run, boards, strategies, { max_nodes = result.max_nodes,
+    seed = result.seed, first = 1, step = n })
+  if not ok then
+    if interrupt.is(mine) then
+      local sig = interrupt.SIGNALS[interrupt.pending()]   -- "SIGTERM"; nil: the interpreter's
+      for _, child in ipairs(children) do
+        if child.pid and sig then
+          os.execute(("kill -%s %d 2>/dev/null"):format(sig:sub(4), child.pid))
+        end
+        child.pipe:close()
+        os.remove(child.out)
+      end
+    end
+    error(mine, 0)
+  end
   local failed
   for _, child in ipairs(children) do
     child.pipe:read("*a")
@@ -158,8 +183,13 @@ function lab_cli.run(result, streams, args)
       streams.stderr:write("sudoku: --worker must be K/N with 1 <= K <= N\n")
       return EXIT_USAGE
     end
-    local results = lab.run(boards, strategies, { max_nodes = result.max_nodes,
+    local ok, results = pcall(lab.run, boards, strategies, { max_nodes = result.max_nodes,
       seed = result.seed, first = k, step = n })
+    if not ok then
+      -- Stopped by a signal: the parent, which has it too or passed it on, says so.
+      if interrupt.is(results) then return (interrupt.outcome()) end
+      error(results, 0)
+    end
     for si = 1, #results.names do
       for pi = k, results.puzzles, n do streams.stdout:write(encode(si, pi, results.runs[si][pi])) end
     end
@@ -174,7 +204,10 @@ function lab_cli.run(result, streams, args)
     streams.stderr:write("sudoku: ", why, "\n")
     return EXIT_FAILURE
   end
-  streams.stdout:write(require("sudoku.lab.report").markdown(results))
+  -- The report's intervals take seconds of Lua for thousands of puzzles: a signal stops them
+  -- too, between two resamples, and nothing is written.
+  streams.stdout:write(require("sudoku.lab.report").markdown(results,
+    { progress = interrupt.check }))
   local plot = require "sudoku.lab.plot"
   local metric = result.cactus_by == "time" and "seconds" or "nodes"
   local pictures = { { result.svg, function() return plot.cactus(results, { metric = metric }) end },

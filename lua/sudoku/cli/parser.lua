@@ -116,6 +116,8 @@ local EXIT_STATUS_HELP = table.concat({
   "   2  usage error: unknown option or command, an option's value out of its range,",
   "      unreadable file, a format that cannot be told",
   " 130  interrupted (Ctrl-C): what was written is whole records, the rest is not",
+  " 143  stopped by SIGTERM (timeout, kill, a batch scheduler) as by Ctrl-C",
+  " 129  stopped by SIGHUP (the terminal closed) as by Ctrl-C",
 }, "\n")
 
 -- A subcommand with its summary, description, the exit statuses and the -h flag.

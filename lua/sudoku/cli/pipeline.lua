@@ -198,9 +198,13 @@ pipeline.record_items = record_items
 --                  to read too (canon and dedup read lines as the line format does)
 --   job.from       the input's format name, or nil to detect it
 --   job.handle(items, emit): for each item k (all read without error), in order and as soon
---                  as it is done, emit(k, out, err): the text to print (or nil) and a message
---                  for stderr (or nil; a message counts as a failure). What was emitted goes
---                  out at the end of the chunk, or when Ctrl-C stops it, whole records only.
+--                  as it is done, emit(k, out, err, made): the text to print (or nil) and a
+--                  message for stderr (or nil; a message counts as a failure). What was emitted
+--                  goes out at the end of the chunk, or when a signal stops it, whole records
+--                  only. emit raises once a signal came, so that the job stops between two
+--                  records; with made true it does not: the answer was made with others before
+--                  (by the batch solver, which stops at the signal), and those are written too,
+--                  up to the first item the batch left undone.
 --   job.separator  what goes between two printed records (default "\n")
 --   job.stats_note()  optional: what --stats adds after its counts (dedup: classes, duplicates)
 --   job.read_opts  options for the format's reader
@@ -231,8 +235,8 @@ pipeline.record_items = record_items
 -- With result.placeholders (--placeholders), a record that failed and printed nothing prints
 -- job.placeholder's line in its place (its message still goes to stderr), on every path, the
 -- blocks done in C included: the output's record K answers the input's record K.
--- On Ctrl-C (sudoku.cli.interrupt) the records written so far stay, whole, nothing more is
--- read or written, and the status is interrupt.EXIT.
+-- On Ctrl-C, SIGTERM or SIGHUP (sudoku.cli.interrupt) the records written so far stay, whole,
+-- nothing more is read or written, and the status is interrupt.stop's (128 + the signal).
 -- Returns the exit status.
 function pipeline.run(result, streams, job)
   local input, name = open_input(result.file, streams)
@@ -362,12 +366,12 @@ function pipeline.run(result, streams, job)
       end
       written = math.max(written, i)
     end
-    local function emit(k, out, err)
+    local function emit(k, out, err, made)
       local i = at[k]
       if i > written + 1 then write_upto(i - 1) end
       write_record(chunk[i], out, err)
       written = i
-      if pending() then interrupt.check() end
+      if not made and pending() then interrupt.check() end
     end
     local ok, err = pcall(function()
       job.handle(good, emit)
@@ -401,9 +405,9 @@ function pipeline.run(result, streams, job)
       end
     end
     local function answer(list, first)
-      job.handle(list, function(k, text_out, err)
+      job.handle(list, function(k, text_out, err, made)
         answers[first + k - 1] = { text_out, err }
-        if pending() then interrupt.check() end
+        if not made and pending() then interrupt.check() end
       end)
     end
     local block_text = job.block_text

@@ -82,7 +82,7 @@ local function row(cells)
   return "| " .. table.concat(cells, " | ") .. " |\n"
 end
 
---- The whole report. opts: resamples, seed (the intervals), title.
+--- The whole report. opts: resamples, seed, progress (the intervals: see stats.summary), title.
 function report.markdown(results, opts)
   opts = opts or {}
   local names = results.names

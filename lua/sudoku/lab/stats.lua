@@ -32,8 +32,9 @@ end
 
 --- The 95 % bootstrap (percentile) interval of the median of a sorted list: `resamples`
 -- resamples with replacement, each median found by counting how often each rank was drawn
--- (linear time, no sort), then the 2.5th and 97.5th percentiles of those medians.
-function stats.median_interval(sorted, resamples, seed)
+-- (linear time, no sort), then the 2.5th and 97.5th percentiles of those medians. progress(),
+-- when given, is called after each resample (a caller may raise there to stop).
+function stats.median_interval(sorted, resamples, seed, progress)
   local n = #sorted
   if n == 0 then return nil, nil end
   local rng = random.new(seed or 1)
@@ -56,20 +57,24 @@ function stats.median_interval(sorted, resamples, seed)
       end
     end
     medians[b] = (lo + hi) / 2
+    if progress then progress() end
   end
   table.sort(medians)
   return rank(medians, 0.025), rank(medians, 0.975)
 end
 
 --- Summary of a list of numbers: {median =, lo =, hi = (the median's interval), p90 =, max =,
--- n =}. opts.resamples (default 1000; 0: no interval) and opts.seed.
+-- n =}. opts.resamples (default 1000; 0: no interval), opts.seed and opts.progress (see
+-- median_interval).
 function stats.summary(values, opts)
   opts = opts or {}
   local sorted = sorted_copy(values)
   local out = { n = #sorted, median = stats.median(sorted), p90 = rank(sorted, 0.9),
     max = sorted[#sorted] }
   local resamples = opts.resamples or 1000
-  if resamples > 0 then out.lo, out.hi = stats.median_interval(sorted, resamples, opts.seed) end
+  if resamples > 0 then
+    out.lo, out.hi = stats.median_interval(sorted, resamples, opts.seed, opts.progress)
+  end
   return out
 end
 
