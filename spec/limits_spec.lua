@@ -115,11 +115,13 @@ describe("a time budget (timeout)", function()
 end)
 
 describe("budgets in solve_many", function()
+  -- Sizes mixed on purpose (size = "auto": a 64x64 that runs out of budget among 9x9s).
   local text = table.concat({ EASY, EMPTY64, EASY, EMPTY9 }, "\n")
 
   it("give a puzzle up on its own, the others answered, on one thread or two", function()
     for _, threads in ipairs({ 1, 2 }) do
-      local solutions, errors, stats = sudoku.solve_many(text, { max_nodes = 500, threads = threads })
+      local solutions, errors, stats = sudoku.solve_many(text,
+        { max_nodes = 500, threads = threads, size = "auto" })
       assert.are.same({ EASY_SOLVED, false, EASY_SOLVED, sudoku.solve(EMPTY9) }, solutions)
       assert.are.same({ [2] = "line 2: gave up after 500 nodes" }, errors)
       assert.are.equal(1, stats.gave_up)
@@ -130,7 +132,7 @@ describe("budgets in solve_many", function()
   end)
 
   it("bound each puzzle's time, in count mode too", function()
-    local counts, errors, stats = sudoku.solve_many(text, { limit = 2 ^ 53, timeout = 0.1 })
+    local counts, errors, stats = sudoku.solve_many(text, { limit = 2 ^ 53, timeout = 0.1, size = "auto" })
     assert.are.same({ 1, false, 1, false }, counts)
     assert.are.same({ [2] = "line 2: gave up after 0.1 s", [4] = "line 4: gave up after 0.1 s" },
       errors)
@@ -202,7 +204,7 @@ describe("Ctrl-C, SIGTERM and SIGHUP, once sudoku.core.catch_interrupt() is call
       assert(core.catch_interrupt())
       ctrl_c_in(0.3)
       local text = table.concat({ %q, %q, %q, %q }, "\n")
-      local solutions, errors, stats = sudoku.solve_many(text, { threads = 2 })
+      local solutions, errors, stats = sudoku.solve_many(text, { threads = 2, size = "auto" })
       print(solutions[1] == %q, solutions[2], errors[2], stats.interrupted >= 1)
     ]]):format(EASY, EMPTY64, EMPTY64, EASY, EASY_SOLVED))
     assert.are.equal("true\tfalse\tline 2: interrupted\ttrue\n", out)
