@@ -1,5 +1,5 @@
 # make test-windows: the fast suite on a Windows build, under wine (included by the Makefile;
-# README, "Windows").
+# docs/EMBEDDING.md, "Windows").
 #
 # Everything is cross-built with Debian's mingw-w64 (x86_64-w64-mingw32-gcc, the win32 thread
 # model: no pthreads DLL) into build/win64/, from Debian's source packages that

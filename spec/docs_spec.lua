@@ -211,6 +211,13 @@ for _, file in ipairs(markdown_files()) do
   end)
 end
 
+describe("README.md", function()
+  it("stays a front page under 16 KB: the reference lives in docs/", function()
+    local size = #read_file(ROOT .. "README.md")
+    assert.is_true(size < 16 * 1024, ("README.md is %d bytes"):format(size))
+  end)
+end)
+
 describe("the docs spec's transcript matcher", function()
   it("takes stdout and stderr lines in either order, each in its own, and '...' for any lines",
     function()

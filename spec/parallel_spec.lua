@@ -1,4 +1,4 @@
--- GNU parallel across job slots (README, "Pipelines across machines"): the CLI is a streaming
+-- GNU parallel across job slots (docs/CLI.md, "Pipelines across machines"): the CLI is a streaming
 -- filter whose output for a record depends on that record alone, so cutting the input into
 -- pieces with `parallel --pipe --keep-order` and running one `sudoku` per piece gives the same
 -- bytes as one process. Here on local job slots (`-j 2`, and `--sshlogin :`, parallel's name

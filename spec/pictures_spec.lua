@@ -1,5 +1,5 @@
--- The pictures README.md shows (docs/img/) are what `make pictures` (mk/pictures.sh, through
--- bin/sudoku render) draws today, and README shows every one of them: a change to the renderer
+-- The pictures README.md and docs/ show (docs/img/) are what `make pictures` (mk/pictures.sh, through
+-- bin/sudoku render) draws today, and those pages show every one of them: a change to the renderer
 -- that alters them fails here until they are regenerated.
 local cmd = require "support.command"
 local data = require "support.data"
@@ -48,13 +48,20 @@ describe("the pictures of docs/img/", function()
     end
   end)
 
-  it("are each shown in README.md, which shows no other", function()
-    local readme = read_file(data.root .. "README.md")
+  it("are each shown once in README.md or docs/*.md, which show no other", function()
     local shown = { svg = {}, png = {} }
-    for path in readme:gmatch("!%[[^%]]*%]%((docs/img/[^%)]+)%)") do
-      local list = shown[path:match("%.(%w+)$")]
-      assert(list, "README.md shows a picture that is neither SVG nor PNG: " .. path)
-      list[#list + 1] = path
+    -- README.md links them as docs/img/..., the pages of docs/ as img/...
+    local pages = { ["README.md"] = "" }
+    for _, file in ipairs(lines_of_command("cd " .. quote(data.root) .. " && ls docs/*.md")) do
+      pages[file] = "docs/"
+    end
+    for file, prefix in pairs(pages) do
+      for path in read_file(data.root .. file):gmatch("!%[[^%]]*%]%(([^%)]*img/[^%)]+)%)") do
+        path = prefix .. path
+        local list = shown[path:match("%.(%w+)$")]
+        assert(list, file .. " shows a picture that is neither SVG nor PNG: " .. path)
+        list[#list + 1] = path
+      end
     end
     table.sort(shown.svg)
     table.sort(shown.png)
