@@ -63,13 +63,13 @@ int lsdk_table_cell(lua_State *L, int arg, int t, int i, const sdk_board *b, con
     if (r < 1 || r > b->n || c < 1 || c > b->n) {
         lua_pushfstring(L, "%s %d: cell (%d, %d) is off the %dx%d board", what, i, (int)r, (int)c,
                         b->n, b->n);
-        return luaL_argerror(L, arg, lua_tostring(L, -1));
+        return lsdk_arg_fault(L, arg, lua_tostring(L, -1));
     }
     lua_pop(L, 3);
     return (int)((r - 1) * b->n + (c - 1));
 bad:
     lua_pushfstring(L, "%s %d is not a {row, column} pair", what, i);
-    return luaL_argerror(L, arg, lua_tostring(L, -1));
+    return lsdk_arg_fault(L, arg, lua_tostring(L, -1));
 }
 
 void lsdk_push_cell(lua_State *L, const sdk_board *b, int cell) {
@@ -498,25 +498,49 @@ static int board_count(lua_State *L) {
     return 1;
 }
 
-/* b:add_rule(spec): adds a rule (lrules.c reads the spec); returns how many rules b has. */
-static int board_add_rule(lua_State *L) {
+/* b:add_rule(spec) and b:try_add_rule(spec): adds a rule (lrules.c reads the spec); returns how
+ * many rules b has. A fault of the spec raises as a bad argument #2, or with arg 0 as a fault
+ * table (lsdk_arg_fault) that try_add_rule returns. */
+static int add_rule(lua_State *L, int arg) {
     sdk_board *b = lsdk_check_board(L, 1);
     lsdk_rule_buffers *buf;
     sdk_rule r;
     int rc;
-    luaL_checktype(L, 2, LUA_TTABLE);
+    if (lua_type(L, 2) != LUA_TTABLE) {
+        lua_pushfstring(L, "a rule is a table, got %s", luaL_typename(L, 2));
+        lsdk_arg_fault(L, arg, lua_tostring(L, -1));
+    }
     lua_getfield(L, 2, "kind");
     if (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "lua") == 0) {
-        rc = lsdk_add_lua_rule(L, 2, 2, 1);
+        rc = lsdk_add_lua_rule(L, 2, arg, 1);
     } else {
         buf = lsdk_rule_buffers_new(L, b);
-        lsdk_read_rule(L, 2, 2, b, buf, &r);
+        lsdk_read_rule(L, 2, arg, b, buf, &r);
         check_not_busy(L, b, "add a rule");
         rc = sdk_board_add_rule(b, &r);
     }
     if (rc != SDK_OK) return lsdk_memory_error(L);
     lua_pushinteger(L, b->rules.n);
     return 1;
+}
+
+static int board_add_rule(lua_State *L) { return add_rule(L, 2); }
+
+static int try_add_rule_body(lua_State *L) { return add_rule(L, 0); }
+
+/* b:try_add_rule(spec): the same, but a spec that cannot be a rule of b (data from a file, say)
+ * gives nil and its fault {kind = "bad_rule", reason =} instead of an error; a board that is
+ * busy or closed, or memory that runs out, still raise. */
+static int board_try_add_rule(lua_State *L) {
+    lsdk_check_board(L, 1);
+    lua_settop(L, 2);
+    lua_pushcfunction(L, try_add_rule_body);
+    lua_insert(L, 1);
+    if (lua_pcall(L, 2, 1, 0) == 0) return 1;
+    if (lua_type(L, -1) != LUA_TTABLE) return lua_error(L);
+    lua_pushnil(L);
+    lua_insert(L, -2);
+    return 2;
 }
 
 /* b:rules(): the board's rules as spec tables, in the order they were added. */
@@ -585,6 +609,7 @@ static const luaL_Reg board_methods[] = {
     {"regions", board_regions},
     {"jigsaw", board_jigsaw},
     {"add_rule", board_add_rule},
+    {"try_add_rule", board_try_add_rule},
     {"rules", board_rules},
     {"clear_rules", board_clear_rules},
     {"bytes", board_bytes},

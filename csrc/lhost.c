@@ -277,17 +277,17 @@ int lsdk_add_lua_rule(lua_State *L, int spec, int arg, int board) {
     lsdk_check_fields(L, spec, arg, "lua", "propagate,name?,level?");
     ncells = lsdk_read_rule_cells(L, spec, arg, b, "lua", buf->cells);
     lua_getfield(L, spec, "propagate");
-    if (lua_type(L, -1) != LUA_TFUNCTION) luaL_argerror(L, arg, "lua: propagate must be a function");
+    if (lua_type(L, -1) != LUA_TFUNCTION) lsdk_arg_fault(L, arg, "lua: propagate must be a function");
     lua_pop(L, 1);
     lua_getfield(L, spec, "name");
     if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TSTRING)
-        luaL_argerror(L, arg, "lua: name must be a string");
+        lsdk_arg_fault(L, arg, "lua: name must be a string");
     lua_pop(L, 1);
     lua_getfield(L, spec, "level");
     if (!lua_isnil(L, -1)) {
         const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
         for (level = 0; level_names[level] && strcmp(level_names[level], name) != 0; level++) {}
-        if (!level_names[level]) luaL_argerror(L, arg, "lua: level must be cheap, medium or slow");
+        if (!level_names[level]) lsdk_arg_fault(L, arg, "lua: level must be cheap, medium or slow");
     }
     lua_pop(L, 1);
     /* The entry the core's rule points to: the function, the name and the level. */

@@ -28,19 +28,19 @@ static int read_arg(lua_State *L, int arg, int spec, const sdk_rule_kind *k, con
         int items;
         if (lua_type(L, t) != LUA_TTABLE) {
             lua_pushfstring(L, "%s: %s must be a list of integers", k->name, field);
-            return luaL_argerror(L, arg, lua_tostring(L, -1));
+            return lsdk_arg_fault(L, arg, lua_tostring(L, -1));
         }
         items = (int)compat_rawlen(L, t);
         if (items + 1 > room) {
             lua_pushfstring(L, "%s: %s has too many items", k->name, field);
-            return luaL_argerror(L, arg, lua_tostring(L, -1));
+            return lsdk_arg_fault(L, arg, lua_tostring(L, -1));
         }
         args[count++] = items;
         for (i = 1; i <= items; i++) {
             lua_rawgeti(L, t, i);
             if (!compat_isinteger(L, -1)) {
                 lua_pushfstring(L, "%s: item %d of %s is not an integer", k->name, i, field);
-                return luaL_argerror(L, arg, lua_tostring(L, -1));
+                return lsdk_arg_fault(L, arg, lua_tostring(L, -1));
             }
             args[count++] = (int64_t)compat_tointeger(L, -1);
             lua_pop(L, 1);
@@ -49,7 +49,7 @@ static int read_arg(lua_State *L, int arg, int spec, const sdk_rule_kind *k, con
         if (!compat_isinteger(L, t)) {
             lua_pushfstring(L, "%s: %s must be an integer, got %s", k->name, field,
                             luaL_typename(L, t));
-            return luaL_argerror(L, arg, lua_tostring(L, -1));
+            return lsdk_arg_fault(L, arg, lua_tostring(L, -1));
         }
         args[count++] = (int64_t)compat_tointeger(L, t);
     }
@@ -73,7 +73,7 @@ void lsdk_check_fields(lua_State *L, int spec, int arg, const char *kind, const 
         if (!known) {
             lua_pushfstring(L, "%s: unknown field %s (it takes cells%s%s)", kind,
                             key ? key : luaL_typename(L, -2), *args ? ", " : "", args);
-            luaL_argerror(L, arg, lua_tostring(L, -1));
+            lsdk_arg_fault(L, arg, lua_tostring(L, -1));
         }
         lua_pop(L, 1);
     }
@@ -85,12 +85,12 @@ int lsdk_read_rule_cells(lua_State *L, int spec, int arg, const sdk_board *b, co
     lua_getfield(L, spec, "cells");
     if (lua_type(L, -1) != LUA_TTABLE) {
         lua_pushfstring(L, "%s: cells must be a list of {row, column} pairs", kind);
-        luaL_argerror(L, arg, lua_tostring(L, -1));
+        lsdk_arg_fault(L, arg, lua_tostring(L, -1));
     }
     ncells = (int)compat_rawlen(L, -1);
     if (ncells > b->ncells) {
         lua_pushfstring(L, "%s: %d cells on a board of %d", kind, ncells, b->ncells);
-        luaL_argerror(L, arg, lua_tostring(L, -1));
+        lsdk_arg_fault(L, arg, lua_tostring(L, -1));
     }
     for (i = 0; i < ncells; i++) {
         cells[i] = lsdk_table_cell(L, arg, lua_gettop(L), i + 1, b, "cell");
@@ -98,7 +98,7 @@ int lsdk_read_rule_cells(lua_State *L, int spec, int arg, const sdk_board *b, co
             if (cells[j] == cells[i]) {
                 lua_pushfstring(L, "%s: cell %d repeats (%d, %d)", kind, i + 1,
                                 cells[i] / b->n + 1, cells[i] % b->n + 1);
-                luaL_argerror(L, arg, lua_tostring(L, -1));
+                lsdk_arg_fault(L, arg, lua_tostring(L, -1));
             }
     }
     lua_pop(L, 1);
@@ -110,13 +110,13 @@ void lsdk_read_rule(lua_State *L, int idx, int arg, const sdk_board *b, lsdk_rul
     const sdk_rule_kind *k;
     const char *why, *p;
     int spec = compat_absindex(L, idx), ncells, nargs = 0;
-    if (lua_type(L, spec) != LUA_TTABLE) luaL_argerror(L, arg, "a rule is a table");
+    if (lua_type(L, spec) != LUA_TTABLE) lsdk_arg_fault(L, arg, "a rule is a table");
     lua_getfield(L, spec, "kind");
-    if (lua_type(L, -1) != LUA_TSTRING) luaL_argerror(L, arg, "a rule needs a kind (a string)");
+    if (lua_type(L, -1) != LUA_TSTRING) lsdk_arg_fault(L, arg, "a rule needs a kind (a string)");
     k = sdk_rule_kind_find(lua_tostring(L, -1));
     if (!k) {
         lua_pushfstring(L, "unknown kind of rule '%s'", lua_tostring(L, -1));
-        luaL_argerror(L, arg, lua_tostring(L, -1));
+        lsdk_arg_fault(L, arg, lua_tostring(L, -1));
     }
     lua_pop(L, 1);
     lsdk_check_fields(L, spec, arg, k->name, k->args);
@@ -129,7 +129,7 @@ void lsdk_read_rule(lua_State *L, int idx, int arg, const sdk_board *b, lsdk_rul
     if (sdk_rule_build(r, k, b->n, buf->cells, ncells, buf->args, nargs, buf->params, &why) !=
         SDK_OK) {
         lua_pushfstring(L, "%s: %s", k->name, why);
-        luaL_argerror(L, arg, lua_tostring(L, -1));
+        lsdk_arg_fault(L, arg, lua_tostring(L, -1));
     }
 }
 

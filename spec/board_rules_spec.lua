@@ -86,9 +86,32 @@ describe("rules on the board", function()
     for _, case in ipairs(cases) do
       assert.has_error(function() b:add_rule(case[1]) end,
         "bad argument #1 to 'add_rule' (" .. case[2] .. ")")
+      -- try_add_rule, for specs that come from data: the same fault, returned as data.
+      local count, fault = b:try_add_rule(case[1])
+      assert.is_nil(count)
+      assert.same({ kind = "bad_rule", reason = case[2] }, fault)
     end
     assert.same({}, b:rules())
     assert.equal(288, b:count())
+  end)
+
+  it("are added by try_add_rule as by add_rule, a Lua rule's faults returned too", function()
+    local b = Board.new{ size = 4 }
+    assert.equal(1, b:try_add_rule{ kind = "different", cells = { { 1, 1 }, { 1, 2 } } })
+    assert.same({ kind = "bad_rule", reason = "a rule is a table, got number" },
+      select(2, b:try_add_rule(5)))
+    assert.same({ kind = "bad_rule", reason = "lua: propagate must be a function" },
+      select(2, b:try_add_rule{ kind = "lua", cells = { { 1, 1 } } }))
+    assert.equal(2, b:try_add_rule{ kind = "lua", cells = { { 1, 1 } }, propagate = function() end })
+    assert.equal(2, #b:rules())
+    -- What no data can cause still raises: a board a search is running on.
+    local raised
+    local s = Solver.new(b, { on_place = function()
+      raised = select(2, pcall(b.try_add_rule, b, { kind = "different", cells = { { 2, 1 }, { 2, 2 } } }))
+      return false
+    end })
+    s:step()
+    assert.matches("cannot add a rule: the board is being solved", raised)
   end)
 
   it("cannot be added or cleared while a search runs on the board", function()

@@ -175,6 +175,13 @@ function Board:set_regions(regions) end
 ---@return integer count
 function Board:add_rule(spec) end
 
+---The same for a spec read from data: a spec that cannot be a rule of this board gives nil and
+---its fault `{kind = "bad_rule", reason = "..."}` instead of an error.
+---@param spec sudoku.RuleSpec
+---@return integer|nil count
+---@return {kind: string, reason: string}? fault
+function Board:try_add_rule(spec) end
+
 ---@return sudoku.RuleSpec[]
 function Board:rules() end
 
