@@ -206,6 +206,56 @@ describe("a family of the variants schema", function()
   end)
 end)
 
+describe("docs/FORMATS.md", function()
+  local function text_of(path)
+    local f = assert(io.open(path, "r"))
+    local text = f:read("*a")
+    f:close()
+    return text
+  end
+  local formats = text_of(data.root .. "docs/FORMATS.md")
+
+  -- The rows of the table under `heading`: its first column's names in backquotes, and its
+  -- second column.
+  local function rows_under(heading)
+    local rows = {}
+    local table_text = formats:match(heading .. "\n(.-\n)\n")
+    for line in table_text:gmatch("[^\n]+") do
+      local first, second = line:match("^| (.-) | (.-) |")
+      if first then
+        local names = {}
+        for name in first:gmatch("`([^`]+)`") do names[#names + 1] = name end
+        rows[#rows + 1] = { names = names, second = second }
+      end
+    end
+    return rows
+  end
+
+  it("says what every key holds as its family's HOLDS says it (\"Variant rules\")", function()
+    local said = {}
+    for _, row in ipairs(rows_under("| key | value | the rule |\n|%-%-%-|%-%-%-|%-%-%-|")) do
+      for _, key in ipairs(row.names) do said[key] = row.second end
+    end
+    for _, family in ipairs(FAMILIES) do
+      for _, key in ipairs(family.KEYS) do assert.equal(family.HOLDS[key], said[key], key) end
+    end
+  end)
+
+  it("names every f-puzzles key and negative a family reads (\"fpuzzles\")", function()
+    -- A name of f-puzzles' "negative" list stands in its row quoted: `"ratio"`.
+    local named = {}
+    for _, row in ipairs(rows_under("| f%-puzzles | schema |\n|%-%-%-|%-%-%-|")) do
+      for _, name in ipairs(row.names) do named[name] = true end
+    end
+    for _, family in ipairs(FAMILIES) do
+      for _, fname in ipairs(family.fpuzzles.NAMES) do assert.is_true(named[fname], fname) end
+      for fname in pairs(family.fpuzzles.NEGATIVES or {}) do
+        assert.is_true(named['"' .. fname .. '"'], fname)
+      end
+    end
+  end)
+end)
+
 describe("the formats", function()
   -- The code of a module without its comments, and that code without its strings.
   local function code_of(path)
