@@ -646,13 +646,13 @@ describe("the svg format", function()
       local rec = record.new(board, { constraints = { cages = { { sum = 3, cells = { { 1, 1 },
         { 1, 10 } } } } } })
       assert.has_error(function() svg(rec) end, "bad argument #1 to 'write' "
-        .. "(constraints.cages[1].cells[2] must be a cell {r, c} of the 9x9 board)")
-      rec.constraints = { thermos = { { { 0, 1 } } } }
+        .. "(constraints.cages[1].cells[2]: cell [1, 10] is off the 9x9 board)")
+      rec.constraints = { thermos = { { { 0, 1 }, { 1, 1 } } } }
       assert.has_error(function() svg(rec) end, "bad argument #1 to 'write' "
-        .. "(constraints.thermos[1][1] must be a cell {r, c} of the 9x9 board)")
+        .. "(constraints.thermos[1][1]: cell [0, 1] is off the 9x9 board)")
       rec.constraints = { diagonals = { "main", "left" } }
       assert.has_error(function() svg(rec) end, "bad argument #1 to 'write' "
-        .. "(constraints.diagonals[2] must be 'main' or 'anti')")
+        .. "(constraints.diagonals[2]: expected \"main\" or \"anti\", got \"left\")")
     end)
   end)
 
@@ -1085,46 +1085,48 @@ describe("svg variant rules", function()
   describe("bad entries", function()
     local cases = {
       { { arrows = { ARROWS[1], { circle = { 5, 5 }, lines = { { { 5, 6 }, { 5, 7 }, { 5, 10 } } } } } },
-        "constraints.arrows[2].lines[1][3] must be a cell {r, c} of the 9x9 board" },
+        "constraints.arrows[2].lines[1][3]: cell [5, 10] is off the 9x9 board" },
       { { arrows = { { circle = { 0, 5 }, lines = { { { 1, 5 } } } } } },
-        "constraints.arrows[1].circle must be a cell {r, c} of the 9x9 board" },
+        "constraints.arrows[1].circle: cell [0, 5] is off the 9x9 board" },
       { { arrows = { { circle = { 1, 5 }, lines = {} } } },
-        "constraints.arrows[1].lines must be a non-empty list of lines" },
+        "constraints.arrows[1].lines: expected at least one line" },
       { { arrows = { { circle = { 1, 5 }, lines = { {} } } } },
-        "constraints.arrows[1].lines[1] must be a non-empty list of cells {r, c}" },
+        "constraints.arrows[1].lines[1]: expected at least 1 cells, got 0" },
       { { arrows = { { circle = { 1, 5 }, lines = { { { 1, 6 }, { 1, 5 } } } } } },
-        "constraints.arrows[1].lines[1][2] must not be the circle's cell" },
-      { { arrows = "none" }, "constraints.arrows must be a list of arrows {circle =, lines =}" },
+        "constraints.arrows[1].lines[1][2]: the circle's cell [1, 5] is on its own line" },
+      { { arrows = "none" }, "constraints.arrows: expected a list, got \"none\"" },
       { { little_killers = { { sum = 9, clue = { 1, 1 }, direction = "DR" } } },
-        "constraints.little_killers[1].clue must be a position {r, c} outside the 9x9 board "
-        .. "(row 0 or 10, or column 0 or 10)" },
+        "constraints.little_killers[1].clue: [1, 1] is not outside the 9x9 grid (row 0 or 10, "
+        .. "or column 0 or 10)" },
       { { little_killers = { LITTLE[1], { sum = 9, clue = { 0, 3 }, direction = "D" } } },
-        "constraints.little_killers[2].direction must be 'DR', 'DL', 'UR' or 'UL'" },
+        "constraints.little_killers[2].direction: expected \"DR\", \"DL\", \"UR\" or \"UL\", got \"D\"" },
       { { little_killers = { { sum = 9, clue = { 0, 3 }, direction = "UR" } } },
-        "constraints.little_killers[1].direction UR from {0, 3} meets no cell of the board" },
+        "constraints.little_killers[1]: the clue at [0, 3] points UR, away from the grid" },
       { { little_killers = { { clue = { 0, 3 }, direction = "DR" } } },
-        "constraints.little_killers[1].sum must be a number" },
+        "constraints.little_killers[1].sum: expected a whole number, got null" },
       { { sandwiches = { { row = 3, column = 4, sum = 5 } } },
-        "constraints.sandwiches[1] must be a sandwich clue {row =, sum =} or {column =, sum =}" },
+        "constraints.sandwiches[1]: expected \"row\" or \"column\", not both" },
       { { sandwiches = { { column = 10, sum = 5 } } },
-        "constraints.sandwiches[1].column must be a column of the 9x9 board" },
-      { { sandwiches = { { row = 1, sum = "5" } } }, "constraints.sandwiches[1].sum must be a number" },
+        "constraints.sandwiches[1].column: 10 is off the 9x9 board" },
+      { { sandwiches = { { row = 1, sum = "5" } } },
+        "constraints.sandwiches[1].sum: expected a whole number, got \"5\"" },
       { { kropki_white = { { { 1, 1 }, { 2, 2 } } } },
-        "constraints.kropki_white[1] must be two orthogonally adjacent cells" },
+        "constraints.kropki_white[1]: cells [1, 1] and [2, 2] are not orthogonal neighbours" },
       { { kropki_black = { { { 1, 1 }, { 1, 2 } }, { { 1, 1 } } } },
-        "constraints.kropki_black[2] must be a pair of cells {a, b}" },
+        "constraints.kropki_black[2]: expected at least 2 cells, got 1" },
       { { kropki_black = { { { 1, 1 }, { 1, 0 } } } },
-        "constraints.kropki_black[1][2] must be a cell {r, c} of the 9x9 board" },
+        "constraints.kropki_black[1][2]: cell [1, 0] is off the 9x9 board" },
       { { xv = { { type = "W", cells = { { 1, 1 }, { 1, 2 } } } } },
-        "constraints.xv[1].type must be 'X' or 'V'" },
+        "constraints.xv[1].type: expected \"X\" or \"V\", got \"W\"" },
       { { xv = { { type = "X", cells = { { 1, 1 }, { 1, 3 } } } } },
-        "constraints.xv[1].cells must be two orthogonally adjacent cells" },
-      { { odd = { { 1, 1 }, { 1, 1.5 } } }, "constraints.odd[2] must be a cell {r, c} of the 9x9 board" },
-      { { even = true }, "constraints.even must be a list of cells {r, c}" },
+        "constraints.xv[1].cells: cells [1, 1] and [1, 3] are not orthogonal neighbours" },
+      { { odd = { { 1, 1 }, { 1, 1.5 } } },
+        "constraints.odd[2]: expected a cell [row, column], got [1, 1.5]" },
+      { { even = true }, "constraints.even: expected a list, got true" },
       { { whispers = { { { 1, 1 }, { 1, 2 } }, { { 1, 1 }, "r1c2" } } },
-        "constraints.whispers[2][2] must be a cell {r, c} of the 9x9 board" },
-      { { renbans = { {} } }, "constraints.renbans[1] must be a non-empty list of cells {r, c}" },
-      { { palindromes = 3 }, "constraints.palindromes must be a list of cell lists" },
+        "constraints.whispers[2][2]: expected a cell [row, column], got \"r1c2\"" },
+      { { renbans = { {} } }, "constraints.renbans[1]: expected at least 2 cells, got 0" },
+      { { palindromes = 3 }, "constraints.palindromes: expected a list, got 3" },
     }
 
     for _, case in ipairs(cases) do
@@ -1133,6 +1135,24 @@ describe("svg variant rules", function()
           "bad argument #1 to 'write' (" .. case[2] .. ")")
       end)
     end
+
+    -- The picture checks a rule as its family does for every reader: what the json reader
+    -- refuses, the picture refuses in the same words (a thermometer of one cell, a sum no cage
+    -- can make, a flag that is no flag, a renban longer than the board's values).
+    it("are refused as the json reader refuses them", function()
+      for _, constraints in ipairs({
+        { thermos = { { { 1, 1 } } } },
+        { cages = { { sum = 50, cells = { { 1, 1 }, { 1, 2 } } } } },
+        { antiknight = "yes" },
+        { renbans = { { { 1, 1 }, { 1, 2 }, { 1, 3 }, { 1, 4 }, { 1, 5 }, { 1, 6 }, { 1, 7 },
+          { 1, 8 }, { 1, 9 }, { 2, 1 } } } },
+      }) do
+        local _, read_err = format.read(json.encode({ size = 9, constraints = constraints }), "json")
+        local message = assert(read_err):match("^record 1, line 1: (.*)$")
+        assert.has_error(function() svg(with(constraints)) end,
+          "bad argument #1 to 'write' (" .. message .. ")")
+      end
+    end)
 
     it("include constraints that are not a table", function()
       assert.has_error(function() svg(with("killer")) end,

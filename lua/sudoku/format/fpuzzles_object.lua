@@ -3,7 +3,9 @@
 -- givens, values, regions and the variant rule keys of docs/FORMATS.md), and a record becomes
 -- an f-puzzles object. f-puzzles names a cell "R3C7" (rows and columns from 1; clues outside
 -- the grid are row or column 0 or N+1) and keeps the digits and jigsaw regions in "grid", one
--- object per cell.
+-- object per cell. The grid and the metadata are read and written here; each rule is its
+-- family's (the `fpuzzles` of each module of sudoku.variant: the f-puzzles keys it reads, their
+-- reader, the writer of its schema keys), and this loops over the families.
 --
 -- Nothing is dropped silently: a rule f-puzzles has and the schema lacks (clone, quadruple,
 -- between lines, minimum, maximum, a dot of another difference or ratio, a two-cell arrow
@@ -12,8 +14,6 @@
 -- settings are passed over, as f-puzzles itself gives them no rule.
 local dkjson = require "sudoku.format.dkjson"
 local common = require "sudoku.variant.common"
-local regions_family = require "sudoku.variant.regions"
-local little_killers = require "sudoku.variant.little_killers"
 local variant = require "sudoku.variant"
 local json_object = require "sudoku.format.json_object"
 local json_text = require "sudoku.format.json_text"
@@ -43,15 +43,19 @@ local UNSUPPORTED = {
   minimum = "minimum cells", maximum = "maximum cells",
 }
 
--- The keys read here, beyond those of UNSUPPORTED and COSMETIC.
+-- The keys read here, beyond those of UNSUPPORTED and COSMETIC: the board's, the metadata,
+-- the "negative" list, and every family's.
 local KNOWN = {
   size = true, grid = true, title = true, author = true, ruleset = true, solution = true,
-  killercage = true, littlekillersum = true, sandwichsum = true, thermometer = true,
-  arrow = true, difference = true, ratio = true, xv = true, negative = true, odd = true,
-  even = true, ["diagonal+"] = true, ["diagonal-"] = true, antiknight = true, antiking = true,
-  nonconsecutive = true, disjointgroups = true, extraregion = true, palindrome = true,
-  whispers = true, renban = true,
+  negative = true,
 }
+-- f-puzzles' "negative" list: each kind of mark it names is shown wherever it applies, the
+-- schema's key of its family.
+local NEGATIVE = {}
+for _, family in ipairs(variant.FAMILIES) do
+  for _, name in ipairs(family.fpuzzles.NAMES) do KNOWN[name] = true end
+  for name, key in pairs(family.fpuzzles.NEGATIVES or {}) do NEGATIVE[name] = key end
+end
 
 local function is_list(x)
   return type(x) == "table" and x ~= null
@@ -151,7 +155,8 @@ local function boxes_of(region, n)
   return nil
 end
 
--- Digits, given or not, and the regions of the grid's cells.
+-- Digits, given or not, and the regions of the grid's cells (their parity is
+-- sudoku.variant.oddeven's).
 local function read_grid(obj, n, out)
   local grid = obj.grid
   if not is_list(grid) or #grid ~= n then
@@ -186,11 +191,6 @@ local function read_grid(obj, n, out)
         k = box_index((r - 1) * n + c, n, rows, cols)
       end
       region[i] = k
-      if cell.parity == "Odd" or cell.parity == "Even" then
-        append(out, cell.parity == "Odd" and "odd" or "even", { r, c })
-      elseif cell.parity ~= nil and cell.parity ~= null then
-        fail("%s.parity: expected \"Odd\" or \"Even\", got %s", what, got(cell.parity))
-      end
     end
   end
   out.givens = table.concat(givens)
@@ -212,99 +212,8 @@ local function read_grid(obj, n, out)
   end
 end
 
-local READERS = {}
-
-function READERS.killercage(obj, n, out)
-  each(obj, "killercage", function(entry, what)
-    append(out, "cages", { sum = number_of(entry.value, what) or null,
-      cells = cells_of(entry.cells, n, what .. ".cells") })
-  end)
-end
-
-function READERS.littlekillersum(obj, n, out)
-  each(obj, "littlekillersum", function(entry, what)
-    local sum = number_of(entry.value, what)
-    -- An empty clue draws an arrow and sets no rule.
-    if sum then
-      append(out, "little_killers", { sum = sum, clue = cell_of(entry.cell, n, what .. ".cell", true),
-        direction = entry.direction })
-    end
-  end)
-end
-
-function READERS.sandwichsum(obj, n, out)
-  each(obj, "sandwichsum", function(entry, what)
-    local sum = number_of(entry.value, what)
-    local at = cell_of(entry.cell, n, what .. ".cell", true)
-    if sum then
-      if (at[1] == 0 or at[1] == n + 1) and at[2] >= 1 and at[2] <= n then
-        append(out, "sandwiches", { column = at[2], sum = sum })
-      elseif (at[2] == 0 or at[2] == n + 1) and at[1] >= 1 and at[1] <= n then
-        append(out, "sandwiches", { row = at[1], sum = sum })
-      else
-        fail("%s.cell: %s is not beside a row or a column", what, entry.cell)
-      end
-    end
-  end)
-end
-
-function READERS.thermometer(obj, n, out)
-  each(obj, "thermometer", function(entry, what)
-    for _, line in ipairs(lines_of(entry, n, what)) do append(out, "thermos", line) end
-  end)
-end
-
--- Each line of an f-puzzles arrow is an arrow of its own from the shared circle (a circle
--- with two arrows: each sums to it).
-function READERS.arrow(obj, n, out)
-  each(obj, "arrow", function(entry, what)
-    local bulb = cells_of(entry.cells, n, what .. ".cells")
-    if #bulb ~= 1 then
-      fail("%s: an arrow whose circle is %d cells (a number read across cells) is not supported",
-        what, #bulb)
-    end
-    local circle = bulb[1]
-    for i, line in ipairs(lines_of(entry, n, what)) do
-      -- f-puzzles draws each line from the circle's cell.
-      if line[1] and line[1][1] == circle[1] and line[1][2] == circle[2] then
-        table.remove(line, 1)
-      end
-      if #line == 0 then fail("%s.lines[%d]: a line with no cell beyond the circle", what, i) end
-      append(out, "arrows", { circle = { circle[1], circle[2] }, lines = { line } })
-    end
-  end)
-end
-
--- Dots: f-puzzles' difference dots are white kropki dots when their value is 1 (or absent),
--- ratio dots black ones when it is 2 (or absent).
-local function dots(key, target, default, name)
-  return function(obj, n, out)
-    each(obj, key, function(entry, what)
-      local value = number_of(entry.value, what)
-      if value and value ~= default then
-        fail("%s: a %s dot of %d is not supported (only %d)", what, name, value, default)
-      end
-      append(out, target, cells_of(entry.cells, n, what .. ".cells"))
-    end)
-  end
-end
-READERS.difference = dots("difference", "kropki_white", 1, "difference")
-READERS.ratio = dots("ratio", "kropki_black", 2, "ratio")
-
-function READERS.xv(obj, n, out)
-  each(obj, "xv", function(entry, what)
-    if entry.value ~= "X" and entry.value ~= "V" then
-      fail("%s.value: expected \"X\" or \"V\", got %s", what, got(entry.value))
-    end
-    append(out, "xv", { type = entry.value, cells = cells_of(entry.cells, n, what .. ".cells") })
-  end)
-end
-
--- f-puzzles' "negative" list: each kind of mark it names is shown wherever it applies.
--- (f-puzzles' "nonconsecutive" is the negative of its difference dots: see READERS.flags.)
-local NEGATIVE = { ratio = "ratio_negative", difference = "consecutive_negative", xv = "xv_negative" }
-
-function READERS.negative(obj, _, out)
+-- The f-puzzles "negative" list, as the schema's flags.
+local function read_negative(obj, out)
   local list = obj.negative
   if list == nil or list == null then return end
   if not is_list(list) then fail("negative: expected a list, got %s", got(list)) end
@@ -317,56 +226,20 @@ function READERS.negative(obj, _, out)
   end
 end
 
-function READERS.odd(obj, n, out)
-  for _, key in ipairs{ "odd", "even" } do
-    each(obj, key, function(entry, what) append(out, key, cell_of(entry.cell, n, what .. ".cell")) end)
-  end
+-- What a family's reader reads with: the object, its size, the flat object being built, and
+-- the readers of f-puzzles' cells, lists and numbers, which fail through error().
+local function reading_kit(obj, n, out)
+  return {
+    obj = obj, n = n, out = out, null = null, fail = fail, got = got,
+    cell = function(name, what, outside) return cell_of(name, n, what, outside) end,
+    cells = function(list, what) return cells_of(list, n, what) end,
+    lines = function(entry, what) return lines_of(entry, n, what) end,
+    number = number_of,
+    flag = function(key) return flag(obj, key) end,
+    each = function(key, fn) each(obj, key, fn) end,
+    add = function(key, value) append(out, key, value) end,
+  }
 end
-
-function READERS.flags(obj, _, out)
-  for _, key in ipairs{ "antiknight", "antiking" } do
-    if flag(obj, key) then out[key] = true end
-  end
-  -- f-puzzles' non-consecutive leaves out the pairs with a difference dot: it is how the site
-  -- shows every white dot (with no dot at all, the two rules are the same).
-  if flag(obj, "nonconsecutive") then out.consecutive_negative = true end
-  -- f-puzzles' positive diagonal rises from bottom left to top right: the schema's "anti".
-  if flag(obj, "diagonal-") then append(out, "diagonals", "main") end
-  if flag(obj, "diagonal+") then append(out, "diagonals", "anti") end
-end
-
-function READERS.extraregion(obj, n, out)
-  each(obj, "extraregion", function(entry, what)
-    append(out, "extra", cells_of(entry.cells, n, what .. ".cells"))
-  end)
-  if flag(obj, "disjointgroups") then
-    if out.box == null then fail("disjointgroups: disjoint groups on a jigsaw are not supported") end
-    local rows, cols = out.box[1], out.box[2]
-    for k = 1, n do
-      local group = {}
-      local dr, dc = math.floor((k - 1) / cols), (k - 1) % cols
-      for b = 1, n do
-        local br, bc = math.floor((b - 1) / (n / cols)), (b - 1) % (n / cols)
-        group[#group + 1] = { br * rows + dr + 1, bc * cols + dc + 1 }
-      end
-      append(out, "extra", group)
-    end
-  end
-end
-
-function READERS.lines(obj, n, out)
-  for key, target in pairs{ palindrome = "palindromes", whispers = "whispers", renban = "renbans" } do
-    each(obj, key, function(entry, what)
-      for _, line in ipairs(lines_of(entry, n, what)) do append(out, target, line) end
-    end)
-  end
-end
-
--- The order READERS run in: the grid's cells first (jigsaw regions, odd/even parity).
-local ORDER = {
-  "killercage", "littlekillersum", "sandwichsum", "thermometer", "arrow", "difference", "ratio",
-  "xv", "negative", "odd", "flags", "extraregion", "lines",
-}
 
 -- Refuses the keys of rules the schema lacks, and the keys nobody knows, naming them all.
 local function check_keys(obj)
@@ -398,13 +271,9 @@ local function read(obj)
   end
   local out = { size = n }
   read_grid(obj, n, out)
-  for _, name in ipairs(ORDER) do READERS[name](obj, n, out) end
-  -- Extra regions follow a jigsaw's N regions, or stand alone.
-  if out.extra then
-    out.regions = out.regions or {}
-    for _, region in ipairs(out.extra) do out.regions[#out.regions + 1] = region end
-    out.extra = nil
-  end
+  local kit = reading_kit(obj, n, out)
+  for _, family in ipairs(variant.FAMILIES) do family.fpuzzles.read(kit) end
+  read_negative(obj, out)
   local meta = {}
   for from, to in pairs{ title = "name", author = "author", ruleset = "ruleset" } do
     local v = obj[from]
@@ -456,99 +325,23 @@ local function names_of(cells)
   return out
 end
 
--- Each schema key's f-puzzles entries, added to `out`; `n` the size.
-local WRITERS = {
-  cages = function(list, out)
-    for _, cage in ipairs(list) do
-      local entry = { cells = names_of(cage.cells) }
-      if type(cage.sum) == "number" then entry.value = ("%d"):format(cage.sum) end
-      append(out, "killercage", entry)
-    end
-  end,
-  little_killers = function(list, out, n)
-    for _, clue in ipairs(list) do
-      append(out, "littlekillersum", { cell = name_of(clue.clue), direction = clue.direction,
-        value = ("%d"):format(clue.sum),
-        cells = names_of(little_killers.cells(n, clue.clue[1], clue.clue[2], clue.direction)) })
-    end
-  end,
-  sandwiches = function(list, out)
-    for _, clue in ipairs(list) do
-      local at = clue.row and { clue.row, 0 } or { 0, clue.column }
-      append(out, "sandwichsum", { cell = name_of(at), value = ("%d"):format(clue.sum) })
-    end
-  end,
-  thermos = function(list, out)
-    for _, line in ipairs(list) do append(out, "thermometer", { lines = { names_of(line) } }) end
-  end,
-  arrows = function(list, out)
-    for _, arrow in ipairs(list) do
-      local lines = {}
-      for i, line in ipairs(arrow.lines) do
-        lines[i] = { name_of(arrow.circle) }
-        for _, cell in ipairs(line) do lines[i][#lines[i] + 1] = name_of(cell) end
-      end
-      append(out, "arrow", { cells = { name_of(arrow.circle) }, lines = lines })
-    end
-  end,
-  kropki_white = function(list, out)
-    for _, pair in ipairs(list) do append(out, "difference", { cells = names_of(pair) }) end
-  end,
-  kropki_black = function(list, out)
-    for _, pair in ipairs(list) do append(out, "ratio", { cells = names_of(pair) }) end
-  end,
-  xv = function(list, out)
-    for _, mark in ipairs(list) do append(out, "xv", { cells = names_of(mark.cells), value = mark.type }) end
-  end,
-  odd = function(list, out)
-    for _, cell in ipairs(list) do append(out, "odd", { cell = name_of(cell) }) end
-  end,
-  even = function(list, out)
-    for _, cell in ipairs(list) do append(out, "even", { cell = name_of(cell) }) end
-  end,
-  diagonals = function(list, out)
-    for _, which in ipairs(list) do out[which == "main" and "diagonal-" or "diagonal+"] = true end
-  end,
-  palindromes = function(list, out)
-    for _, line in ipairs(list) do append(out, "palindrome", { lines = { names_of(line) } }) end
-  end,
-  whispers = function(list, out)
-    for _, line in ipairs(list) do append(out, "whispers", { lines = { names_of(line) } }) end
-  end,
-  renbans = function(list, out)
-    for _, line in ipairs(list) do append(out, "renban", { lines = { names_of(line) } }) end
-  end,
-}
--- Flags: f-puzzles' "negative" list, and its non-consecutive, which is also the negative of
--- its difference dots (see READERS.flags).
+-- Adds `name` to f-puzzles' "negative" list, once.
 local function add_negative(out, name)
   for _, had in ipairs(out.negative or {}) do
     if had == name then return end
   end
   append(out, "negative", name)
 end
-local function negative(name)
-  return function(on, out) if on then add_negative(out, name) end end
-end
-local function set(...)
-  local keys = { ... }
-  return function(on, out)
-    if on then
-      for _, key in ipairs(keys) do out[key] = true end
-    end
-  end
-end
-WRITERS.ratio_negative = negative("ratio")
-WRITERS.xv_negative = negative("xv")
-WRITERS.antiknight = set("antiknight")
-WRITERS.antiking = set("antiking")
-WRITERS.nonconsecutive = set("nonconsecutive")
-WRITERS.consecutive_negative = set("nonconsecutive")
-WRITERS.kropki_negative = function(on, out)
-  if on then
-    out.nonconsecutive = true
-    add_negative(out, "ratio")
-  end
+
+-- What a family's writer writes with: the size, the board, the f-puzzles object being built,
+-- f-puzzles' names of cells, and the adding of entries, flags and negatives to the object.
+local function writing_kit(n, board, out)
+  return {
+    n = n, board = board, out = out, name = name_of, names = names_of,
+    add = function(key, entry) append(out, key, entry) end,
+    set = function(key) out[key] = true end,
+    negative = function(name) add_negative(out, name) end,
+  }
 end
 
 --- The f-puzzles object of a record (docs/FORMATS.md), or nil and a message naming what
@@ -586,32 +379,25 @@ function object.from_record(rec)
     out.grid[r] = row
   end
   local constraints = rec.constraints or {}
-  -- f-puzzles' non-consecutive leaves out the pairs with a dot (READERS.flags): the schema's,
-  -- which covers every pair, has no counterpart beside dots.
-  if constraints.nonconsecutive and (next(constraints.kropki_white or {})
-      or next(constraints.kropki_black or {})) then
-    return nil, "nonconsecutive: f-puzzles' non-consecutive leaves out the pairs with a kropki "
-      .. "dot, so it has no counterpart beside dots"
+  local unknown = {}
+  for key in pairs(constraints) do
+    if not variant.KEYS[key] then unknown[#unknown + 1] = tostring(key) end
   end
-  for key, value in pairs(constraints) do
-    if not WRITERS[key] then return nil, ("%s: f-puzzles has no counterpart"):format(key) end
-    WRITERS[key](value, out, n)
+  if #unknown > 0 then
+    table.sort(unknown)
+    return nil, ("%s: f-puzzles has no counterpart"):format(unknown[1])
+  end
+  -- A record built by hand may hold anything: its entries are checked as a reader checks them.
+  local fine, bad = variant.check(constraints, n)
+  if not fine then return nil, "constraints." .. bad end
+  local kit = writing_kit(n, board, out)
+  for _, family in ipairs(variant.FAMILIES) do
+    local ok, why = family.fpuzzles.write(constraints, kit)
+    if not ok then return nil, why end
   end
   local extra = variant.extra_rules(board, constraints)
   if #extra > 0 then
     return nil, ("the board's rule '%s' has no f-puzzles counterpart"):format(extra[1].kind)
-  end
-  -- Extra regions: the board's, less the diagonals that "diagonal+/-" give back.
-  local diagonals = {}
-  for _, which in ipairs(constraints.diagonals or {}) do
-    local key = {}
-    for k, cell in ipairs(regions_family.diagonal(n, which)) do key[k] = name_of(cell) end
-    diagonals[table.concat(key, " ")] = true
-  end
-  for _, cells in ipairs(board:regions()) do
-    local names = names_of(cells)
-    local key = table.concat(names, " ")
-    if diagonals[key] then diagonals[key] = nil else append(out, "extraregion", { cells = names }) end
   end
   local meta = rec.meta or {}
   if meta.name then out.title = meta.name end

@@ -61,6 +61,7 @@ local object = require "sudoku.format.json_object"
 local fpuzzles_object = require "sudoku.format.fpuzzles_object"
 local symbols = require "sudoku.symbols"
 local variant = require "sudoku.variant"
+local regions_family = require "sudoku.variant.regions"
 
 local json = {
   name = "json",
@@ -192,38 +193,12 @@ local function candidates_text(rec, n)
   return "[" .. table.concat(out, ",") .. "]"
 end
 
-local function same_cells(a, b)
-  if #a ~= #b then return false end
-  local seen = {}
-  for _, cell in ipairs(a) do seen[cell[1] .. "," .. cell[2]] = true end
-  for _, cell in ipairs(b) do
-    if not seen[cell[1] .. "," .. cell[2]] then return false end
-  end
-  return true
-end
-
 -- The regions to write: the jigsaw's, then the extra ones less the diagonals that
--- constraints.diagonals puts back on reading (each left out once).
-local function regions_to_write(board, n, constraints)
+-- constraints.diagonals puts back on reading (sudoku.variant.regions.extra).
+local function regions_to_write(board, constraints)
   local out = {}
   for _, region in ipairs(board:jigsaw() or {}) do out[#out + 1] = region end
-  local skip = {}
-  for _, which in ipairs(constraints and type(constraints.diagonals) == "table"
-      and constraints.diagonals or {}) do
-    local cells_ = {}
-    for k = 1, n do cells_[k] = { k, which == "main" and k or n + 1 - k } end
-    skip[#skip + 1] = cells_
-  end
-  for _, region in ipairs(board:regions()) do
-    local dropped = false
-    for i, diagonal in ipairs(skip) do
-      if diagonal and same_cells(region, diagonal) then
-        skip[i], dropped = false, true
-        break
-      end
-    end
-    if not dropped then out[#out + 1] = region end
-  end
+  for _, region in ipairs(regions_family.extra(board, constraints)) do out[#out + 1] = region end
   return out
 end
 
@@ -242,7 +217,7 @@ function json.write(rec)
   add("givens", dkjson.quotestring(cells(givens, n)))
   if givens:filled() < board:filled() then add("values", dkjson.quotestring(cells(board, n))) end
   if rec.candidates then add("candidates", candidates_text(rec, n)) end
-  local regions = regions_to_write(board, n, rec.constraints)
+  local regions = regions_to_write(board, rec.constraints)
   if #regions > 0 then add("regions", encode(regions)) end
   local rules = variant.extra_rules(board, rec.constraints)
   if #rules > 0 then add("rules", encode(rules)) end

@@ -1,9 +1,10 @@
 --- svg: a picture of one record as a standalone SVG document, for web pages and print. It is
 -- written, never read. Givens and filled-in values are told apart, and the picture can show
 -- pencil marks, conflicts, highlighted cells, extra regions, and every variant rule of the
--- record's constraints the way puzzle sites draw them (sudoku.format.svg_rules): killer cages,
--- little killers, arrows, thermometers, kropki dots, XV, odd and even cells, whispers, renbans,
--- palindromes, sandwiches and diagonals.
+-- record's constraints the way puzzle sites draw them (each family module of sudoku.variant
+-- declares its drawing; sudoku.format.svg_rules loops over them): killer cages, little killers,
+-- arrows, thermometers, kropki dots, XV, odd and even cells, whispers, renbans, palindromes,
+-- sandwiches and diagonals.
 --
 -- Every element has a CSS class (given, filled, candidate, conflict, highlight, region, cage,
 -- ...; sudoku.format.svg_style gives their looks), and the layers are drawn bottom to top:
@@ -12,7 +13,6 @@
 -- sandwiches) give the picture a margin of one cell. The output depends on the record and the
 -- options only: fixed element order, numbers with at most two decimals, no ids or dates.
 -- @module sudoku.format.svg
-local check = require "sudoku.format.svg_check"
 local record = require "sudoku.format.record"
 local rules = require "sudoku.format.svg_rules"
 local shapes = require "sudoku.format.svg_shapes"
@@ -56,7 +56,25 @@ local function fail(arg, message)
   if message then error(("bad argument #%d to 'write' (%s)"):format(arg, message), 4) end
 end
 
-local is_cell, cells_problem = check.is_cell, check.cells
+local function is_integer(x)
+  return type(x) == "number" and x == math.floor(x)
+end
+
+local function is_cell(x, n)
+  if type(x) ~= "table" then return false end
+  local r, c = x[1], x[2]
+  return is_integer(r) and is_integer(c) and r >= 1 and r <= n and c >= 1 and c <= n
+end
+
+-- What is wrong with a list of cells (opts.highlight), if anything.
+local function cells_problem(cells, n, what)
+  if type(cells) ~= "table" then return what .. " must be a list of cells {r, c}" end
+  for i, cell in ipairs(cells) do
+    if not is_cell(cell, n) then
+      return ("%s[%d] must be a cell {r, c} of the %dx%d board"):format(what, i, n, n)
+    end
+  end
+end
 
 -- The kinds of mark opts.marks may give a candidate.
 local MARK_KINDS = { pattern = true, eliminated = true, placed = true }
@@ -129,7 +147,7 @@ local function read_options(rec, opts)
     fail(3, "opts.style must be a string")
   end
 
-  local drawn, problem = check.rules(rec.constraints, n)
+  local drawn, problem = rules.read(rec.constraints, n)
   fail(1, problem)
 
   return {
@@ -160,7 +178,7 @@ local function canvas(board, o)
     -- clues outside the grid take one cell more on every side.
     margin = thick + (rules.has_outside(o.rules) and cell or 0),
     mark_rows = mark_rows, mark_cols = mark_cols, mark_size = mark_size,
-    looks = style.looks(cell, thin, thick, mark_size),
+    looks = style.looks(cell, thin, thick, mark_size, rules.FAMILIES),
     out = {},
     -- The classes whose looks the picture used, and the layers drawn so far.
     used = {}, layers = {},
@@ -331,21 +349,10 @@ function svg.write(rec, opts)
   pic.add(('<rect class="board" x="0" y="0" width="%s" height="%s"%s/>'):format(
     size, size, attributes(pic.look("board").props)))
 
-  local r = o.rules
   if o.regions then draw_regions(pic, board) end
   local conflicting = o.conflicts and draw_conflicts(pic, board) or {}
   draw_highlights(pic, o.highlight)
-  rules.draw_parity(pic, r)
-  rules.draw_lines(pic, r)
-  rules.draw_thermos(pic, r.thermos)
-  rules.draw_arrows(pic, r.arrows)
-  local beneath = #pic.layers > 0
-  draw_grid(pic, board)
-  rules.draw_diagonals(pic, board, r.diagonals, o.regions)
-  rules.draw_edges(pic, r)
-  -- A cage's sum gets a white patch when a tint, a shape or a line may run under it.
-  rules.draw_cages(pic, r.cages, beneath or #r.diagonals > 0)
-  rules.draw_outside(pic, r)
+  rules.draw(pic, o.rules, board, o.regions, function() draw_grid(pic, board) end)
   if o.candidates then draw_links(pic, o.links) end
   draw_digits(pic, rec, o, conflicting)
 

@@ -2,7 +2,10 @@
 -- each CSS class its default look; it is written twice, as the rules of the <style> block (which
 -- a user's own rules, coming after them, override) and as attributes on each layer's <g> (which
 -- renderers without CSS still follow). The looks of the variant rules' elements (arrows, dots,
--- lines, ...) are `optional`: the <style> block has them only when the picture draws them.
+-- lines, ...) come from their families (the `svg.looks` of each module of sudoku.variant) and
+-- are `optional`: the <style> block has them only when the picture draws them, but for those a
+-- family places `after` a class of the board's, which every <style> block has there (as it had
+-- before the optional looks were left out).
 local style = {}
 
 -- Numbers as text: at most two decimals, no trailing zeros, never "-0", the same on every Lua,
@@ -32,32 +35,25 @@ function style.region_fill(k)
   return PALETTE[(k - 1) % #PALETTE + 1]
 end
 
--- Every class with its default look for cells of `cell` px. `tag` narrows a class used on two
--- kinds of element. Number values are lengths (written with "px" in CSS), strings go as they are.
-function style.looks(cell, thin, thick, mark_size)
+-- Every class with its default look for cells of `cell` px, the board's and then those of the
+-- drawing `families` (sudoku.format.svg_rules.FAMILIES), in their order. `tag` narrows a class
+-- used on two kinds of element. Number values are lengths (written with "px" in CSS), strings go
+-- as they are.
+function style.looks(cell, thin, thick, mark_size, families)
   local digit = cell * 0.6
   local font = { "font-family", "sans-serif" }
   local middle = { "text-anchor", "middle" }
-  local looks = {
+  local board = {
     { class = "board", props = { { "fill", "#ffffff" } } },
     { class = "region", props = { { "fill-opacity", "0.5" } } },
     { class = "conflict", tag = "rect", props = { { "fill", "#f6b8b8" } } },
     { class = "highlight", props = { { "fill", "#ffe45c" }, { "fill-opacity", "0.6" } } },
-    { class = "thermo", props = { { "fill", "none" }, { "stroke", "#c8c8c8" },
-      { "stroke-width", cell * 0.22 }, { "stroke-linecap", "round" },
-      { "stroke-linejoin", "round" } } },
-    { class = "thermo-bulb", props = { { "fill", "#c8c8c8" } } },
     { class = "thin", props = { { "stroke", "#999999" }, { "stroke-width", thin } } },
     -- Square caps close the corners where thick lines meet.
     { class = "thick", props = { { "stroke", "#000000" }, { "stroke-width", thick },
       { "stroke-linecap", "square" } } },
     { class = "border", props = { { "fill", "none" }, { "stroke", "#000000" },
       { "stroke-width", thick } } },
-    { class = "diagonal", props = { { "stroke", "#5b7fb5" }, { "stroke-width", 2 * thin },
-      { "stroke-opacity", "0.6" } } },
-    { class = "cage", props = { { "fill", "none" }, { "stroke", "#404040" },
-      { "stroke-width", thin }, { "stroke-dasharray", num(cell / 10) .. " " .. num(cell / 16) } } },
-    { class = "cage-sum", props = { font, { "font-size", cell * 0.24 }, { "fill", "#404040" } } },
     { class = "given", props = { font, middle, { "font-size", digit }, { "font-weight", "bold" },
       { "fill", "#000000" } } },
     { class = "filled", props = { font, middle, { "font-size", digit },
@@ -76,39 +72,25 @@ function style.looks(cell, thin, thick, mark_size)
     { class = "weak", props = { { "stroke-dasharray", num(cell / 12) .. " " .. num(cell / 16) } } },
   }
   -- The variant rules, as puzzle sites draw them (f-puzzles, SudokuPad, janko.at).
-  local line = function(colour)
-    return { { "fill", "none" }, { "stroke", colour }, { "stroke-width", cell * 0.2 },
-      { "stroke-linecap", "round" }, { "stroke-linejoin", "round" } }
+  local kit = { cell = cell, thin = thin, font = font, middle = middle, num = num }
+  local placed, optional = {}, {}
+  for _, family in ipairs(families) do
+    for _, look in ipairs(family.svg.looks(kit)) do
+      if look.after then
+        placed[look.after] = placed[look.after] or {}
+        table.insert(placed[look.after], look)
+      else
+        look.optional = true
+        optional[#optional + 1] = look
+      end
+    end
   end
-  local arrow = { { "fill", "none" }, { "stroke", "#a0a0a0" }, { "stroke-width", cell * 0.05 },
-    { "stroke-linecap", "round" }, { "stroke-linejoin", "round" } }
-  for _, look in ipairs({
-    { class = "odd", props = { { "fill", "#d4d4d4" } } },
-    { class = "even", props = { { "fill", "#d4d4d4" } } },
-    { class = "whisper", props = line("#67f067") },
-    { class = "renban", props = line("#f067f0") },
-    { class = "palindrome", props = line("#97a9c8") },
-    { class = "arrow", props = arrow },
-    { class = "arrow-head", props = arrow },
-    { class = "arrow-circle", props = arrow },
-    { class = "kropki-white", props = { { "fill", "#ffffff" }, { "stroke", "#000000" },
-      { "stroke-width", thin } } },
-    { class = "kropki-black", props = { { "fill", "#000000" }, { "stroke", "#000000" },
-      { "stroke-width", thin } } },
-    { class = "xv-back", props = { { "fill", "#ffffff" } } },
-    { class = "xv", props = { font, middle, { "font-size", cell * 0.5 }, { "font-weight", "bold" },
-      { "fill", "#000000" } } },
-    { class = "cage-sum-back", props = { { "fill", "#ffffff" } } },
-    { class = "little-killer", props = { font, middle, { "font-size", cell * 0.4 },
-      { "fill", "#000000" } } },
-    { class = "little-killer-arrow", props = { { "fill", "none" }, { "stroke", "#000000" },
-      { "stroke-width", thin }, { "stroke-linecap", "round" }, { "stroke-linejoin", "round" } } },
-    { class = "sandwich", props = { font, middle, { "font-size", cell * 0.45 },
-      { "fill", "#000000" } } },
-  }) do
-    look.optional = true
+  local looks = {}
+  for _, look in ipairs(board) do
     looks[#looks + 1] = look
+    for _, after in ipairs(placed[look.class] or {}) do looks[#looks + 1] = after end
   end
+  for _, look in ipairs(optional) do looks[#looks + 1] = look end
   return looks
 end
 

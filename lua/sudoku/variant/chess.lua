@@ -2,7 +2,11 @@
 -- (king's) move apart hold different values: a `different` rule on every such pair.
 local common = require "sudoku.variant.common"
 
-local chess = { KEYS = { "antiknight", "antiking" }, VARIANTS = { "antiknight", "antiking" } }
+local chess = {
+  KEYS = { "antiknight", "antiking" },
+  HOLDS = { antiknight = "`true`", antiking = "`true`" },
+  VARIANTS = { "antiknight", "antiking" },
+}
 
 local MOVES = {
   antiknight = { { 1, -2 }, { 1, 2 }, { 2, -1 }, { 2, 1 } },
@@ -40,5 +44,24 @@ function chess.apply(board, record)
 end
 
 chess.MOVES = MOVES
+
+-- f-puzzles: the flags of the same names.
+chess.fpuzzles = {
+  NAMES = { "antiknight", "antiking" },
+  read = function(f)
+    for _, key in ipairs(chess.KEYS) do
+      if f.flag(key) then f.out[key] = true end
+    end
+  end,
+  write = function(c, w)
+    for _, key in ipairs(chess.KEYS) do
+      if c[key] then w.set(key) end
+    end
+    return true
+  end,
+}
+
+-- SVG: nothing; the rule covers every pair a move apart and has no mark.
+chess.svg = false
 
 return chess

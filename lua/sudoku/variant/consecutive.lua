@@ -5,7 +5,11 @@
 -- 1:2 may be 1 and 2); with both negatives this is `kropki_negative`.
 local common = require "sudoku.variant.common"
 
-local consecutive = { KEYS = { "consecutive_negative" }, VARIANTS = { "consecutive" } }
+local consecutive = {
+  KEYS = { "consecutive_negative" },
+  HOLDS = { consecutive_negative = "`true`" },
+  VARIANTS = { "consecutive" },
+}
 
 function consecutive.apply(board, record)
   local n = board:size()
@@ -19,5 +23,23 @@ function consecutive.apply(board, record)
   end
   return common.unmarked(board, n, "consecutive_negative", marked, "not_consecutive")
 end
+
+-- f-puzzles: its "nonconsecutive" leaves out the pairs with a difference dot (it is how the site
+-- shows every white dot; with no dot at all, the two rules are the same), and so does the
+-- "difference" of its "negative" list.
+consecutive.fpuzzles = {
+  NAMES = { "nonconsecutive" },
+  NEGATIVES = { difference = "consecutive_negative" },
+  read = function(f)
+    if f.flag("nonconsecutive") then f.out.consecutive_negative = true end
+  end,
+  write = function(c, w)
+    if c.consecutive_negative then w.set("nonconsecutive") end
+    return true
+  end,
+}
+
+-- SVG: nothing; the rule has no mark of its own (the dots are kropki's).
+consecutive.svg = false
 
 return consecutive

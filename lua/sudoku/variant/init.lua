@@ -18,15 +18,23 @@ local common = require "sudoku.variant.common"
 local variant = {}
 
 -- The families, in the order they are applied: regions first (a jigsaw replaces the boxes
--- before anything is placed), then the rules. Each is the module sudoku.variant.<name>, with
--- KEYS (the schema keys it reads), VARIANTS (the names of the schema's "variants" list it
--- covers) and apply(board, record) -> true or nil, message.
-local FAMILIES = {
+-- before anything is placed), then the rules. Each is the module sudoku.variant.<name>, the one
+-- place that declares its rule kinds (docs/API.md, "A family module"): KEYS (the schema keys it
+-- reads) and HOLDS (what each holds), VARIANTS (the names of the schema's "variants" list it
+-- covers), apply(board, record) -> true or nil, message (which is also the check of its
+-- entries), fpuzzles (its f-puzzles names, their reader and its keys' writer) and svg (its
+-- drawing, or false when it draws nothing).
+local NAMES = {
   "regions", "cages", "thermos", "kropki", "consecutive", "xv", "oddeven", "chess",
   "nonconsecutive", "arrows", "little_killers", "lines", "sandwiches",
 }
 local MODULES = {}
-for i, name in ipairs(FAMILIES) do MODULES[i] = require("sudoku.variant." .. name) end
+for i, name in ipairs(NAMES) do MODULES[i] = require("sudoku.variant." .. name) end
+
+--- The family modules, in the order `apply` runs them: what the formats loop over to read,
+-- write, check and draw the schema's rule keys without naming them.
+-- @table FAMILIES
+variant.FAMILIES = MODULES
 
 -- Keys that give the board's shape and its values, and keys that describe the puzzle rather
 -- than set it up (read by nothing here, but known).
@@ -44,7 +52,7 @@ variant.KEYS = {}
 -- The names the schema's `variants` list may hold.
 local VARIANTS = {}
 for i, module in ipairs(MODULES) do
-  for _, key in ipairs(module.KEYS) do variant.KEYS[key] = FAMILIES[i] end
+  for _, key in ipairs(module.KEYS) do variant.KEYS[key] = NAMES[i] end
   for _, name in ipairs(module.VARIANTS) do VARIANTS[name] = true end
 end
 
@@ -176,6 +184,23 @@ function variant.apply(board, record, givens)
   return true
 end
 
+-- Every family's apply on a stand-in for a board of side n that records the rules: the list
+-- of rule specs, or nil and the message. Regions are checked and not kept.
+local function recorded(record, n)
+  local list = {}
+  local recorder = {
+    size = function() return n end,
+    add_rule = function(_, spec) list[#list + 1] = spec; return #list end,
+    set_regions = function() end,
+    add_region = function() end,
+  }
+  for _, module in ipairs(MODULES) do
+    local ok, err = module.apply(recorder, record)
+    if not ok then return nil, err end
+  end
+  return list
+end
+
 --- The rules a variant record sets, as `board:add_rule` takes them (`{kind =, cells =, ...}`),
 -- without building a board: what `variant.board` adds, in the same order. Regions and diagonals
 -- are not rules and are left out (their cells are checked all the same).
@@ -191,18 +216,24 @@ function variant.rules(record)
   if not ok then return named(record, err) end
   local n, why = size_of(record)
   if not n then return named(record, why) end
-  local list = {}
-  local recorder = {
-    size = function() return n end,
-    add_rule = function(_, spec) list[#list + 1] = spec; return #list end,
-    set_regions = function() end,
-    add_region = function() end,
-  }
-  for _, module in ipairs(MODULES) do
-    ok, err = module.apply(recorder, record)
-    if not ok then return named(record, err) end
-  end
+  local list, bad = recorded(record, n)
+  if not list then return named(record, bad) end
   return list
+end
+
+--- Checks the rule keys of `constraints` (a record's, in the schema's words) for a board of
+-- side `n`, as `apply` checks them, without a board: what the writers that draw or convert the
+-- constraints (svg, fpuzzles) call before they do, so that an entry is checked in one place.
+-- Keys no family reads are left alone.
+-- @tparam table constraints the rule keys
+-- @int n the side of the board
+-- @treturn true|nil true, or `nil, message` with the JSON path of what is wrong, as `apply`'s
+function variant.check(constraints, n)
+  local spec = { size = n }
+  for k, v in pairs(constraints) do spec[k] = v end
+  local list, err = recorded(spec, n)
+  if not list then return nil, err end
+  return true
 end
 
 -- JSON text of a rule spec with its keys sorted, to compare two specs.

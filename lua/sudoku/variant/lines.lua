@@ -7,6 +7,7 @@ local common = require "sudoku.variant.common"
 
 local lines = {
   KEYS = { "whispers", "renbans", "palindromes" },
+  HOLDS = { whispers = "list of lines", renbans = "list of lines", palindromes = "list of lines" },
   VARIANTS = { "whispers", "renban", "palindrome" },
 }
 
@@ -39,5 +40,52 @@ function lines.apply(board, record)
   end
   return true
 end
+
+-- Each key's f-puzzles name (a list of {"lines": [[...], ...]}, a line each) and the class of
+-- its drawing.
+local NAMES = { whispers = "whispers", renbans = "renban", palindromes = "palindrome" }
+local CLASSES = { whispers = "whisper", renbans = "renban", palindromes = "palindrome" }
+
+lines.fpuzzles = {
+  NAMES = { "whispers", "renban", "palindrome" },
+  read = function(f)
+    for _, key in ipairs(lines.KEYS) do
+      f.each(NAMES[key], function(entry, what)
+        for _, line in ipairs(f.lines(entry, what)) do f.add(key, line) end
+      end)
+    end
+  end,
+  write = function(c, w)
+    for _, key in ipairs(lines.KEYS) do
+      for _, line in ipairs(c[key] or {}) do w.add(NAMES[key], { lines = { w.names(line) } }) end
+    end
+    return true
+  end,
+}
+
+-- SVG: thick lines through the cells' centres, green, pink and grey-blue as on f-puzzles,
+-- beneath the grid lines.
+local COLOURS = { whispers = "#67f067", renbans = "#f067f0", palindromes = "#97a9c8" }
+
+lines.svg = {
+  DEPTH = 20,
+  CROSSES = true,
+  looks = function(k)
+    local out = {}
+    for i, key in ipairs(lines.KEYS) do
+      out[i] = { class = CLASSES[key], props = { { "fill", "none" }, { "stroke", COLOURS[key] },
+        { "stroke-width", k.cell * 0.2 }, { "stroke-linecap", "round" },
+        { "stroke-linejoin", "round" } } }
+    end
+    return out
+  end,
+  draw = function(pen, r)
+    for _, key in ipairs(lines.KEYS) do
+      local items = {}
+      for _, cells in ipairs(r[key]) do items[#items + 1] = pen.polyline(CLASSES[key], cells) end
+      pen.layer(key, CLASSES[key], nil, items)
+    end
+  end,
+}
 
 return lines

@@ -5,7 +5,11 @@
 -- allowed: one `sum` rule.
 local common = require "sudoku.variant.common"
 
-local little_killers = { KEYS = { "little_killers" }, VARIANTS = { "littlekiller" } }
+local little_killers = {
+  KEYS = { "little_killers" },
+  HOLDS = { little_killers = '`[{"sum": 23, "clue": [0, 3], "direction": "DR"}]`' },
+  VARIANTS = { "littlekiller" },
+}
 
 local STEPS = { DR = { 1, 1 }, DL = { 1, -1 }, UR = { -1, 1 }, UL = { -1, -1 } }
 
@@ -59,5 +63,65 @@ function little_killers.apply(board, record)
   end
   return true
 end
+
+-- f-puzzles: "littlekillersum", [{"cell": "R0C3", "direction": "DR", "value": "23", "cells":
+-- [...]}]; an empty clue draws an arrow and sets no rule.
+little_killers.fpuzzles = {
+  NAMES = { "littlekillersum" },
+  read = function(f)
+    f.each("littlekillersum", function(entry, what)
+      local sum = f.number(entry.value, what)
+      if sum then
+        f.add("little_killers", { sum = sum, clue = f.cell(entry.cell, what .. ".cell", true),
+          direction = entry.direction })
+      end
+    end)
+  end,
+  write = function(c, w)
+    for _, clue in ipairs(c.little_killers or {}) do
+      local r, col = clue.clue[1], clue.clue[2]
+      w.add("littlekillersum", { cell = w.name(clue.clue), direction = clue.direction,
+        value = ("%d"):format(clue.sum),
+        cells = w.names(little_killers.cells(w.n, r, col, clue.direction)) })
+    end
+    return true
+  end,
+}
+
+-- SVG: each sum in its clue's place outside the grid (the picture gets a margin of one cell),
+-- with a small arrow in the corner towards the diagonal it sums.
+little_killers.svg = {
+  DEPTH = 100,
+  OUTSIDE = true,
+  looks = function(k)
+    return {
+      { class = "little-killer", props = { k.font, k.middle, { "font-size", k.cell * 0.4 },
+        { "fill", "#000000" } } },
+      { class = "little-killer-arrow", props = { { "fill", "none" }, { "stroke", "#000000" },
+        { "stroke-width", k.thin }, { "stroke-linecap", "round" }, { "stroke-linejoin", "round" } } },
+    }
+  end,
+  draw = function(pen, r)
+    local num = pen.num
+    local sums, arrows = {}, {}
+    local font = pen.cell * 0.4
+    for _, clue in ipairs(r.little_killers) do
+      local step = STEPS[clue.direction]
+      local dx, dy = step[2], step[1]
+      local x, y = pen.centre_of(clue.clue)
+      -- The number moves a little away from the corner the arrow takes.
+      sums[#sums + 1] = ('<text class="little-killer" x="%s" y="%s">%s</text>'):format(
+        num(x - dx * pen.cell * 0.1), num(y - dy * pen.cell * 0.1 + font * 0.35),
+        pen.sum_label(clue.sum))
+      local from, to = pen.cell * 0.2, pen.cell * 0.42
+      local s = math.sqrt(0.5)
+      arrows[#arrows + 1] = ('<path class="little-killer-arrow" d="M%s %sL%s %s%s"/>'):format(
+        num(x + dx * from), num(y + dy * from), num(x + dx * to), num(y + dy * to),
+        pen.head(x + dx * to, y + dy * to, dx * s, dy * s, pen.cell * 0.14))
+    end
+    pen.layer("little-killer-arrows", "little-killer-arrow", nil, arrows)
+    pen.layer("little-killers", "little-killer", nil, sums)
+  end,
+}
 
 return little_killers

@@ -3,7 +3,11 @@
 -- the N are neighbours). One `sandwich` rule on the line's N cells.
 local common = require "sudoku.variant.common"
 
-local sandwiches = { KEYS = { "sandwiches" }, VARIANTS = { "sandwich" } }
+local sandwiches = {
+  KEYS = { "sandwiches" },
+  HOLDS = { sandwiches = '`[{"row": 3, "sum": 12}, {"column": 7, "sum": 0}]`' },
+  VARIANTS = { "sandwich" },
+}
 
 function sandwiches.apply(board, record)
   local n = board:size()
@@ -37,5 +41,63 @@ function sandwiches.apply(board, record)
   end
   return true
 end
+
+-- f-puzzles: "sandwichsum", [{"cell": "R0C7", "value": "12"}]: R0Cc above column c, RrC0 left of
+-- row r (or beyond the other side); an empty clue sets no rule.
+sandwiches.fpuzzles = {
+  NAMES = { "sandwichsum" },
+  read = function(f)
+    local n = f.n
+    f.each("sandwichsum", function(entry, what)
+      local sum = f.number(entry.value, what)
+      local at = f.cell(entry.cell, what .. ".cell", true)
+      if sum then
+        if (at[1] == 0 or at[1] == n + 1) and at[2] >= 1 and at[2] <= n then
+          f.add("sandwiches", { column = at[2], sum = sum })
+        elseif (at[2] == 0 or at[2] == n + 1) and at[1] >= 1 and at[1] <= n then
+          f.add("sandwiches", { row = at[1], sum = sum })
+        else
+          f.fail("%s.cell: %s is not beside a row or a column", what, entry.cell)
+        end
+      end
+    end)
+  end,
+  write = function(c, w)
+    for _, clue in ipairs(c.sandwiches or {}) do
+      local at = clue.row and { clue.row, 0 } or { 0, clue.column }
+      w.add("sandwichsum", { cell = w.name(at), value = ("%d"):format(clue.sum) })
+    end
+    return true
+  end,
+}
+
+-- SVG: each sum left of its row or above its column, outside the grid (the picture gets a
+-- margin of one cell).
+sandwiches.svg = {
+  DEPTH = 110,
+  OUTSIDE = true,
+  looks = function(k)
+    return {
+      { class = "sandwich", props = { k.font, k.middle, { "font-size", k.cell * 0.45 },
+        { "fill", "#000000" } } },
+    }
+  end,
+  draw = function(pen, r)
+    local num = pen.num
+    local items = {}
+    local size = pen.cell * 0.45
+    for _, clue in ipairs(r.sandwiches) do
+      local x, y
+      if clue.row ~= nil then
+        x, y = pen.centre(0), pen.centre(clue.row)
+      else
+        x, y = pen.centre(clue.column), pen.centre(0)
+      end
+      items[#items + 1] = ('<text class="sandwich" x="%s" y="%s">%s</text>'):format(
+        num(x), num(y + size * 0.35), pen.sum_label(clue.sum))
+    end
+    pen.layer("sandwiches", "sandwich", nil, items)
+  end,
+}
 
 return sandwiches

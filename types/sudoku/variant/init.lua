@@ -32,8 +32,33 @@
 ---@field sandwiches? {row: integer?, column: integer?, sum: integer}[]
 ---@field variants? string[]
 
+---A family's f-puzzles names, their reader, and the writer of its schema keys.
+---@class sudoku.VariantFpuzzles
+---@field NAMES string[] the f-puzzles keys it reads
+---@field NEGATIVES? table<string, string> names of f-puzzles' "negative" list -> its flag
+---@field read fun(kit: table) adds its keys to the flat record being read (kit.out)
+---@field write fun(constraints: table, kit: table): true?, string? its entries, or why not
+
+---A family's drawing in the svg format.
+---@class sudoku.VariantSvg
+---@field DEPTH number its place bottom to top; the grid lines lie at 50
+---@field CROSSES? boolean its shapes cross cells (a cage's sum gets a patch over them)
+---@field OUTSIDE? boolean its clues lie outside the grid (the picture gets a margin)
+---@field looks fun(kit: table): table[] the looks of its CSS classes
+---@field draw fun(pen: table, rules: table) draws its layers
+
+---A family module (sudoku.variant.<name>): the one place that declares its rule kinds.
+---@class sudoku.VariantFamily
+---@field KEYS string[] the schema keys it reads
+---@field HOLDS table<string, string> what each key holds (docs/FORMATS.md, "Variant rules")
+---@field VARIANTS string[] the names of the schema's "variants" list it covers
+---@field apply fun(board: sudoku.Board, record: table): true?, string? its rules; its check
+---@field fpuzzles sudoku.VariantFpuzzles
+---@field svg sudoku.VariantSvg|false false: it draws nothing
+
 ---@class sudoku.variant
 ---@field KEYS table<string, string> schema key -> the family that reads it
+---@field FAMILIES sudoku.VariantFamily[] the family modules, in the order apply runs them
 local variant = {}
 
 ---The board of a variant record, with its regions, givens and rules.
@@ -55,6 +80,13 @@ function variant.apply(board, record, givens) end
 ---@param constraints? table the rule keys
 ---@return sudoku.RuleSpec[] rules
 function variant.extra_rules(board, constraints) end
+
+---Checks a record's rule keys for a board of side n as apply does, without a board.
+---@param constraints table the rule keys
+---@param n integer the side of the board
+---@return true? ok
+---@return string? message the JSON path of what is wrong
+function variant.check(constraints, n) end
 
 ---The rules a record sets, as Board:add_rule takes them, without a board.
 ---@param record sudoku.VariantRecord
