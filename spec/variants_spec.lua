@@ -427,10 +427,11 @@ describe("sudoku.variant.board", function()
   end)
 
   it("turns a rule the board refuses into nil and a message naming the rule", function()
-    -- A board whose add_rule raises as the core does for a kind or field it refuses.
+    -- A board whose try_add_rule refuses as the core does a kind or field it lacks: the fault
+    -- as data, its reason the words of the message.
     local refusing = {
       size = function() return 4 end,
-      add_rule = function() error("bad argument #2 to 'add_rule' (cage: sum out of range)") end,
+      try_add_rule = function() return nil, { kind = "bad_rule", reason = "cage: sum out of range" } end,
     }
     local cages = require "sudoku.variant.cages"
     local record = record_of{ cages = { { sum = 3, cells = { { 1, 1 }, { 1, 2 } } } } }

@@ -138,8 +138,9 @@ function common.integer(x, what)
   return x
 end
 
---- board:<method>(...), with the board's refusal (a region that is no partition, a kind of rule
--- the core lacks, ...) turned into true, or nil and a message naming `what`.
+--- board:<method>(...), with the board's refusal (a region that is no partition, ...) turned into
+-- true, or nil and a message naming `what`. (Regions still come back as the argument error's
+-- text; rules come as data through common.add.)
 function common.call(board, what, method, ...)
   local ok, err = pcall(board[method], board, ...)
   if ok then return true end
@@ -147,10 +148,12 @@ function common.call(board, what, method, ...)
   return common.fail(what, "%s", msg)
 end
 
---- board:add_rule(spec) through common.call: an unknown kind, a sum no cells can make, ...
--- come back as nil and a message naming `what`.
+--- board:try_add_rule(spec): a spec the core refuses (an unknown kind, a sum no cells can
+-- make, ...) comes back as nil and its fault's reason naming `what`.
 function common.add(board, what, spec)
-  return common.call(board, what, "add_rule", spec)
+  local count, fault = board:try_add_rule(spec)
+  if count then return true end
+  return common.fail(what, "%s", fault.reason)
 end
 
 --- The pairs of orthogonally adjacent cells of an n x n board, each once, as {{r, c}, {r, c2}}

@@ -190,7 +190,7 @@ local function recorded(record, n)
   local list = {}
   local recorder = {
     size = function() return n end,
-    add_rule = function(_, spec) list[#list + 1] = spec; return #list end,
+    try_add_rule = function(_, spec) list[#list + 1] = spec; return #list end,
     set_regions = function() end,
     add_region = function() end,
   }
