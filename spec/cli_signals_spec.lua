@@ -24,9 +24,15 @@ local S2 = "34617925818752396452964837196583241747291683581375462979826154363148
 local EASY = "3461.925.1875.3964529.483.19.58.2417.729.68358.375462.798.6154363.4857.2254.97186"
 
 -- What each command writes for each record of its input: a whole line, always the same one
--- (generate: a puzzle line, checked against a run of the same seed below).
+-- (rate: named by its line; generate: a puzzle line, checked against a run of the same seed
+-- below).
 local function exactly(text)
   return function(line) return line == text end
+end
+
+-- rate names each record (its line, the input having no ids) before its answer.
+local function named(text)
+  return function(line, n) return line == n .. " " .. text end
 end
 
 local COMMANDS = {
@@ -34,7 +40,7 @@ local COMMANDS = {
   { args = { "count" }, endless = P2, whole = exactly("1") },
   { args = { "generate", "-n", "1000000", "--seed", "1" },
     whole = function(line) return #line == 81 and line:match("^[.1-9]+$") ~= nil end },
-  { args = { "rate" }, endless = EASY, whole = exactly(EASY .. " 1.0 full_house") },
+  { args = { "rate" }, endless = EASY, whole = named(EASY .. " 1.0 full_house") },
   { args = { "canon" }, endless = P2, whole = exactly(gen.canonical(P2)) },
 }
 
@@ -70,7 +76,7 @@ local function check(command, signal, jobs)
   local n = 0
   for line in r.stdout:gmatch("([^\n]*)\n") do
     n = n + 1
-    if not command.whole(line) then
+    if not command.whole(line, n) then
       error(("line %d is no whole record: %q"):format(n, line:sub(1, 120)))
     end
   end
@@ -144,7 +150,7 @@ describe("a signal stops sudoku lab", function()
 
   it("-j 2 sent to the parent alone (kill PID): it passes the signal on to its worker #slow",
     function()
-    local path = endless_lab_file(4)
+    local path = endless_lab_file(40)   -- about half a second of search each
     local r = cmd.interrupt(lab_args("-j", "2", path), { signal = "HUP", delay = 1 })
     local left = running_on(path)
     if #left > 0 then cmd.shell("kill " .. table.concat(left, " ")) end
