@@ -2,13 +2,14 @@
 -- first puzzle of each class of equivalent ones.
 local sudoku_lib = require "sudoku"
 local cmd = require "support.command"
+local classic = require "support.puzzles"
 
 local sudoku = cmd.run
 
 after_each(function() cmd.cleanup() end)
 
-local P1 = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
-local P2 = ".4.1...5.1.7..396.52...8..........17...9.68..8.3.5.62..9..6.5436...8.7..25..971.."
+local P1 = classic.P1
+local P2 = classic.P2
 
 local function lines(list)
   return table.concat(list, "\n") .. "\n"

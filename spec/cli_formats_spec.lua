@@ -3,14 +3,15 @@
 local cmd = require "support.command"
 local data = require "support.data"
 local format = require "sudoku.format"
+local classic = require "support.puzzles"
 
 local sudoku, temp_file, read_file = cmd.run, cmd.temp_file, cmd.read_file
 
 after_each(function() cmd.cleanup({ "-1.svg", "-2.svg" }) end)
 
-local P1 = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
-local S1 = "864371259325849761971265843436192587198657432257483916689734125713528694542916378"
-local P2 = ".4.1...5.1.7..396.52...8..........17...9.68..8.3.5.62..9..6.5436...8.7..25..971.."
+local P1 = classic.P1
+local S1 = classic.S1
+local P2 = classic.P2
 
 local function lines(...)
   return table.concat({ ... }, "\n") .. "\n"

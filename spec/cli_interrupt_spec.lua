@@ -3,6 +3,7 @@
 -- can be bounded with --max-nodes and --timeout. Each case runs bin/sudoku in a child process;
 -- the interrupted ones get SIGINT from a shell, as Ctrl-C would send it.
 local cmd = require "support.command"
+local classic = require "support.puzzles"
 
 local temp_file = cmd.temp_file
 local sudoku, interrupt = cmd.run, cmd.interrupt
@@ -10,10 +11,10 @@ local sudoku, interrupt = cmd.run, cmd.interrupt
 after_each(function() cmd.cleanup() end)
 
 -- Gecode's examples 0 and 1 and their unique solutions.
-local P1 = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
-local S1 = "864371259325849761971265843436192587198657432257483916689734125713528694542916378"
-local P2 = ".4.1...5.1.7..396.52...8..........17...9.68..8.3.5.62..9..6.5436...8.7..25..971.."
-local S2 = "346179258187523964529648371965832417472916835813754629798261543631485792254397186"
+local P1 = classic.P1
+local S1 = classic.S1
+local P2 = classic.P2
+local S2 = classic.S2
 -- Searches that never end: every solution of an empty 9x9 (6.7e21 of them), the first of an
 -- empty 64x64 (the general engine never finds it), every solution of an empty 25x25.
 local EMPTY9, EMPTY25, EMPTY64 = ("."):rep(81), ("."):rep(625), ("."):rep(4096)

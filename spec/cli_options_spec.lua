@@ -4,13 +4,14 @@
 -- and never a traceback or a value taken as something else. Values are given as --option=VALUE
 -- so that argparse hands even "-1" and "" to the option.
 local cmd = require "support.command"
+local classic = require "support.puzzles"
 
 local sudoku, temp_file = cmd.run, cmd.temp_file
 
 after_each(function() cmd.cleanup() end)
 
-local P1 = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
-local S1 = "864371259325849761971265843436192587198657432257483916689734125713528694542916378"
+local P1 = classic.P1
+local S1 = classic.S1
 
 local TWO_53 = "9007199254740992 (2^53)"
 local SEED_MAX = "9007199254740991 (2^53 - 1)"

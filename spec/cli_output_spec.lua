@@ -5,14 +5,15 @@
 -- a write, in the middle of the run) and a single line (it shows only when the buffer is
 -- flushed at the end) are tried. And render never writes two puzzles to one file.
 local cmd = require "support.command"
+local classic = require "support.puzzles"
 
 local sudoku, temp_file, read_file = cmd.run, cmd.temp_file, cmd.read_file
 
 after_each(function() cmd.cleanup() end)
 
-local P1 = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
-local P2 = ".4.1...5.1.7..396.52...8..........17...9.68..8.3.5.62..9..6.5436...8.7..25..971.."
-local CLASH = "11" .. ("."):rep(79)
+local P1 = classic.P1
+local P2 = classic.P2
+local CLASH = classic.CLASH
 
 local function lines(list)
   return table.concat(list, "\n") .. "\n"

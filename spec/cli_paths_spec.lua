@@ -5,12 +5,13 @@
 local command = require "support.command"
 local data = require "support.data"
 local format = require "sudoku.format"
+local classic = require "support.puzzles"
 
 local quote, read_file, temp_file = command.quote, command.read_file, command.temp_file
 local sudoku = command.run
 
-local P1 = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
-local P2 = ".4.1...5.1.7..396.52...8..........17...9.68..8.3.5.62..9..6.5436...8.7..25..971.."
+local P1 = classic.P1
+local P2 = classic.P2
 
 local function lines(...)
   return table.concat({ ... }, "\n") .. "\n"

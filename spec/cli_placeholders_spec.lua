@@ -5,16 +5,17 @@
 -- several, the batch solver in Lua, records of other formats) and wherever the failures fall.
 local command = require "support.command"
 local source = require "sudoku.format.source"
+local classic = require "support.puzzles"
 
 local sudoku = command.run
 
 after_each(function() command.cleanup() end)
 
-local P1 = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
-local S1 = "864371259325849761971265843436192587198657432257483916689734125713528694542916378"
-local P2 = ".4.1...5.1.7..396.52...8..........17...9.68..8.3.5.62..9..6.5436...8.7..25..971.."
-local S2 = "346179258187523964529648371965832417472916835813754629798261543631485792254397186"
-local CLASH = "11" .. ("."):rep(79)
+local P1 = classic.P1
+local S1 = classic.S1
+local P2 = classic.P2
+local S2 = classic.S2
+local CLASH = classic.CLASH
 local SHORT = P1:sub(1, 20)
 
 local function lines(...)

@@ -8,6 +8,7 @@
 local cmd = require "support.command"
 local data = require "support.data"
 local gen = require "sudoku.gen"
+local classic = require "support.puzzles"
 
 after_each(function() cmd.cleanup() end)
 
@@ -19,8 +20,8 @@ local SIGNALS = {
 
 -- Gecode's example 1 and its solution; a puzzle rated 1.0 (30 blanks, about 0.15 ms each, so
 -- that rate writes its first chunk of 4096 ratings within a second).
-local P2 = ".4.1...5.1.7..396.52...8..........17...9.68..8.3.5.62..9..6.5436...8.7..25..971.."
-local S2 = "346179258187523964529648371965832417472916835813754629798261543631485792254397186"
+local P2 = classic.P2
+local S2 = classic.S2
 local EASY = "3461.925.1875.3964529.483.19.58.2417.729.68358.375462.798.6154363.4857.2254.97186"
 
 -- What each command writes for each record of its input: a whole line, always the same one
