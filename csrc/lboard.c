@@ -351,23 +351,28 @@ static int board_eq(lua_State *L) {
     return 1;
 }
 
-static int board_add_region(lua_State *L) {
+/* b:add_region(cells) and b:set_regions(list), with arg as add_rule's (a fault of the list
+ * raises as a bad argument #2, or with arg 0 as data for their try_ forms). */
+static int add_region(lua_State *L, int arg) {
     sdk_board *b = lsdk_check_board(L, 1);
     int len, i, j, *cells, rc;
-    luaL_checktype(L, 2, LUA_TTABLE);
+    if (lua_type(L, 2) != LUA_TTABLE) {
+        lua_pushfstring(L, "a list of cells, got %s", luaL_typename(L, 2));
+        lsdk_arg_fault(L, arg, lua_tostring(L, -1));
+    }
     len = (int)compat_rawlen(L, 2);
     if (len < 1 || len > b->n) {
         lua_pushfstring(L, "a region has 1..%d cells, got %d", b->n, len);
-        return luaL_argerror(L, 2, lua_tostring(L, -1));
+        return lsdk_arg_fault(L, arg, lua_tostring(L, -1));
     }
     cells = (int *)lsdk_scratch(L, sizeof(int) * (size_t)len);
     for (i = 0; i < len; i++) {
-        cells[i] = lsdk_table_cell(L, 2, 2, i + 1, b, "cell");
+        cells[i] = lsdk_table_cell(L, arg, 2, i + 1, b, "cell");
         for (j = 0; j < i; j++)
             if (cells[j] == cells[i]) {
                 lua_pushfstring(L, "cell %d repeats (%d, %d)", i + 1, cells[i] / b->n + 1,
                                 cells[i] % b->n + 1);
-                return luaL_argerror(L, 2, lua_tostring(L, -1));
+                return lsdk_arg_fault(L, arg, lua_tostring(L, -1));
             }
     }
     check_not_busy(L, b, "add a region");
@@ -377,13 +382,16 @@ static int board_add_region(lua_State *L) {
     return 1;
 }
 
-static int board_set_regions(lua_State *L) {
+static int set_regions(lua_State *L, int arg) {
     sdk_board *b = lsdk_check_board(L, 1);
     int *region, i, k, count;
-    luaL_checktype(L, 2, LUA_TTABLE);
+    if (lua_type(L, 2) != LUA_TTABLE) {
+        lua_pushfstring(L, "a list of regions, got %s", luaL_typename(L, 2));
+        lsdk_arg_fault(L, arg, lua_tostring(L, -1));
+    }
     if ((int)compat_rawlen(L, 2) != b->n) {
         lua_pushfstring(L, "expected %d regions, got %d", b->n, (int)compat_rawlen(L, 2));
-        return luaL_argerror(L, 2, lua_tostring(L, -1));
+        return lsdk_arg_fault(L, arg, lua_tostring(L, -1));
     }
     region = (int *)lsdk_scratch(L, sizeof(int) * (size_t)b->ncells);
     for (i = 0; i < b->ncells; i++) region[i] = -1;
@@ -391,19 +399,19 @@ static int board_set_regions(lua_State *L) {
         lua_rawgeti(L, 2, k);
         if (lua_type(L, -1) != LUA_TTABLE) {
             lua_pushfstring(L, "region %d is not a list of cells", k);
-            return luaL_argerror(L, 2, lua_tostring(L, -1));
+            return lsdk_arg_fault(L, arg, lua_tostring(L, -1));
         }
         count = (int)compat_rawlen(L, -1);
         if (count != b->n) {
             lua_pushfstring(L, "region %d has %d cells, expected %d", k, count, b->n);
-            return luaL_argerror(L, 2, lua_tostring(L, -1));
+            return lsdk_arg_fault(L, arg, lua_tostring(L, -1));
         }
         for (i = 1; i <= count; i++) {
-            int cell = lsdk_table_cell(L, 2, lua_gettop(L), i, b, "cell");
+            int cell = lsdk_table_cell(L, arg, lua_gettop(L), i, b, "cell");
             if (region[cell] >= 0) {
                 lua_pushfstring(L, "cell (%d, %d) is in regions %d and %d", cell / b->n + 1,
                                 cell % b->n + 1, region[cell] + 1, k);
-                return luaL_argerror(L, 2, lua_tostring(L, -1));
+                return lsdk_arg_fault(L, arg, lua_tostring(L, -1));
             }
             region[cell] = k - 1;
         }
@@ -412,6 +420,15 @@ static int board_set_regions(lua_State *L) {
     check_not_busy(L, b, "set the regions");
     if (sdk_board_set_jigsaw(b, region) == SDK_ENOMEM) return lsdk_memory_error(L);
     return 0;
+}
+
+static int board_add_region(lua_State *L) { return add_region(L, 2); }
+static int board_set_regions(lua_State *L) { return set_regions(L, 2); }
+static int try_add_region_body(lua_State *L) { return add_region(L, 0); }
+static int try_set_regions_body(lua_State *L) {
+    set_regions(L, 0);
+    lua_pushboolean(L, 1);
+    return 1;
 }
 
 static int board_regions(lua_State *L) {
@@ -528,19 +545,33 @@ static int board_add_rule(lua_State *L) { return add_rule(L, 2); }
 
 static int try_add_rule_body(lua_State *L) { return add_rule(L, 0); }
 
-/* b:try_add_rule(spec): the same, but a spec that cannot be a rule of b (data from a file, say)
- * gives nil and its fault {kind = "bad_rule", reason =} instead of an error; a board that is
- * busy or closed, or memory that runs out, still raise. */
-static int board_try_add_rule(lua_State *L) {
+/* The try_ forms: body run protected on (b, the spec or list); its result, or nil and the fault
+ * it raised as data ({reason =}, given its kind here); any other error (a busy or closed board,
+ * memory running out) raises again. */
+static int try_call(lua_State *L, lua_CFunction body, const char *kind) {
     lsdk_check_board(L, 1);
     lua_settop(L, 2);
-    lua_pushcfunction(L, try_add_rule_body);
+    lua_pushcfunction(L, body);
     lua_insert(L, 1);
     if (lua_pcall(L, 2, 1, 0) == 0) return 1;
     if (lua_type(L, -1) != LUA_TTABLE) return lua_error(L);
+    lua_pushstring(L, kind);
+    lua_setfield(L, -2, "kind");
     lua_pushnil(L);
     lua_insert(L, -2);
     return 2;
+}
+
+/* b:try_add_rule(spec), b:try_add_region(cells), b:try_set_regions(list): the same as add_rule,
+ * add_region and set_regions, but a spec or list that cannot be one of this board (data from a
+ * file, say) gives nil and its fault {kind = "bad_rule" or "bad_region", reason =} instead of
+ * an error. */
+static int board_try_add_rule(lua_State *L) { return try_call(L, try_add_rule_body, "bad_rule"); }
+static int board_try_add_region(lua_State *L) {
+    return try_call(L, try_add_region_body, "bad_region");
+}
+static int board_try_set_regions(lua_State *L) {
+    return try_call(L, try_set_regions_body, "bad_region");
 }
 
 /* b:rules(): the board's rules as spec tables, in the order they were added. */
@@ -610,6 +641,8 @@ static const luaL_Reg board_methods[] = {
     {"jigsaw", board_jigsaw},
     {"add_rule", board_add_rule},
     {"try_add_rule", board_try_add_rule},
+    {"try_add_region", board_try_add_region},
+    {"try_set_regions", board_try_set_regions},
     {"rules", board_rules},
     {"clear_rules", board_clear_rules},
     {"bytes", board_bytes},

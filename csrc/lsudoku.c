@@ -29,8 +29,6 @@ sdk_allocator lsdk_allocator(lua_State *L) {
 int lsdk_arg_fault(lua_State *L, int arg, const char *why) {
     if (arg > 0) return luaL_argerror(L, arg, why);
     lua_createtable(L, 0, 2);
-    lua_pushliteral(L, "bad_rule");
-    lua_setfield(L, -2, "kind");
     lua_pushstring(L, why);
     lua_setfield(L, -2, "reason");
     return lua_error(L);

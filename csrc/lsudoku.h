@@ -27,8 +27,8 @@ SDK_INTERNAL sdk_allocator lsdk_allocator(lua_State *L);
 /* Raises "not enough memory". */
 SDK_INTERNAL int lsdk_memory_error(lua_State *L);
 /* A bad value in argument arg: luaL_argerror's error; or, with arg 0 (a call that returns its
- * faults, such as Board:try_add_rule), the fault as data, raised as the table
- * {kind = "bad_rule", reason = why} for that call to catch and return. */
+ * faults, such as Board:try_add_rule), the fault as data, raised as the table {reason = why}
+ * for that call to catch, give its kind and return. */
 SDK_INTERNAL int lsdk_arg_fault(lua_State *L, int arg, const char *why);
 /* A GC-owned scratch buffer: freed with the userdata even when an error unwinds the call. */
 SDK_INTERNAL void *lsdk_scratch(lua_State *L, size_t size);

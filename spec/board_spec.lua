@@ -244,6 +244,28 @@ describe("Board regions", function()
       "bad argument #1 to 'add_region' (cell 2 is not a {row, column} pair)")
   end)
 
+  it("try_add_region and try_set_regions return the same faults as data, for lists from files",
+    function()
+    local b = Board.new{size = 4}
+    assert.same({ kind = "bad_region", reason = "cell 2 repeats (1, 1)" },
+      select(2, b:try_add_region{{1, 1}, {1, 1}}))
+    assert.same({ kind = "bad_region", reason = "cell 2: cell (5, 1) is off the 4x4 board" },
+      select(2, b:try_add_region{{1, 1}, {5, 1}}))
+    assert.same({ kind = "bad_region", reason = "a list of cells, got string" },
+      select(2, b:try_add_region("r1c1")))
+    assert.same({ kind = "bad_region", reason = "region 1 has 1 cells, expected 4" },
+      select(2, b:try_set_regions{{{1, 1}}, {}, {}, {}}))
+    assert.same({ kind = "bad_region", reason = "expected 4 regions, got 3" },
+      select(2, b:try_set_regions{{}, {}, {}}))
+    assert.equal(288, b:count())                       -- nothing was added
+    assert.equal(1, b:try_add_region{{1, 1}, {2, 2}, {3, 3}, {4, 4}})
+    assert.is_true(b:try_set_regions{
+      {{1, 1}, {1, 2}, {1, 3}, {2, 1}}, {{1, 4}, {2, 2}, {2, 3}, {2, 4}},
+      {{3, 1}, {3, 2}, {4, 1}, {4, 2}}, {{3, 3}, {3, 4}, {4, 3}, {4, 4}},
+    })
+    assert.is_table(b:jigsaw())
+  end)
+
   it("replaces the boxes by jigsaw regions", function()
     -- janko.at Sudoku/Chaos 001 (Otto Janko), from ../shared/data/variants/jigsaw.jsonl
     local b = sudoku.parse("..43...1.2......")

@@ -132,6 +132,20 @@ function Board:add_region(cells) end
 ---@param regions sudoku.Cell[][]
 function Board:set_regions(regions) end
 
+---add_region for a list read from data: nil and its fault `{kind = "bad_region", reason =}`
+---instead of an error.
+---@param cells sudoku.Cell[]
+---@return integer|nil index
+---@return {kind: string, reason: string}? fault
+function Board:try_add_region(cells) end
+
+---set_regions for regions read from data: true, or nil and its fault
+---`{kind = "bad_region", reason =}` instead of an error.
+---@param regions sudoku.Cell[][]
+---@return true|nil ok
+---@return {kind: string, reason: string}? fault
+function Board:try_set_regions(regions) end
+
 ---The kinds of rule: the rows of the core's rule table (csrc/rules/table.c), and "lua".
 ---@alias sudoku.RuleKind
 ---| "different"

@@ -138,16 +138,6 @@ function common.integer(x, what)
   return x
 end
 
---- board:<method>(...), with the board's refusal (a region that is no partition, ...) turned into
--- true, or nil and a message naming `what`. (Regions still come back as the argument error's
--- text; rules come as data through common.add.)
-function common.call(board, what, method, ...)
-  local ok, err = pcall(board[method], board, ...)
-  if ok then return true end
-  local msg = tostring(err):match("^.-bad argument #%d+ to '[^']+' %((.*)%)$") or tostring(err)
-  return common.fail(what, "%s", msg)
-end
-
 --- board:try_add_rule(spec): a spec the core refuses (an unknown kind, a sum no cells can
 -- make, ...) comes back as nil and its fault's reason naming `what`.
 function common.add(board, what, spec)

@@ -10,7 +10,12 @@ local regions = {
   VARIANTS = { "jigsaw", "diagonals", "windoku", "extraregions", "disjoint" },
 }
 
-local call = common.call
+-- board:<method>(list) in its try_ form: true, or nil and the fault's reason naming `what`.
+local function call(board, what, method, list)
+  local ok, fault = board["try_" .. method](board, list)
+  if ok then return true end
+  return common.fail(what, "%s", fault.reason)
+end
 
 --- The cells of diagonal `which` ("main" or "anti") of an n x n board, top row first.
 function regions.diagonal(n, which)
