@@ -58,16 +58,6 @@ local function cell_name(n, i)
   return ("r%dc%d"):format(math.floor((i - 1) / n) + 1, (i - 1) % n + 1)
 end
 
--- The message inside a luaL_argerror-style error from a Board method.
-local function board_message(err)
-  return tostring(err):match("^bad argument #%d+ to '[^']*' %((.*)%)$") or tostring(err)
-end
-
--- Calls a Board method that raises on bad regions, and reports its complaint under `what`.
-local function call(what, fn, ...)
-  local ok, err = pcall(fn, ...)
-  if not ok then fail("%s: %s", what, board_message(err)) end
-end
 
 -- Metadata values are strings; the shared files' numbers and booleans become their text, and
 -- their "variants" list its names joined with ','.
@@ -209,7 +199,8 @@ local function add_rules(board, list, n)
       if not cells then fail("%s", err) end
       spec.cells = cells
     end
-    call(what, board.add_rule, board, spec)
+    local added, fault = board:try_add_rule(spec)
+    if not added then fail("%s: %s", what, fault.reason) end
   end
 end
 
