@@ -207,13 +207,7 @@ describe("a family of the variants schema", function()
 end)
 
 describe("docs/FORMATS.md", function()
-  local function text_of(path)
-    local f = assert(io.open(path, "r"))
-    local text = f:read("*a")
-    f:close()
-    return text
-  end
-  local formats = text_of(data.root .. "docs/FORMATS.md")
+  local formats = require("support.command").read_file(data.root .. "docs/FORMATS.md")
 
   -- The rows of the table under `heading`: its first column's names in backquotes, and its
   -- second column.
