@@ -58,7 +58,7 @@ OPT     ?= -O2
 CFLAGS  ?= $(OPT)
 WARN     = -std=c99 -Wall -Wextra -Werror -pedantic
 SOFLAGS  = -shared -fPIC -fvisibility=hidden
-# solve_many (csrc/batch.c) and the command's line pool run on POSIX threads (csrc/threads.c;
+# solve_many (csrc/batch/batch.c) and the command's line pool run on POSIX threads (threads.c;
 # on Windows Win32's own, and mk/windows.mk empties this).
 THREADS  = -pthread
 # A hook's error unwinds through the core's frames (lsolver.c: on_place and its kin run inside
@@ -74,17 +74,22 @@ CORE_SO := $(BUILD)/sudoku/core.so
 # bin/sudoku's precompiled modules (see their rule below).
 LUA_SRC := $(shell find lua -name '*.lua')
 LUAC    := $(patsubst lua/%,$(BUILD)/luac/%,$(LUA_SRC))
-# The core: csrc/ and its rule families in csrc/rules/.
-CORE_SRC := $(wildcard csrc/*.c csrc/rules/*.c csrc/logic/*.c)
+# The core: csrc/'s folders, one job each, each including only those before it (docs/DEVELOPING.md,
+# "The engine"): the general engine, its rules, the 9x9 fast path, the engine choice, puzzle
+# text, canonical forms, the human techniques, batches and the command's line mode, and the Lua
+# binding. csrc/api/ (the C API) is the library's alone.
+CORE_DIRS := engine rules fast9 solve text canon logic batch binding
+CORE_SRC := $(foreach d,$(CORE_DIRS),$(wildcard csrc/$(d)/*.c))
 CORE_OBJ := $(patsubst csrc/%.c,$(OBJDIR)/%.o,$(CORE_SRC))
-CORE_HDR := $(wildcard csrc/*.h csrc/rules/*.h csrc/logic/*.h)
+CORE_HDR := $(foreach d,$(CORE_DIRS),$(wildcard csrc/$(d)/*.h))
 # The record rule's tables (line ends, separators, the alphabet), generated from their one
 # declaration in Lua (lua/sudoku/format/rule.lua, lua/sudoku/symbols.lua) and committed, so
 # that builds that run no Lua (LuaRocks, cross, Windows, fuzz) have it.
-RULE_HDR := csrc/rule_table.h
-# The Lua binding (lsudoku.h): the only files that include lua.h; the bench's driver and the C
-# fuzz harnesses link the core without them.
-BINDING  := lsudoku lboard lsolver lhooks lview lrules lhost llines ldebug llogic lsteps lcanon
+RULE_HDR := csrc/text/rule_table.h
+# The Lua binding (csrc/binding/, lsudoku.h): the only files that include lua.h, and the module's
+# signal flag (linterrupt.c); the bench's driver, the C fuzz harnesses and the C library link the
+# core without them. Names relative to csrc/, without .c.
+BINDING  := $(patsubst csrc/%.c,%,$(wildcard csrc/binding/*.c))
 
 BUSTED  ?= busted
 BUSTED_FLAGS ?=
@@ -106,13 +111,13 @@ $(FLAGS_FILE): FORCE | $(OBJDIR)
 $(RULE_HDR): lua/sudoku/format/rule.lua lua/sudoku/symbols.lua mk/gen_rule.lua
 	$(LUA) mk/gen_rule.lua > $@.tmp && mv $@.tmp $@
 
-$(OBJDIR)/%.o: csrc/%.c $(CORE_HDR) $(FLAGS_FILE) | $(OBJDIR)/rules $(OBJDIR)/logic
+$(OBJDIR)/%.o: csrc/%.c $(CORE_HDR) $(FLAGS_FILE) | $(addprefix $(OBJDIR)/,$(CORE_DIRS))
 	$(CC) $(WARN) $(CFLAGS) $(THREADS) $(UNWIND) -fPIC -fvisibility=hidden $(LUA_CFLAGS) -c $< -o $@
 
 $(CORE_SO): $(CORE_OBJ) | $(BUILD)/sudoku
 	$(CC) $(CFLAGS) $(SOFLAGS) $(LDFLAGS) -o $@ $(CORE_OBJ) $(THREADS) $(LDLIBS)
 
-$(OBJDIR) $(OBJDIR)/rules $(OBJDIR)/logic $(BUILD)/sudoku:
+$(OBJDIR) $(addprefix $(OBJDIR)/,$(CORE_DIRS)) $(BUILD)/sudoku:
 	mkdir -p $@
 
 # bin/sudoku's precompiled modules (mk/precompile.lua): each holds its source and its bytecode,
@@ -203,12 +208,12 @@ syntax:
 # ---- end syntax ----------------------------------------------------------------------------------
 
 # The bench's C driver links the core's objects (all but the Lua binding) with no Lua at all.
-# $(THREADS): solve_many's csrc/batch.c runs on POSIX threads.
+# $(THREADS): solve_many's csrc/batch/batch.c runs on POSIX threads.
 BENCH_BIN := $(BUILD)/bench/cbench
 BENCH_OBJ := $(filter-out $(patsubst %,$(OBJDIR)/%.o,$(BINDING)),$(CORE_OBJ))
 
 $(BENCH_BIN): bench/cbench.c $(BENCH_OBJ) $(CORE_HDR) $(FLAGS_FILE) | $(BUILD)/bench
-	$(if $(wildcard csrc/fast9.c),,$(error make bench needs the fast path, csrc/fast9.c))
+	$(if $(wildcard csrc/fast9/fast9.c),,$(error make bench needs the fast path, csrc/fast9/fast9.c))
 	$(CC) $(WARN) $(CFLAGS) $(THREADS) -Icsrc $(LDFLAGS) -o $@ bench/cbench.c $(BENCH_OBJ) $(THREADS)
 
 $(BUILD)/bench:
@@ -227,8 +232,9 @@ OBJCOPY ?= objcopy
 LIB_DIR := $(BUILD)/lib
 LIB_A   := $(LIB_DIR)/libsudoku.a
 API_OBJ := $(patsubst csrc/%.c,$(OBJDIR)/%.o,$(wildcard csrc/api/*.c))
-# Without the CLI's SIGINT flag (linterrupt.c): a library installs no signal handler.
-LIB_OBJ := $(filter-out $(OBJDIR)/linterrupt.o,$(BENCH_OBJ)) $(API_OBJ)
+# BENCH_OBJ has no binding, so no signal flag either (binding/linterrupt.c): a library installs no
+# signal handler.
+LIB_OBJ := $(BENCH_OBJ) $(API_OBJ)
 
 $(OBJDIR)/api/%.o: csrc/api/%.c include/sudoku.h $(CORE_HDR) csrc/api/api.h $(FLAGS_FILE) | $(OBJDIR)/api
 	$(CC) $(WARN) $(CFLAGS) $(THREADS) $(UNWIND) -fPIC -fvisibility=hidden -c $< -o $@
@@ -256,7 +262,7 @@ portable:
 # ./sudoku/core.so it leaves, which Lua's default "./?.so" path would otherwise pick up.
 rock:
 	luarocks --lua-version=$(if $(filter jit,$(LUA_VERSION)),5.1,$(LUA_VERSION)) make --local $(wildcard sudoku-*.rockspec)
-	rm -f csrc/*.o csrc/rules/*.o csrc/logic/*.o sudoku/core.so
+	rm -f $(foreach d,$(CORE_DIRS) api,csrc/$(d)/*.o) sudoku/core.so
 	if [ -d sudoku ]; then rmdir sudoku; fi
 
 clean:

@@ -28,9 +28,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "canon.h"
-#include "fast9.h"
-#include "solver.h"
+#include "canon/canon.h"
+#include "fast9/fast9.h"
+#include "engine/solver.h"
 
 typedef struct puzzle {
     uint8_t givens[81];

@@ -1,5 +1,5 @@
 /*
- * libFuzzer harness: solve_many's text input, sdk_batch_* (csrc/batch.h).
+ * libFuzzer harness: solve_many's text input, sdk_batch_* (csrc/batch/batch.h).
  *
  * The first byte picks the mode (solve, count with a small limit, or, with bit 16, rate by
  * human-style logic below the forcing chains, every step checked against the solution) and
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "batch.h"
+#include "batch/batch.h"
 #include "logic/logic.h"
 #include "fuzz_alloc.h"
 

@@ -1,5 +1,5 @@
 /*
- * libFuzzer harness: the sudoku command's line mode in C, sdk_block_run (csrc/lineblock.h).
+ * libFuzzer harness: the sudoku command's line mode in C, sdk_block_run (csrc/batch/lineblock.h).
  *
  * The first byte picks the mode (solve, count up to 1..3, validate; with bit 16 canon, and
  * with bit 32 too dedup) and the thread count (1 or 2); the rest is the block of lines. On 2 threads the block also goes through a pool of two
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lineblock.h"
+#include "batch/lineblock.h"
 #include "fuzz_alloc.h"
 
 static int has_long_line(const char *text, size_t len) {

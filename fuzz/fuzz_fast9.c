@@ -1,5 +1,5 @@
 /*
- * libFuzzer harness: the 9x9 fast path (csrc/fast9.h) on an 81-byte line, checked against the
+ * libFuzzer harness: the 9x9 fast path (csrc/fast9/fast9.h) on an 81-byte line, checked against the
  * general engine (solver.h) and against its own portable build.
  *
  * Bytes '1'..'9' are givens, bytes 0x0A..0x0F raw values 10..15 (which the fast path must
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dispatch.h"
+#include "solve/dispatch.h"
 #include "fuzz_alloc.h"
 
 static sdk_allocator allocator(void) {

@@ -1,5 +1,5 @@
 /*
- * libFuzzer harness: saved searches (csrc/snapshot.c, sdk_solver_restore) from hostile text.
+ * libFuzzer harness: saved searches (csrc/engine/snapshot.c, sdk_solver_restore) from hostile text.
  *
  * Input layout: byte 0 picks the search the text is restored into (low 2 bits):
  *   0  magictour #77 (9x9), seed 7, Luby restarts of scale 3
@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "fuzz_alloc.h"
-#include "solver.h"
+#include "engine/solver.h"
 
 static const char *const PUZZLES[4] = {
     "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5",

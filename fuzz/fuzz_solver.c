@@ -1,5 +1,5 @@
 /*
- * libFuzzer harness: the general solver API (csrc/solver.h, board.h, rule.h).
+ * libFuzzer harness: the general solver API (csrc/engine/solver.h, board.h, rule.h).
  *
  * Input layout (missing bytes read as 0):
  *   byte 0   box rows - 1 (low 3 bits), byte 1 box columns - 1 (low 3 bits): sides up to 16 are
@@ -23,8 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solver.h"
-#include "symbols.h"
+#include "engine/solver.h"
+#include "text/symbols.h"
 
 typedef struct bytes {
     const uint8_t *p;

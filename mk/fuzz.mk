@@ -39,7 +39,7 @@ FUZZ_OPTS    ?= -timeout=20 -rss_limit_mb=1536
 
 fuzz-build: $(foreach t,$(FUZZ_TARGETS),$(FUZZ_DIR)/fuzz_$(t))
 
-$(FUZZ_DIR)/obj/%.o: csrc/%.c $(CORE_HDR) | $(FUZZ_DIR)/obj/rules $(FUZZ_DIR)/obj/logic
+$(FUZZ_DIR)/obj/%.o: csrc/%.c $(CORE_HDR) | $(addprefix $(FUZZ_DIR)/obj/,$(CORE_DIRS))
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
 $(FUZZ_DIR)/fuzz_lua: fuzz/fuzz_lua.c $(FUZZ_OBJ) | $(FUZZ_DIR)
@@ -55,7 +55,7 @@ FUZZ_CORE_OBJ := $(filter-out $(patsubst %,$(FUZZ_DIR)/obj/%.o,$(BINDING)),$(FUZ
 $(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_CORE_OBJ) | $(FUZZ_DIR)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Icsrc -o $@ $< $(FUZZ_CORE_OBJ)
 
-$(FUZZ_DIR) $(FUZZ_DIR)/obj $(FUZZ_DIR)/obj/rules $(FUZZ_DIR)/obj/logic:
+$(FUZZ_DIR) $(FUZZ_DIR)/obj $(addprefix $(FUZZ_DIR)/obj/,$(CORE_DIRS)):
 	mkdir -p $@
 
 fuzz: fuzz-build

@@ -1,7 +1,7 @@
--- Writes csrc/rule_table.h, the C core's copy of the record rule, from its one declaration:
+-- Writes csrc/text/rule_table.h, the C core's copy of the record rule, from its one declaration:
 -- lua/sudoku/format/rule.lua (line ends, spaces, comments, separators, byte order marks) and
 -- lua/sudoku/symbols.lua (the alphabet). `make` runs it whenever either changes:
---   lua5.4 mk/gen_rule.lua > csrc/rule_table.h
+--   lua5.4 mk/gen_rule.lua > csrc/text/rule_table.h
 -- The header is committed, so that builds that run no Lua (LuaRocks, the cross and Windows
 -- builds, the fuzz harnesses) find it; spec/records_rule_spec.lua checks that it is what this
 -- script writes from today's declaration.

@@ -111,7 +111,7 @@ $(WIN_CAPI)/%.o: csrc/api/%.c include/sudoku.h $(CORE_HDR) csrc/api/api.h
 
 windows-capi: windows-core $(WIN_API_OBJ)
 	$(WIN_CC) -shared -o $(WIN_CAPI)/sudoku.dll $(WIN_API_OBJ) \
-	  $(filter-out $(patsubst %,$(WIN_OBJ)/%.o,$(BINDING) linterrupt),$(patsubst csrc/%.c,$(WIN_OBJ)/%.o,$(CORE_SRC))) \
+	  $(filter-out $(patsubst %,$(WIN_OBJ)/%.o,$(BINDING)),$(patsubst csrc/%.c,$(WIN_OBJ)/%.o,$(CORE_SRC))) \
 	  -Wl,--out-implib,$(WIN_CAPI)/libsudoku.dll.a -static-libgcc
 	for e in solve_lines frames; do \
 	  $(WIN_CC) $(WARN) $(CFLAGS) -Iinclude -DSUDOKU_DLL_IMPORT -o $(WIN_CAPI)/$$e.exe \

@@ -1,4 +1,4 @@
--- The sudoku command reads large line files in blocks that C answers whole (csrc/lineblock.c):
+-- The sudoku command reads large line files in blocks that C answers whole (csrc/batch/lineblock.c):
 -- what it prints must be what it prints line by line, byte for byte, on stdout and stderr,
 -- whatever the lines hold and wherever they fall in the blocks (a block is 64 KiB, so the
 -- file here spans many). Each odd line is answered on its own as the reference: a one-line

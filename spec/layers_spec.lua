@@ -202,3 +202,79 @@ describe("the library's layers", function()
   end)
 
 end)
+
+-- The C core's folders, one job each, in the order they may include one another: a file includes
+-- files of its own folder and of folders before it, never after (docs/DEVELOPING.md, "The
+-- engine"). csrc/api/, the C library's own, comes last.
+local C_FOLDERS = { "engine", "rules", "fast9", "solve", "text", "canon", "logic", "batch", "binding",
+                    "api" }
+
+-- Every C source and header under csrc/: a list of paths from the checkout's root.
+local function c_files()
+  local list = {}
+  for path in shell("cd " .. quote(data.root) .. " && find csrc -name '*.[ch]' | sort"):gmatch("%S+") do
+    list[#list + 1] = path
+  end
+  return list
+end
+
+local function folder_rank(folder)
+  for rank, name in ipairs(C_FOLDERS) do
+    if name == folder then return rank end
+  end
+  return nil
+end
+
+describe("the C core's folders", function()
+  local files = c_files()
+
+  it("hold every C file of csrc/, none left on its top floor", function()
+    assert.is_true(#files > 50)
+    local stray = {}
+    for _, path in ipairs(files) do
+      if not folder_rank(path:match("^csrc/([^/]+)/[^/]+$") or "") then stray[#stray + 1] = path end
+    end
+    assert.same({}, stray)
+  end)
+
+  it("include one another only downward, by paths from the including file", function()
+    local wrong = {}
+    for _, path in ipairs(files) do
+      local folder = path:match("^csrc/([^/]+)/")
+      for target in read(path):gmatch('#%s*include%s+"([^"]+)"') do
+        local other = target:match("^%.%./([^/]+)/[^/]+$") or (not target:find("/") and folder)
+        if target == "../../include/sudoku.h" and folder == "api" then other = "api" end
+        if not other or not folder_rank(other) then
+          wrong[#wrong + 1] = path .. " includes " .. target .. ", not a path to a folder of csrc/"
+        elseif folder_rank(other) > folder_rank(folder) then
+          wrong[#wrong + 1] = path .. " (" .. folder .. ") includes " .. target .. ", a later folder"
+        end
+      end
+    end
+    assert.same({}, wrong)
+  end)
+
+  it("keep Lua's headers to the binding", function()
+    local wrong = {}
+    for _, path in ipairs(files) do
+      local text = read(path):gsub("/%*.-%*/", "")
+      if not path:find("^csrc/binding/") and text:find("#%s*include%s*[<\"]l[%w]*%.h[>\"]") then
+        for name in text:gmatch("#%s*include%s*[<\"](l[%w]*%.h)[>\"]") do
+          if name == "lua.h" or name == "lauxlib.h" or name == "lualib.h" then
+            wrong[#wrong + 1] = path .. " includes " .. name
+          end
+        end
+      end
+    end
+    assert.same({}, wrong)
+  end)
+
+  it("keep each C file under 800 lines", function()
+    local long = {}
+    for _, path in ipairs(files) do
+      local _, lines = read(path):gsub("\n", "")
+      if lines > 800 then long[#long + 1] = ("%s: %d lines"):format(path, lines) end
+    end
+    assert.same({}, long)
+  end)
+end)

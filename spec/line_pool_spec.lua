@@ -1,4 +1,4 @@
--- core.line_pool: the command's line mode on threads of the core (csrc/lineblock.c). Whatever
+-- core.line_pool: the command's line mode on threads of the core (csrc/batch/lineblock.c). Whatever
 -- the threads and the order blocks finish in, each block's answers are what core.solve_block
 -- gives for it, and they come back in the order the blocks went in; the pool holds
 -- 2 * threads + 1 blocks, refuses more, and can be closed with blocks still in it.

@@ -1,7 +1,7 @@
 -- Seeded searches give the same results on every Lua the project supports (5.4, 5.3, 5.2, 5.1,
 -- LuaJIT): the seed feeds the module's own generator (splitmix64, integer arithmetic in C) and
 -- the search rules do the rest, so grids, enumeration orders and statistics below are golden
--- values. They change only when the search rules do (csrc/solver.h), never with the Lua version.
+-- values. They change only when the search rules do (csrc/engine/solver.h), never with the Lua version.
 -- A seed is read exactly: any integer from 5.3 on, any integral double on 5.1, 5.2 and LuaJIT,
 -- so seeds up to 2^53 in magnitude mean the same on all of them.
 local sudoku = require "sudoku"

@@ -8,7 +8,7 @@
 #define SUDOKU_API_INTERNAL_H
 
 #include "../../include/sudoku.h"
-#include "../dispatch.h"
+#include "../solve/dispatch.h"
 
 struct sudoku_board {
     sdk_board b;

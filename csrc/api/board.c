@@ -1,8 +1,8 @@
 /* Boards of the public C API (include/sudoku.h): an sdk_board behind the opaque handle. */
 #include "api.h"
 
-#include "../reader.h"
-#include "../symbols.h"
+#include "../text/reader.h"
+#include "../text/symbols.h"
 
 static sudoku_board *make(sdk_allocator a, int box_rows, int box_cols) {
     sudoku_board *b;

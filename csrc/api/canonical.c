@@ -1,8 +1,8 @@
 /* Canonical forms in the public C API (include/sudoku.h), over canon.h. */
 #include "api.h"
 
-#include "../canon.h"
-#include "../reader.h"
+#include "../canon/canon.h"
+#include "../text/reader.h"
 
 #include <string.h>
 

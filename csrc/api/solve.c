@@ -2,7 +2,7 @@
  * engine choice every other caller uses (dispatch.h). */
 #include "api.h"
 
-#include "../reader.h"
+#include "../text/reader.h"
 
 #include <string.h>
 

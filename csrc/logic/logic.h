@@ -17,8 +17,8 @@
 #ifndef SUDOKU_LOGIC_H
 #define SUDOKU_LOGIC_H
 
-#include "../board.h"
-#include "../search_limits.h"
+#include "../engine/board.h"
+#include "../engine/search_limits.h"
 
 /* ---- the grid ------------------------------------------------------------------------------ */
 

@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../solver.h"
+#include "../engine/solver.h"
 #include "../rules/sums.h"
 
 #define RULE_RATING 10

@@ -22,7 +22,7 @@
  */
 #include "sums.h"
 
-#include "../board.h"
+#include "../engine/board.h"
 
 #define COMBOS_ROOM (SDK_RULE_MAX_PARAMS - 4)
 

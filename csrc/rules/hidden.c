@@ -1,5 +1,5 @@
 /* Built-in rule: hidden singles (a value with one place in a unit of n cells). */
-#include "../search_state.h"
+#include "../engine/search_state.h"
 
 #include <string.h>
 

@@ -26,7 +26,7 @@
 
 #include <string.h>
 
-#include "../board.h"
+#include "../engine/board.h"
 
 /* The most cells a derived signed sum may name: more would cost more than it tells... */
 #define MAX_TERMS 5

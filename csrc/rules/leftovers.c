@@ -10,7 +10,7 @@
 
 #include <string.h>
 
-#include "../board.h"
+#include "../engine/board.h"
 #include "same_values.h"
 
 /* 1 when the n cells share a row, a column or a region: they are that unit. */

@@ -2,7 +2,7 @@
 #ifndef SUDOKU_RULES_LEFTOVERS_H
 #define SUDOKU_RULES_LEFTOVERS_H
 
-#include "../rule.h"
+#include "../engine/rule.h"
 
 SDK_INTERNAL int sdk_leftovers_derive(const struct sdk_board *b, sdk_rules *out, sdk_allocator a);
 

@@ -4,7 +4,7 @@
 #ifndef SUDOKU_RULES_LINES_H
 #define SUDOKU_RULES_LINES_H
 
-#include "../rule.h"
+#include "../engine/rule.h"
 
 /* What a line kind's builder does: a line of ncells cells on a board of side n, refused with
  * too_long when it is longer than n (it could not hold different values), gets ops and no

@@ -1,5 +1,5 @@
 /* Built-in rule: locked candidates between any two units. */
-#include "../search_state.h"
+#include "../engine/search_state.h"
 
 #include <string.h>
 

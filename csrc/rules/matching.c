@@ -1,5 +1,5 @@
 /* Built-in rule: domain consistency of every unit of n cells (all-different matching). */
-#include "../search_state.h"
+#include "../engine/search_state.h"
 
 #include <string.h>
 

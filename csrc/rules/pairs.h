@@ -4,7 +4,7 @@
 #ifndef SUDOKU_RULES_PAIRS_H
 #define SUDOKU_RULES_PAIRS_H
 
-#include "../rule.h"
+#include "../engine/rule.h"
 
 SDK_INTERNAL int sdk_build_different(int n, const int *cells, int ncells, const int64_t *args,
                                      int nargs, sdk_rule *r, const char **why);

@@ -8,7 +8,7 @@
  */
 #include "relation.h"
 
-#include "../board.h"
+#include "../engine/board.h"
 
 int sdk_relation_propagate(const sdk_rule *r, sdk_solver *s) {
     int x = r->cells[0], y = r->cells[1], rc;

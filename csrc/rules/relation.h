@@ -3,7 +3,7 @@
 #ifndef SUDOKU_RULES_RELATION_H
 #define SUDOKU_RULES_RELATION_H
 
-#include "../rule.h"
+#include "../engine/rule.h"
 
 SDK_INTERNAL extern const sdk_rule_ops sdk_relation_ops;
 SDK_INTERNAL extern const sdk_rule_ops sdk_different_ops;

@@ -9,7 +9,7 @@
  */
 #include "lines.h"
 
-#include "../board.h"
+#include "../engine/board.h"
 
 /* Looks for a partner for cell i among the values of dom[i] not yet visited, taking a value
  * from the cell that holds it (which then looks for another) when needed. owner[v - 1] is the

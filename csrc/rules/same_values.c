@@ -18,7 +18,7 @@
  */
 #include "same_values.h"
 
-#include "../board.h"
+#include "../engine/board.h"
 
 /* Counts of the values of one group: low[v] cells hold v alone, high[v] cells allow v. */
 static void count_group(sdk_solver *s, const int *cells, int ncells, int *low, int *high) {

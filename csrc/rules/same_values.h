@@ -3,7 +3,7 @@
 #ifndef SUDOKU_RULES_SAME_VALUES_H
 #define SUDOKU_RULES_SAME_VALUES_H
 
-#include "../rule.h"
+#include "../engine/rule.h"
 
 SDK_INTERNAL extern const sdk_rule_ops sdk_same_values_ops;
 

@@ -1,5 +1,5 @@
 /* Built-in rule: naked singles (a cell with one candidate). */
-#include "../search_state.h"
+#include "../engine/search_state.h"
 
 #include <string.h>
 

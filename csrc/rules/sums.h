@@ -3,7 +3,7 @@
 #ifndef SUDOKU_RULES_SUMS_H
 #define SUDOKU_RULES_SUMS_H
 
-#include "../rule.h"
+#include "../engine/rule.h"
 
 /* The largest value of a non-empty mask (sdk_lowest's mirror, 1-based). */
 static inline int sdk_highest(sdk_mask m) {

@@ -23,7 +23,7 @@
 
 #include <string.h>
 
-#include "../board.h"
+#include "../engine/board.h"
 
 /* Past 10 values transversals number in the millions: listing them would cost more than the
  * searches it could spare. 9x9 layouts have a few thousand to twenty thousand; the nine invalid

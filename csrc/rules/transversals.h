@@ -3,7 +3,7 @@
 #ifndef SUDOKU_RULES_TRANSVERSALS_H
 #define SUDOKU_RULES_TRANSVERSALS_H
 
-#include "../rule.h"
+#include "../engine/rule.h"
 
 SDK_INTERNAL int sdk_transversals_derive(const struct sdk_board *b, sdk_rules *out,
                                          sdk_allocator a);

@@ -1,5 +1,5 @@
 -- Numbers in every Lua module: what counts as an integer argument, as in the C core
--- (compat_isinteger in csrc/compat.h, docs/API.md): an integer, or a float with an integral
+-- (compat_isinteger in csrc/binding/compat.h, docs/API.md): an integer, or a float with an integral
 -- value within the 64-bit range (2.0 is 2); 1.5, 2^63, the infinities and NaN are not. Callers
 -- then check their own ranges, which keep every accepted value small enough for a message's %d.
 -- And how a count is written for people: rounded, with thousands separators.

@@ -1,7 +1,7 @@
 -- How bytes of the input appear in messages, for every reader alike: a message must be plain
 -- printable text, so a stray NUL, control character or UTF-8 byte is shown escaped (a NUL as
 -- \0, any other as \xHH), and inside quotes the quote and the backslash get a backslash. (The C
--- core shows a byte of the text it reads the same way: sdk_show_byte in csrc/reader.c.)
+-- core shows a byte of the text it reads the same way: sdk_show_byte in csrc/text/reader.c.)
 local show = {}
 
 local function hex(b)

@@ -2,7 +2,7 @@
  * A Lua host for spec/allocator_spec.lua. Its state allocates through a counting wrapper around
  * the state's own allocator, installed with lua_setallocf, so a script sees every byte the state
  * allocates: the collector's objects and the sudoku core's memory alike, since the core takes
- * its allocator from the state (lua_getallocf in csrc/lsudoku.c) and so gets the wrapper.
+ * its allocator from the state (lua_getallocf in csrc/binding/lsudoku.c) and so gets the wrapper.
  * collectgarbage("count") cannot show the core's memory: it counts what the collector allocates
  * only. Scripts get two global functions:
  *   alloc_live()   bytes allocated through the allocator since it was installed, less those freed

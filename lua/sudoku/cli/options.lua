@@ -16,10 +16,10 @@ local options = {}
 options.TWO_53 = 9007199254740992
 options.SEED_MAX = options.TWO_53 - 1
 
--- The largest board: one bit per value in the core's 64-bit masks (csrc/board.h, SDK_MAX_N).
+-- The largest board: one bit per value in the core's 64-bit masks (csrc/engine/board.h, SDK_MAX_N).
 options.MAX_SIZE = 64
 
--- The most threads the batch solver runs (csrc/batch.c, MAX_THREADS); more would only wait.
+-- The most threads the batch solver runs (csrc/batch/batch.c, MAX_THREADS); more would only wait.
 options.MAX_JOBS = 256
 
 -- How a bound is written in a message: the number, with its power of two when it is one of the

@@ -97,7 +97,7 @@ local function size_fault(shape, puzzle, lineno)
 end
 
 -- Line mode's item for line number `lineno`, by the record rule (sudoku.format.rule, which
--- csrc/lineblock.c follows too): {line =, text =} for a puzzle line, a failed item for a line
+-- csrc/batch/lineblock.c follows too): {line =, text =} for a puzzle line, a failed item for a line
 -- with nothing before its separator or a puzzle of another length than the file's (shape, see
 -- size_fault), nil for a blank or comment line. With `whole`, a record's text is its whole
 -- line, which the job reads itself.

@@ -2,7 +2,7 @@
 -- door that reads one (the `sudoku` command's line mode, `sudoku.solve_many`, `sudoku.records`,
 -- the `format.*` readers through `sudoku.format.source`, and the lab). The C core's reader of
 -- lines takes its tables from this same declaration: `mk/gen_rule.lua` writes
--- `csrc/rule_table.h` from it (and `make` writes it again whenever this file or
+-- `csrc/text/rule_table.h` from it (and `make` writes it again whenever this file or
 -- `sudoku.symbols` changes), so the bytes below are written here and nowhere else.
 --
 -- - Line ends: `"\r\n"`, `"\n"` and `"\r"` each end a line (old Mac files end lines with `"\r"`

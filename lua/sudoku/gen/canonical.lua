@@ -1,6 +1,6 @@
 -- Canonical forms of 9x9 puzzles: one representative per class of equivalent puzzles (digits
 -- relabelled, bands and the rows inside them, stacks and the columns inside them permuted, the
--- grid transposed), so that a pipeline can tell duplicates. The search is in C (csrc/canon.c);
+-- grid transposed), so that a pipeline can tell duplicates. The search is in C (csrc/canon/canon.c);
 -- this wraps it for boards.
 local core = require "sudoku.core"
 local Board = require "sudoku.board"

@@ -6,7 +6,7 @@
 
 #include "linterrupt.h"
 
-#include "search_limits.h"
+#include "../engine/search_limits.h"
 
 #include <string.h>
 #if !defined(_WIN32)

@@ -7,7 +7,7 @@
 #ifndef SUDOKU_READER_H
 #define SUDOKU_READER_H
 
-#include "common.h"
+#include "../engine/common.h"
 
 /* Why a text is not a puzzle. */
 enum {

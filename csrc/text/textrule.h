@@ -17,7 +17,7 @@
 
 #include <string.h>
 
-#include "common.h"
+#include "../engine/common.h"
 #include "rule_table.h"
 
 /* Byte classes: a space (the line ends among them), a separator. */

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "lsudoku.h"
-#include "logic/logic.h"
+#include "../logic/logic.h"
 
 /* core.fast9(text, limit [, isa]): the fast path alone, for tests and research. Counts the
  * solutions of an 81-character line up to limit (0: all) and returns the count, the first

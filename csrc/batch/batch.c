@@ -1,12 +1,12 @@
 /* Batch solving over a pool of threads (threads.h: POSIX or Win32). See batch.h for the line
  * format and the model. */
 #include "batch.h"
-#include "dispatch.h"
-#include "reader.h"
-#include "symbols.h"
-#include "textrule.h"
+#include "../solve/dispatch.h"
+#include "../text/reader.h"
+#include "../text/symbols.h"
+#include "../text/textrule.h"
 #include "threads.h"
-#include "logic/logic.h"
+#include "../logic/logic.h"
 
 #include <stdio.h>
 #include <string.h>

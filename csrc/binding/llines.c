@@ -18,11 +18,11 @@
 #include <unistd.h>
 #endif
 
-#include "batch.h"
-#include "lineblock.h"
+#include "../batch/batch.h"
+#include "../batch/lineblock.h"
 #include "lsudoku.h"
-#include "logic/logic.h"
-#include "reader.h"
+#include "../logic/logic.h"
+#include "../text/reader.h"
 
 /* The 81 givens of a line of 1-9 and blanks; 0 when the line is not in that form. */
 int lsdk_read_line81(const char *text, size_t len, uint8_t givens[81]) {

@@ -1,10 +1,10 @@
 /* The binding of the canonical form (canon.h) and of sets of them (canonset.h):
  * core.canonical, core.canon_set. */
-#include "canon.h"
-#include "canonset.h"
+#include "../canon/canon.h"
+#include "../canon/canonset.h"
 #include "lsudoku.h"
-#include "reader.h"
-#include "symbols.h"
+#include "../text/reader.h"
+#include "../text/symbols.h"
 
 #include <string.h>
 

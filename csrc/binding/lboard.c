@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "lsudoku.h"
-#include "reader.h"
-#include "symbols.h"
+#include "../text/reader.h"
+#include "../text/symbols.h"
 
 /* ---- boards ------------------------------------------------------------------------------- */
 

@@ -12,7 +12,7 @@
 
 #include <signal.h>
 
-#include "common.h"
+#include "../engine/common.h"
 
 /* Installs the handler and lowers the flag: for SIGINT whatever its disposition was (SIG_IGN
  * included, as a shell leaves it for a job started with `&`); for SIGTERM and SIGHUP unless

@@ -8,8 +8,8 @@
 #ifndef SUDOKU_DISPATCH_H
 #define SUDOKU_DISPATCH_H
 
-#include "fast9.h"
-#include "solver.h"
+#include "../fast9/fast9.h"
+#include "../engine/solver.h"
 
 /* What one search needs. The general engine works on a board; the fast path needs none, so
  * the board is asked for only when the general engine runs. */

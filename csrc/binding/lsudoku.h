@@ -16,7 +16,7 @@
 #define SUDOKU_LSUDOKU_H
 
 #include "compat.h"
-#include "dispatch.h"
+#include "../solve/dispatch.h"
 
 #define BOARD_MT "sudoku.Board"
 #define SOLVER_MT "sudoku.Solver"

@@ -24,8 +24,8 @@
 #ifndef SUDOKU_BATCH_H
 #define SUDOKU_BATCH_H
 
-#include "common.h"
-#include "search_limits.h"
+#include "../engine/common.h"
+#include "../engine/search_limits.h"
 
 typedef struct sdk_batch sdk_batch;
 struct sdk_logic_opts;

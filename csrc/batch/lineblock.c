@@ -1,11 +1,11 @@
 /* The sudoku command's line mode over a block of lines (see lineblock.h); the pool's threads
  * are threads.h's (POSIX or Win32). */
 #include "lineblock.h"
-#include "canon.h"
-#include "dispatch.h"
-#include "reader.h"
-#include "symbols.h"
-#include "textrule.h"
+#include "../canon/canon.h"
+#include "../solve/dispatch.h"
+#include "../text/reader.h"
+#include "../text/symbols.h"
+#include "../text/textrule.h"
 #include "threads.h"
 
 #include <stdio.h>

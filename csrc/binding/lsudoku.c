@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "batch.h"
+#include "../batch/batch.h"
 #include "linterrupt.h"
 #include "lsudoku.h"
 

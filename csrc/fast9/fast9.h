@@ -16,8 +16,8 @@
 #ifndef SUDOKU_FAST9_H
 #define SUDOKU_FAST9_H
 
-#include "board.h"
-#include "search_limits.h"
+#include "../engine/board.h"
+#include "../engine/search_limits.h"
 
 typedef struct sdk_fast9 sdk_fast9;
 

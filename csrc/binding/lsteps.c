@@ -2,7 +2,7 @@
  * Steps of sudoku.logic as Lua tables (docs/API.md, "Steps"): a step the finders reported, made
  * into its table; and the placements and eliminations of a step table read back (p:apply).
  */
-#include "logic/logic.h"
+#include "../logic/logic.h"
 #include "lsudoku.h"
 
 static void push_cell(lua_State *L, int n, int cell) {

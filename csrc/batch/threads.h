@@ -9,7 +9,7 @@
 #ifndef SUDOKU_THREADS_H
 #define SUDOKU_THREADS_H
 
-#include "common.h"
+#include "../engine/common.h"
 
 #if defined(_WIN32)
 /* Condition variables came with Vista; older headers hide them. */

@@ -14,7 +14,7 @@
 #ifndef SUDOKU_CANON_H
 #define SUDOKU_CANON_H
 
-#include "common.h"
+#include "../engine/common.h"
 
 /* How a puzzle maps onto its canonical form: transpose it first when transposed, then
  * canonical cell (i, j) holds digit[v] where v is the value at (row[i], col[j]) (0 stays 0). */

@@ -6,7 +6,7 @@
 #ifndef SDK_SYMBOLS_H
 #define SDK_SYMBOLS_H
 
-#include "common.h"
+#include "../engine/common.h"
 
 /* The lists of symbols (SDK_SYMBOLS_UPPER, SDK_SYMBOLS_LOWER, SDK_SYMBOLS_OTHER: X(character,
  * value); SDK_BLANK_SYMBOLS: B(character)) and SDK_FOLD_LIMIT, generated from the one

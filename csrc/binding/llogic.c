@@ -18,8 +18,8 @@
 
 #include <string.h>
 
-#include "logic/logic.h"
-#include "logic/techniques.h"
+#include "../logic/logic.h"
+#include "../logic/techniques.h"
 
 #define PENCIL_MT "sudoku.Pencil"
 

@@ -7,7 +7,7 @@
 #ifndef SUDOKU_CANONSET_H
 #define SUDOKU_CANONSET_H
 
-#include "common.h"
+#include "../engine/common.h"
 
 typedef struct sdk_canon_set sdk_canon_set;
 
