@@ -7,7 +7,7 @@
 
 #include <stdlib.h>
 
-#include "common.h"
+#include "engine/common.h"
 
 static inline void *fuzz_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     (void)ud;
