@@ -76,8 +76,7 @@ end
 
 -- The package paths bin/sudoku would set, as a chunk for `lua -e`.
 local function path_setup()
-  local build = os.getenv("SUDOKU_BUILD")
-  if not build or build == "" then build = ROOT .. "build/" .. lua.build end
+  local build = data.build
   return ("package.path = %q .. package.path; package.cpath = %q .. package.cpath"):format(
     ROOT .. "lua/?.lua;" .. ROOT .. "lua/?/init.lua;", build .. "/?.so;")
 end

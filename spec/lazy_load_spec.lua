@@ -18,7 +18,7 @@ local SOLUTION = "53467891267219534819834256785976142342685379171392485696153728
 local function run(body, system)
   local root = data.root
   local path = root .. "lua/?.lua;" .. root .. "lua/?/init.lua"
-  local cpath = root .. "build/" .. lua.build .. "/?.so"
+  local cpath = data.build .. "/?.so"
   local script = table.concat({
     ("package.path = %q"):format(path) .. (system and " .. ';' .. package.path" or ""),
     ("package.cpath = %q"):format(cpath) .. (system and " .. ';' .. package.cpath" or ""),
