@@ -111,7 +111,8 @@ function Context:board(constraints, regions, grid)
   local board = Board.new{ size = n, box = self.box or { 1, n } }
   local spec = { box = self.box or nil, regions = regions }
   for k, v in pairs(constraints) do spec[k] = v end
-  assert(schema.apply(board, spec))
+  local ok, f = schema.apply(board, spec)
+  if not ok then error(schema.message(f)) end -- a generator's own constraints: a bug of ours
   if grid then
     for r = 1, n do
       for c = 1, n do board:set(r, c, grid:get(r, c)) end
