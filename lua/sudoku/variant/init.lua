@@ -243,7 +243,9 @@ end
 -- @tparam table f the fault
 -- @tparam[opt] string parent
 -- @treturn string
-variant.message = common.message
+function variant.message(f, parent)
+  return common.message(f, parent)
+end
 
 -- JSON text of a rule spec with its keys sorted, to compare two specs.
 local function spec_text(spec)
