@@ -6,11 +6,12 @@ local sudoku = require "sudoku"
 local format = require "sudoku.format"
 local data = require "support.data"
 local cmd = require "support.command"
+local classic = require "support.puzzles"
 
 after_each(function() cmd.cleanup() end)
 
-local P = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-local S = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+local P = classic.WIKI
+local S = classic.WIKI_S
 local BOM = "\239\187\191"
 
 local function at41(bytes) return P:sub(1, 40) .. bytes .. P:sub(42) end

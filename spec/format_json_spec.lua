@@ -400,6 +400,13 @@ describe("sudoku.format.json", function()
         (first_error('{\n  "size": 4,\n  "givens": "1...\n}')))
     end)
 
+    it("names where the innermost string, array or object left open starts", function()
+      assert.equal("record 1, line 1, column 20: malformed JSON: unterminated object",
+        (first_error('{"size":4,"rules":[{"kind":"cage"')))
+      assert.equal("record 1, line 2, column 3: malformed JSON: unterminated array "
+        .. "(the record starts on line 1)", (first_error('{"size":4,"regions":\n  [[1, 1]')))
+    end)
+
     it("says when an array is not closed", function()
       local recs = read_all('[{"size":4},\n{"size":4}')
       assert.equal(3, #recs)

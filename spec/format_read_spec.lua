@@ -3,9 +3,10 @@
 local sudoku = require "sudoku"
 local format = require "sudoku.format"
 local source = require "sudoku.format.source"
+local classic = require "support.puzzles"
 
-local P = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-local Q = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+local P = classic.WIKI
+local Q = classic.TOP1
 
 -- Every step of a records iterator as a list: {index, line} for a record, the message for a
 -- failure.

@@ -3,12 +3,13 @@
 local sudoku = require "sudoku"
 local heuristic = require "sudoku.heuristic"
 local data = require "support.data"
+local classic = require "support.puzzles"
 
 local Solver = sudoku.Solver
 
 -- magictour top1465, the first puzzle, and its solution.
-local TOP1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
-local TOP1_SOLUTION = "468931527751624839392578461134756298289413675675289314846192753513867942927345186"
+local TOP1 = classic.TOP1
+local TOP1_SOLUTION = classic.TOP1_S
 
 local function solve_with(puzzle, strategy, budget)
   local b = sudoku.parse(puzzle)

@@ -8,6 +8,7 @@ local plot = require "sudoku.lab.plot"
 local heuristic = require "sudoku.heuristic"
 local data = require "support.data"
 local command = require "support.command"
+local classic = require "support.puzzles"
 
 local FIXTURE = data.fixtures .. "top1465_first20.txt"
 
@@ -230,8 +231,7 @@ describe("sudoku lab #posix", function()
 
   it("reports an unreadable record as FILE:LINE: reason and exits 1, having run the others",
     function()
-    local top1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
-    local file = command.temp_file(top1 .. "\nnot a puzzle\n")
+    local file = command.temp_file(classic.TOP1 .. "\nnot a puzzle\n")
     local r = command.run({ "lab", file, "--heuristics", "mrv" })
     assert.equal(1, r.status)
     assert.equal(file .. ":2: ", r.stderr:sub(1, #file + 4))

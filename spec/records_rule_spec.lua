@@ -8,11 +8,12 @@ local format = require "sudoku.format"
 local records = require "sudoku.records"
 local rule = require "sudoku.format.rule"
 local cmd = require "support.command"
+local classic = require "support.puzzles"
 
 after_each(function() cmd.cleanup() end)
 
 -- Puzzles with one solution each (docs/FORMATS.md's examples).
-local P = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+local P = classic.TOP1
 local Q = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5..........."
 local S = assert(sudoku.solve(P))
 local BOM = "\239\187\191"

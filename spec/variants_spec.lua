@@ -426,18 +426,21 @@ describe("sudoku.variant.board", function()
     end
   end)
 
-  it("turns a rule the board refuses into nil and a message naming the rule", function()
+  it("turns a rule the board refuses into nil and a fault naming the rule's place", function()
     -- A board whose try_add_rule refuses as the core does a kind or field it lacks: the fault
-    -- as data, its reason the words of the message.
+    -- as data, its reason the words of the family's fault, under the rule's key and path.
     local refusing = {
       size = function() return 4 end,
       try_add_rule = function() return nil, { kind = "bad_rule", reason = "cage: sum out of range" } end,
     }
     local cages = require "sudoku.variant.cages"
     local record = record_of{ cages = { { sum = 3, cells = { { 1, 1 }, { 1, 2 } } } } }
-    local ok, err = cages.apply(refusing, record)
+    local ok, fault = cages.apply(refusing, record)
     assert.is_nil(ok)
-    assert.equal("cages[1]: cage: sum out of range", err)
+    assert.same({ kind = "bad_variant", key = "cages", path = "cages[1]",
+      reason = "cage: sum out of range" }, fault)
+    assert.equal("cages[1]: cage: sum out of range", variant.message(fault))
+    assert.equal("constraints.cages[1]: cage: sum out of range", variant.message(fault, "constraints"))
   end)
 
   it("raises for a record that is not a table", function()

@@ -13,3 +13,22 @@ void *sdk_realloc(sdk_allocator a, void *ptr, size_t osize, size_t nsize) {
 void sdk_free(sdk_allocator a, void *ptr, size_t size) {
     if (ptr) a.fn(a.ud, ptr, size, 0);
 }
+
+int sdk_grow(sdk_allocator a, void **p, size_t *cap, size_t need, size_t size, size_t first,
+             size_t max) {
+    size_t grown;
+    void *q;
+    if (need <= *cap) return SDK_OK;
+    if (size == 0) return SDK_ENOMEM;  /* a contract broken: no items to count in bytes */
+    if (max > SIZE_MAX / size) max = SIZE_MAX / size;
+    if (need > max) return SDK_ENOMEM;
+    /* *cap < need <= max: twice *cap when that stays within max, else max. */
+    grown = !*cap ? first : *cap <= max / 2 ? 2 * *cap : max;
+    if (grown < need) grown = need;
+    if (grown > max) grown = max;
+    q = sdk_realloc(a, *p, size * *cap, size * grown);
+    if (!q) return SDK_ENOMEM;
+    *p = q;
+    *cap = grown;
+    return SDK_OK;
+}

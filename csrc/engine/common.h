@@ -53,6 +53,14 @@ enum {
 SDK_INTERNAL void *sdk_alloc(sdk_allocator a, size_t size);
 SDK_INTERNAL void *sdk_realloc(sdk_allocator a, void *ptr, size_t osize, size_t nsize);
 SDK_INTERNAL void sdk_free(sdk_allocator a, void *ptr, size_t size);
+/* The one growth of an array: *p, of *cap items of size bytes, made to hold at least need
+ * items: grown to twice *cap (first when *cap is 0), or to need when that is more, but never
+ * past max items nor past the bytes a size_t counts. SDK_OK (nothing done when it holds need
+ * items already), or SDK_ENOMEM, *p and *cap unchanged, when need is past those bounds or
+ * memory runs out. A caller with a typed array passes a void * that holds it, so that no
+ * pointer is type-punned. */
+SDK_INTERNAL int sdk_grow(sdk_allocator a, void **p, size_t *cap, size_t need, size_t size,
+                          size_t first, size_t max);
 
 /* With the instruction at hand (-mpopcnt, -march=native, arm64) the builtin is one instruction;
  * without it gcc calls a library routine that costs more than these few operations. */

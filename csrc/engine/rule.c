@@ -1,6 +1,7 @@
 /* Lists of rules that own their cells and numbers (see rule.h). */
 #include "rule.h"
 
+#include <limits.h>
 #include <string.h>
 
 void sdk_rules_init(sdk_rules *l) {
@@ -30,12 +31,12 @@ void sdk_rules_pop(sdk_rules *l, sdk_allocator a) {
 int sdk_rules_add(sdk_rules *l, sdk_allocator a, const sdk_rule *r) {
     sdk_rule copy = *r;
     if (l->n == l->cap) {
-        int cap = l->cap ? 2 * l->cap : 8;
-        sdk_rule *grown = sdk_realloc(a, l->rule, sizeof(sdk_rule) * (size_t)l->cap,
-                                      sizeof(sdk_rule) * (size_t)cap);
-        if (!grown) return SDK_ENOMEM;
+        void *grown = l->rule;
+        size_t cap = (size_t)l->cap;
+        if (sdk_grow(a, &grown, &cap, cap + 1, sizeof(sdk_rule), 8, INT_MAX) != SDK_OK)
+            return SDK_ENOMEM;
         l->rule = grown;
-        l->cap = cap;
+        l->cap = (int)cap;
     }
     copy.cells = r->ncells ? sdk_alloc(a, sizeof(int) * (size_t)r->ncells) : NULL;
     copy.params = r->nparams ? sdk_alloc(a, sizeof(int64_t) * (size_t)r->nparams) : NULL;

@@ -63,16 +63,9 @@ int sdk_solver_add_rule(sdk_solver *s, const sdk_rule *r) {
 }
 
 /* Makes *p hold at least need bytes, at least doubling it so that growth inside the search is
- * rare; 0 when memory runs out (*p is then unchanged). */
+ * rare (sdk_grow); 0 when memory runs out (*p is then unchanged). */
 int sdk_search_grow(sdk_solver *s, void **p, size_t *size, size_t need) {
-    size_t next = *size * 2 > need ? *size * 2 : need;
-    void *q;
-    if (need <= *size) return 1;
-    q = sdk_realloc(s->alloc, *p, *size, next);
-    if (!q) return 0;
-    *p = q;
-    *size = next;
-    return 1;
+    return sdk_grow(s->alloc, p, size, need, 1, 0, SIZE_MAX) == SDK_OK;
 }
 
 /* ---- accessors ---------------------------------------------------------------------------- */

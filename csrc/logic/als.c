@@ -258,11 +258,10 @@ static int add_edges(als_run *r, sdk_allocator al, int i) {
         sdk_mask restricted = restricted_of(&r->l, i, j, 1);
         if (!restricted) continue;
         if (r->nedges == r->cap) {  /* doubling: a few growths per search */
-            size_t grown = r->cap ? 2 * r->cap : 256;
-            edge *q = sdk_realloc(al, r->edges, sizeof(edge) * r->cap, sizeof(edge) * grown);
-            if (!q) return SDK_ENOMEM;
+            void *q = r->edges;
+            if (sdk_grow(al, &q, &r->cap, r->cap + 1, sizeof(edge), 256, SIZE_MAX) != SDK_OK)
+                return SDK_ENOMEM;
             r->edges = q;
-            r->cap = grown;
         }
         r->edges[r->nedges].a = i;
         r->edges[r->nedges].b = j;

@@ -5,19 +5,16 @@
  */
 #include "forcing.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
-/* Room for need items of size bytes in *p (*cap items). */
+/* Room for need items of size bytes in *p (*cap items), grown by sdk_grow. */
 static int reserve(sdk_chains *c, void **p, int *cap, int need, size_t size) {
-    int grown = *cap ? *cap : 64;
-    void *q;
-    if (need <= *cap) return SDK_OK;
-    while (grown < need) grown *= 2;
-    q = sdk_realloc(c->g->alloc, *p, size * (size_t)*cap, size * (size_t)grown);
-    if (!q) return SDK_ENOMEM;
-    *p = q;
-    *cap = grown;
+    size_t room = (size_t)*cap;
+    if (sdk_grow(c->g->alloc, p, &room, (size_t)need, size, 64, INT_MAX) != SDK_OK)
+        return SDK_ENOMEM;
+    *cap = (int)room;
     return SDK_OK;
 }
 

@@ -11,6 +11,7 @@
 #include "families.h"
 #include "techniques.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -29,7 +30,7 @@ typedef struct collect {
     sdk_allocator alloc;
     found *list;
     int n;
-    size_t size;
+    size_t cap;   /* items of list */
     int failed;
 } collect;
 
@@ -38,15 +39,13 @@ static int on_eliminate(void *ud, int cell, sdk_mask values, const char *name,
     collect *c = (collect *)ud;
     (void)name;
     if (!rule) return SDK_CONTINUE;
-    if (sizeof(found) * (size_t)(c->n + 1) > c->size) {
-        size_t grown = c->size ? 2 * c->size : 64 * sizeof(found);
-        void *p = sdk_realloc(c->alloc, c->list, c->size, grown);
-        if (!p) {
+    if ((size_t)c->n == c->cap) {
+        void *p = c->list;
+        if (sdk_grow(c->alloc, &p, &c->cap, c->cap + 1, sizeof(found), 64, INT_MAX) != SDK_OK) {
             c->failed = 1;
             return SDK_ABORT;
         }
         c->list = p;
-        c->size = grown;
     }
     c->list[c->n].rule = rule;
     c->list[c->n].cell = cell;
@@ -151,6 +150,6 @@ int sdk_find_rule_steps(const sdk_grid *g, sdk_sink *s) {
     }
     if (solver) sdk_solver_free(solver);
     sdk_board_free(&copy);
-    sdk_free(c.alloc, c.list, c.size);
+    sdk_free(c.alloc, c.list, sizeof(found) * c.cap);
     return rc;
 }

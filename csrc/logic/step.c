@@ -49,21 +49,12 @@ void sdk_sink_free(sdk_sink *s) {
     memset(s, 0, sizeof *s);
 }
 
-/* Room for need bytes in *p (of *size bytes), doubling; 0 (and s->failed) on failure. */
+/* Room for need bytes in *p (of *size bytes), grown by sdk_grow; 0 (and s->failed) on
+ * failure. */
 static int room(sdk_sink *s, void **p, size_t *size, size_t need) {
-    size_t grown;
-    void *q;
-    if (need <= *size) return 1;
-    grown = *size ? *size : 64;
-    while (grown < need) grown *= 2;
-    q = sdk_realloc(s->alloc, *p, *size, grown);
-    if (!q) {
-        s->failed = SDK_ENOMEM;
-        return 0;
-    }
-    *p = q;
-    *size = grown;
-    return 1;
+    if (sdk_grow(s->alloc, p, size, need, 1, 64, SIZE_MAX) == SDK_OK) return 1;
+    s->failed = SDK_ENOMEM;
+    return 0;
 }
 
 #define ROOM(field, size_field, need)                                            \

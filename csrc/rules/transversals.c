@@ -21,6 +21,7 @@
  */
 #include "transversals.h"
 
+#include <limits.h>
 #include <string.h>
 
 #include "../engine/board.h"
@@ -70,15 +71,14 @@ static void keep_half(layout *l, halves *hs, int first, sdk_mask cols, sdk_mask 
     int64_t *h;
     int i;
     if (hs->count == hs->cap) {
-        int cap = hs->cap ? 2 * hs->cap : 256;
-        int64_t *grown = sdk_realloc(l->a, hs->h, sizeof(int64_t) * each * (size_t)hs->cap,
-                                     sizeof(int64_t) * each * (size_t)cap);
-        if (!grown) {
+        void *grown = hs->h;
+        size_t cap = (size_t)hs->cap;
+        if (sdk_grow(l->a, &grown, &cap, cap + 1, sizeof(int64_t) * each, 256, INT_MAX) != SDK_OK) {
             l->failed = SDK_ENOMEM;
             return;
         }
         hs->h = grown;
-        hs->cap = cap;
+        hs->cap = (int)cap;
     }
     h = hs->h + each * (size_t)hs->count++;
     h[0] = (int64_t)cols;
@@ -129,20 +129,19 @@ static void keep(layout *l, const int *cells) {
     uint64_t *set;
     int i;
     if (l->m == l->cap) {
-        int cap = l->cap ? 2 * l->cap : 1024;
-        uint64_t *grown;
+        void *grown = l->t;
+        size_t cap = (size_t)l->cap;
         if (l->m >= MAX_TRANSVERSALS) {
             l->failed = 1;
             return;
         }
-        grown = sdk_realloc(l->a, l->t, sizeof(uint64_t) * (size_t)l->words * (size_t)l->cap,
-                            sizeof(uint64_t) * (size_t)l->words * (size_t)cap);
-        if (!grown) {
+        if (sdk_grow(l->a, &grown, &cap, cap + 1, sizeof(uint64_t) * (size_t)l->words, 1024,
+                     INT_MAX) != SDK_OK) {
             l->failed = SDK_ENOMEM;
             return;
         }
         l->t = grown;
-        l->cap = cap;
+        l->cap = (int)cap;
     }
     set = l->t + (size_t)l->m++ * (size_t)l->words;
     memset(set, 0, sizeof(uint64_t) * (size_t)l->words);
@@ -237,14 +236,13 @@ static int split(layout *l, int depth, size_t from, size_t to) {
         if (!has(t, best)) continue;
         /* Room for every candidate of this depth, so the list never moves while it is read. */
         if (l->nlist + (to - from) > l->listcap) {
-            size_t cap = 2 * (l->nlist + (to - from));
-            int *grown = sdk_realloc(l->a, l->list, sizeof(int) * l->listcap, sizeof(int) * cap);
-            if (!grown) {
+            void *grown = l->list;
+            if (sdk_grow(l->a, &grown, &l->listcap, l->nlist + (to - from), sizeof(int), 0,
+                         SIZE_MAX) != SDK_OK) {
                 l->failed = SDK_ENOMEM;
                 return -1;
             }
             l->list = grown;
-            l->listcap = cap;
         }
         for (j = from; j < to; j++) {
             const uint64_t *u = l->t + (size_t)l->list[j] * (size_t)words;

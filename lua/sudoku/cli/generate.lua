@@ -42,11 +42,8 @@ local KEEP_RULES = { "json", "fpuzzles", "fpuzzles_json" }
 -- The format for --variant: --to's when it keeps the rules, else json; and the variant's
 -- options checked as gen.puzzle checks them (a size it does not take, --level with it, ...).
 local function variant_format(result)
-  local why = gen_variant.problem(puzzle_opts(result, 0))
-  if why then
-    why = why:gsub("opts%.(%w+)", function(key) return "--" .. key:gsub("_", "-") end)
-    return nil, why
-  end
+  local why = gen_variant.problem(puzzle_opts(result, 0), "--")
+  if why then return nil, why end
   local keep = {}
   for _, name in ipairs(KEEP_RULES) do
     if format.get(name) then keep[#keep + 1] = name end

@@ -43,6 +43,8 @@ end
 --- Whether an error caught by pcall means "stop, a signal came": the flag is up (the core's
 --- "interrupted", check()'s value, or any error the stop caused on its way), or the error is
 --- the standalone interpreter's own "interrupted!" (a Ctrl-C before catch() was in place).
+--- That text is lua.c's, not this project's: the interpreter's hook raises it as a bare string,
+--- with no value or field to compare, so it is the one error message matched by its words.
 function interrupt.is(err)
   if interrupt.pending() or err == STOP then return true end
   return type(err) == "string" and err:match("interrupted!$") ~= nil

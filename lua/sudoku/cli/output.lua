@@ -82,9 +82,11 @@ interpreted(output.write_file)
 function output.run(stderr, body)
   local ok, result = xpcall(body, function(err)
     if getmetatable(err) == Stop then return err end
-    -- A JSON format used where dkjson cannot be loaded (sudoku.format.dkjson): no bug of
-    -- ours, so its message, which says what to install, and no traceback.
-    if type(err) == "string" and err:find("^the JSON formats %b() need the dkjson module") then
+    -- A JSON format used where dkjson cannot be loaded (sudoku.format.dkjson's stand-in, told
+    -- by the error it says it raises): no bug of ours, so its message, which says what to
+    -- install, and no traceback.
+    local json = package.loaded["sudoku.format.dkjson"]
+    if type(json) == "table" and err == rawget(json, "missing") then
       return setmetatable({ message = err, status = output.EXIT_USAGE }, Stop)
     end
     return debug.traceback(tostring(err), 2)

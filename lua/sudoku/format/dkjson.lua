@@ -16,7 +16,12 @@ local function missing()
   error(message, 0)
 end
 
--- dkjson.null is compared with at load time; it stays a value of its own.
-return setmetatable({ null = setmetatable({}, { __tostring = function() return "null" end }) }, {
+-- dkjson.null is compared with at load time; it stays a value of its own. `missing` is the
+-- error every function raises, so that the command tells it from a bug by its value (the real
+-- dkjson has no such field).
+return setmetatable({
+  null = setmetatable({}, { __tostring = function() return "null" end }),
+  missing = message,
+}, {
   __index = function() return missing end,
 })

@@ -389,7 +389,7 @@ function object.from_record(rec)
   end
   -- A record built by hand may hold anything: its entries are checked as a reader checks them.
   local fine, bad = variant.check(constraints, n)
-  if not fine then return nil, "constraints." .. bad end
+  if not fine then return nil, variant.message(bad, "constraints") end
   local kit = writing_kit(n, board, out)
   for _, family in ipairs(variant.FAMILIES) do
     local ok, why = family.fpuzzles.write(constraints, kit)

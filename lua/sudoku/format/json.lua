@@ -6,8 +6,9 @@
 -- lines starting with '#' between records, are skipped); an object may also span several lines
 -- (pretty-printed), and the whole input may be one top-level array of objects, read element by
 -- element. Errors name the record (its number in the input) and the line it starts on; for
--- malformed JSON, the line and column where dkjson stopped instead (counted in the whole input),
--- with "(the record starts on line L)" when that is another line.
+-- malformed JSON, the line and column where dkjson stopped instead (counted in the whole input;
+-- where a string, array or object that is never closed opens), with "(the record starts on line
+-- L)" when that is another line.
 --
 -- Keys of a record (rows and columns 1-based; cells row-major):
 --   size        N, 1..64; may be left out when givens (or values) has N*N characters
@@ -87,15 +88,21 @@ local function position(value, offset)
   return line, column
 end
 
--- A dkjson message, "... at line l, column c" within the value's text, in input positions.
-local function decode_failure(index, value, err)
-  local what, l, c = err:match("^(.-) %(?at line (%d+), column (%d+)%)?$")
-  if not what then return reader.failure(index, value.line, nil, "malformed JSON: " .. err) end
-  l, c = tonumber(l), tonumber(c)
-  local line = value.line + l - 1
-  if l == 1 then c = c + value.column - 1 end
+-- Malformed JSON: dkjson stopped at byte `pos` of the value's text. Its position is the data
+-- (dkjson's words are not read back): a value it ran off the end of is one that the splitter
+-- saw end with a string, array or object open, named where that opened; elsewhere, the character
+-- there starts no JSON value.
+local function decode_failure(index, value, pos)
+  local open = pos > #value.text and value.open
+  local line, column, what
+  if open then
+    line, column, what = open.line, open.column, "unterminated " .. open.kind
+  else
+    line, column = position(value, pos)
+    what = pos > #value.text and "the value ends too soon" or "no valid JSON value"
+  end
   if line ~= value.line then what = ("%s (the record starts on line %d)"):format(what, value.line) end
-  return reader.failure(index, line, c, "malformed JSON: " .. what)
+  return reader.failure(index, line, column, "malformed JSON: " .. what)
 end
 
 local function kind_of(x)
@@ -124,7 +131,7 @@ function json.read_value(value, index, opts)
   if value.error then return reader.failure(index, value.line, value.column, value.error) end
   -- Explicit nil metatables: plain tables; dkjson.null keeps nulls (a jigsaw's "box": null).
   local obj, after, err = dkjson.decode(value.text, 1, null, nil, nil)
-  if err then return decode_failure(index, value, err) end
+  if err then return decode_failure(index, value, after) end
   local extra = value.text:find("%S", after)
   if extra then
     local line, column = position(value, extra)

@@ -165,8 +165,8 @@ local function constraints_of(obj)
 end
 
 -- The regions (a jigsaw's first when the box is null), the diagonals and a rule for every
--- variant constraint, as sudoku.variant sets them up; its message names the JSON path, under
--- "constraints." for a rule given there.
+-- variant constraint, as sudoku.variant sets them up; its fault is worded with the JSON path,
+-- under "constraints." for a rule given there.
 local function apply_variant(board, obj, constraints, inside, jigsaw)
   local spec = {}
   for k, v in pairs(constraints or {}) do spec[k] = v end
@@ -174,11 +174,9 @@ local function apply_variant(board, obj, constraints, inside, jigsaw)
   -- sudoku.variant takes an absent box with regions for a jigsaw (a decoder may drop nulls);
   -- here an absent box is the squarest, so only null says jigsaw.
   spec.box = jigsaw and null or { board:size() }
-  local ok, err = variant.apply(board, spec)
+  local ok, f = variant.apply(board, spec)
   if ok then return end
-  local key = err:match("^([%w_]+)")
-  if inside[key] then err = "constraints." .. err end
-  fail("%s", err)
+  fail("%s", variant.message(f, f.key and inside[f.key] and "constraints" or nil))
 end
 
 -- The board's rules (Board:add_rule specs): a list of objects {"kind": ..., "cells": [[r, c],
@@ -195,8 +193,8 @@ local function add_rules(board, list, n)
     end
     spec = plain(spec)
     if spec.cells ~= nil then
-      local cells, err = variant_common.cells(n, spec.cells, what .. ".cells")
-      if not cells then fail("%s", err) end
+      local cells, bad = variant_common.cells(n, spec.cells, variant_common.at("rules", "[%d].cells", i))
+      if not cells then fail("%s", variant.message(bad)) end
       spec.cells = cells
     end
     local added, fault = board:try_add_rule(spec)

@@ -24,7 +24,9 @@ local OUTSIDE = "[%[%]{}\",]"
 local INSIDE = "[\"\\]"
 
 -- An iterator over the values of line source `src`. Each step gives a table: {text =, line =,
--- column =} for a value (its lines joined with "\n", starting at `column` of `line`), or
+-- column =, open =} for a value (its lines joined with "\n", starting at `column` of `line`;
+-- `open`, when the value ended with a string, array or object not closed, the innermost of them:
+-- {kind = "string", "array" or "object", line =, column =}), or
 -- {error =, line =, column =} for a fault of the layout itself (an array never closed); nil at
 -- the end.
 function split.values(src)
@@ -43,7 +45,8 @@ function split.values(src)
     local value = { line = lineno, column = start }
     local owns_line = text:find("%S") == start
     local parts = {}
-    local depth, in_string, escaped = 0, false, false
+    -- The arrays and objects open, innermost last, and the string open: {kind, line, column}.
+    local opens, in_string, escaped = {}, false, false
     local from, p = start, start
     while true do
       local stop
@@ -58,19 +61,19 @@ function split.values(src)
         if in_string then
           if ch == "\\" then escaped = true else in_string = false end
         elseif ch == '"' then
-          in_string = true
+          in_string = { kind = "string", line = lineno, column = p }
         elseif ch == "{" or ch == "[" then
-          depth = depth + 1
+          opens[#opens + 1] = { kind = ch == "{" and "object" or "array", line = lineno, column = p }
         elseif ch == "}" or ch == "]" then
-          if depth == 0 then
+          if #opens == 0 then
             -- A closer at depth 0: the end of the enclosing array after a scalar element, or a
             -- stray character that belongs to this (bad) value.
             stop = (in_array and ch == "]") and p - 1 or p
             break
           end
-          depth = depth - 1
-          if depth == 0 then stop = p; break end
-        elseif depth == 0 and in_array then -- ',' after a scalar element
+          opens[#opens] = nil
+          if #opens == 0 then stop = p; break end
+        elseif #opens == 0 and in_array then -- ',' after a scalar element
           stop = p - 1
           break
         end
@@ -83,12 +86,13 @@ function split.values(src)
       end
       parts[#parts + 1] = text:sub(from)
       pos = #text + 1
-      if in_string or depth == 0 or not fetch() then break end
+      if in_string or #opens == 0 or not fetch() then break end
       local first = text:find("%S")
       if owns_line and first == start and text:sub(first, first) == "{" then break end
       from, p = 1, 1
     end
     value.text = table.concat(parts, "\n")
+    value.open = in_string or opens[#opens]
     return value
   end
 

@@ -9,6 +9,7 @@ local record = require "sudoku.format.record"
 local show = require "sudoku.show"
 local symbols = require "sudoku.symbols"
 local Board = require "sudoku.board"
+local shape = require "sudoku.shape"
 
 local leetcode = {
   name = "leetcode",
@@ -44,8 +45,10 @@ function leetcode.board_of(grid, opts)
     return nil, ("expected %d rows for %dx%d boxes (opts.box), got %d"):format(box[1] * box[2],
       box[1], box[2], n)
   end
-  local ok, board = pcall(Board.new, { size = n, box = box })
-  if not ok then return nil, ("no board of %d rows: %s"):format(n, board) end
+  -- The shape's own check (Board.new's): its words, not an argument error's text.
+  local fits, why = shape.check(n, box)
+  if not fits then return nil, ("no board of %d rows: %s"):format(n, why) end
+  local board = Board.new { size = n, box = box }
   local blank = symbols.BLANK
   local top = symbols.symbol(n)
   for r = 1, n do

@@ -24,8 +24,8 @@ table.sort(rules.FAMILIES, function(a, b) return a.svg.DEPTH < b.svg.DEPTH end)
 function rules.read(constraints, n)
   if constraints == nil then constraints = {} end
   if type(constraints) ~= "table" then return nil, "constraints must be a table of rules" end
-  local ok, err = variant.check(constraints, n)
-  if not ok then return nil, "constraints." .. err end
+  local ok, f = variant.check(constraints, n)
+  if not ok then return nil, variant.message(f, "constraints") end
   local drawn = {}
   for _, family in ipairs(rules.FAMILIES) do
     for _, key in ipairs(family.KEYS) do

@@ -14,8 +14,9 @@ function canonical.canonical(x)
   if type(x) ~= "string" and not (type(x) == "userdata" and x.size) then
     error("bad argument #1 to 'canonical' (Board or string expected, got " .. type(x) .. ")", 2)
   end
-  local ok, line, transform = pcall(core.canonical, x)
-  if not ok then error((line:gsub("^bad argument #1 to '[^']*'", "bad argument #1 to 'canonical'")), 2) end
+  -- Called by its field's name (no pcall, no tail call), so that the core's argument errors
+  -- name 'canonical' as this function's do; nothing here reads their text.
+  local line, transform = core.canonical(x)
   if not line or type(x) == "string" then return line, transform end
   local board = Board.new { size = 9 }
   board:fill(line)

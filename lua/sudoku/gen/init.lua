@@ -11,6 +11,7 @@ local Board = require "sudoku.board"
 local core = require "sudoku.core"
 local number = require "sudoku.number"
 local random = require "sudoku.gen.random"
+local shape = require "sudoku.shape"
 local symmetry = require "sudoku.gen.symmetry"
 local difficulty = require "sudoku.gen.difficulty"
 local variant = require "sudoku.gen.variant"
@@ -87,9 +88,10 @@ local function template(fname, opts)
   if opts.size == nil and opts.box == nil then
     argerror(fname, "opts.size, opts.box or opts.board expected")
   end
-  local ok, board = pcall(Board.new, { size = opts.size, box = opts.box })
-  if not ok then argerror(fname, "opts." .. tostring(board):match("%((.*)%)$")) end
-  return board
+  -- The shape's own check (Board.new's), so that its words come back, not an error to read.
+  local fits, why = shape.check(opts.size, opts.box)
+  if not fits then argerror(fname, "opts." .. why) end
+  return Board.new { size = opts.size, box = opts.box }
 end
 
 -- The solver options that carry the board's rules beyond its units: a Lua `constraint`

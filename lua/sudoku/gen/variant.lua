@@ -14,6 +14,7 @@ local Board = require "sudoku.board"
 local core = require "sudoku.core"
 local random = require "sudoku.gen.random"
 local schema = require "sudoku.variant"
+local shape = require "sudoku.shape"
 local killer = require "sudoku.gen.variant_killer"
 local lines = require "sudoku.gen.variant_lines"
 local jigsaw = require "sudoku.gen.variant_jigsaw"
@@ -53,29 +54,36 @@ end
 
 --- What is wrong with the variant options of `opts` (gen.puzzle's), as the text of the
 -- argument error gen.puzzle raises for it, or nil and the board's size and box ({rows, cols};
--- nil for a jigsaw). The command line asks before it starts (a usage error, not a traceback).
-function variant.problem(opts)
+-- nil for a jigsaw). The command line asks before it starts (a usage error, not a traceback),
+-- and names the options its way: `prefix` goes before an option's name ("opts." by default,
+-- the command's "--"; every name concerned is one word, the same in both).
+function variant.problem(opts, prefix)
+  prefix = prefix or "opts."
   local name = opts.variant
   if type(name) ~= "string" or not SIZES[name] then
-    return "opts.variant must be one of " .. quoted_names()
+    return prefix .. "variant must be one of " .. quoted_names()
   end
   for _, key in ipairs{ "board", "constraint", "different", "level", "rating", "techniques" } do
     if opts[key] ~= nil then
-      return ("opts.%s cannot go with opts.variant (%s)"):format(key, REFUSED[key])
+      return ("%s%s cannot go with %svariant (%s)"):format(prefix, key, prefix, REFUSED[key])
     end
   end
-  if opts.size == nil and opts.box == nil then return "opts.size or opts.box expected" end
-  local ok, board = pcall(Board.new, { size = opts.size, box = opts.box })
-  if not ok then return "opts." .. tostring(board):match("%((.*)%)$") end
-  local n, rows, cols = board:size()
+  if opts.size == nil and opts.box == nil then
+    return ("%ssize or %sbox expected"):format(prefix, prefix)
+  end
+  -- The shape's own check (Board.new's), so that its words come back, not an error to read;
+  -- they start with the option's name.
+  local fits, why = shape.check(opts.size, opts.box)
+  if not fits then return prefix .. why end
+  local n, rows, cols = Board.new{ size = opts.size, box = opts.box }:size()
   local low, high = SIZES[name][1], SIZES[name][2]
   if n < low or n > high then
     local sizes = low == high and ("of %d"):format(low) or ("from %d to %d"):format(low, high)
-    return ("opts.variant '%s' needs a size %s, got %d"):format(name, sizes, n)
+    return ("%svariant '%s' needs a size %s, got %d"):format(prefix, name, sizes, n)
   end
-  if name == "windoku" and rows ~= 3 then return "opts.variant 'windoku' needs 3x3 boxes" end
+  if name == "windoku" and rows ~= 3 then return prefix .. "variant 'windoku' needs 3x3 boxes" end
   if name == "jigsaw" and opts.box ~= nil then
-    return "opts.box cannot go with opts.variant 'jigsaw' (its regions replace the boxes)"
+    return ("%sbox cannot go with %svariant 'jigsaw' (its regions replace the boxes)"):format(prefix, prefix)
   end
   return nil, n, name ~= "jigsaw" and { rows, cols } or nil
 end
@@ -111,7 +119,8 @@ function Context:board(constraints, regions, grid)
   local board = Board.new{ size = n, box = self.box or { 1, n } }
   local spec = { box = self.box or nil, regions = regions }
   for k, v in pairs(constraints) do spec[k] = v end
-  assert(schema.apply(board, spec))
+  local ok, f = schema.apply(board, spec)
+  if not ok then error(schema.message(f)) end -- a generator's own constraints: a bug of ours
   if grid then
     for r = 1, n do
       for c = 1, n do board:set(r, c, grid:get(r, c)) end

@@ -18,23 +18,23 @@ function cages.apply(board, record)
   local list, err = common.list(record, "cages")
   if not list then return nil, err end
   for i, cage in ipairs(list) do
-    local what = ("cages[%d]"):format(i)
+    local what = common.at("cages", "[%d]", i)
     local ok, why = common.entry(cage, what, "a cage", { "sum", "cells" })
     if not ok then return nil, why end
-    local cells, e = common.cells(n, cage.cells, what .. ".cells")
+    local cells, e = common.cells(n, cage.cells, common.at(what, ".cells"))
     if not cells then return nil, e end
     if #cells > n then
-      return common.fail(what .. ".cells", "%d cells cannot all differ on a %dx%d board",
+      return common.fail(common.at(what, ".cells"), "%d cells cannot all differ on a %dx%d board",
         #cells, n, n)
     end
     local spec = { kind = "cage", cells = cells }
     if not common.is_null(cage.sum) then
-      local sum, bad = common.integer(cage.sum, what .. ".sum")
+      local sum, bad = common.integer(cage.sum, common.at(what, ".sum"))
       if not sum then return nil, bad end
       local low, high = sum_range(#cells, n)
       if sum < low or sum > high then
-        return common.fail(what .. ".sum", "%d is impossible for %d different values of 1..%d "
-          .. "(%d to %d)", sum, #cells, n, low, high)
+        return common.fail(common.at(what, ".sum"),
+          "%d is impossible for %d different values of 1..%d (%d to %d)", sum, #cells, n, low, high)
       end
       spec.sum = sum
     end

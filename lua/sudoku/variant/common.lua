@@ -1,16 +1,44 @@
 -- What the rule modules of sudoku.variant share: reading cells and lists of the variants schema
--- (docs/FORMATS.md, "Variant rules") with messages that name the place as a JSON path
--- ("cages[3].sum: expected a whole number, got \"x\""; lists counted from 1, as rows and columns
--- are), adding a rule so that the core's refusal comes back as such a message, and the pairs of
--- orthogonal neighbours the "negative" rules cover. sudoku.variant puts the record's name in
--- front of the messages, the json reader its record and line numbers.
+-- (docs/FORMATS.md, "Variant rules") with faults that name the place as a JSON path
+-- ("cages[3].sum", lists counted from 1, as rows and columns are) and the top-level key it is
+-- under, adding a rule so that the core's refusal comes back as such a fault, and the pairs of
+-- orthogonal neighbours the "negative" rules cover. A fault is data,
+--   {kind = "bad_variant", key = "cages", path = "cages[3].sum", reason = "expected a whole
+--    number, got \"x\""}
+-- (key and path absent for the record itself), and common.message is the one place that words
+-- it: sudoku.variant puts the record's name in front, the json reader its record and line.
 local common = {}
 
---- nil and "<path>: <message>": the failure of a module at `path` (nil: the record itself).
-function common.fail(path, fmt, ...)
-  local msg = select("#", ...) > 0 and fmt:format(...) or fmt
-  if path then return nil, ("%s: %s"):format(path, msg) end
-  return nil, msg
+-- The key and the path of a place: a top-level key (a string), a place of common.at, or nil.
+local function place(where)
+  if type(where) == "table" then return where.key, where.path end
+  return where, where
+end
+
+--- The place `where` (a top-level key or a place this made) followed by `fmt` formatted:
+-- `common.at("cages", "[%d]", 3)` is cages[3], under the key "cages".
+function common.at(where, fmt, ...)
+  local key, path = place(where)
+  return { key = key, path = path .. fmt:format(...) }
+end
+
+--- nil and the fault of a module at `where` (a top-level key, a place of common.at, or nil: the
+-- record itself), its reason `fmt` formatted.
+function common.fail(where, fmt, ...)
+  local key, path = place(where)
+  local reason = select("#", ...) > 0 and fmt:format(...) or fmt
+  return nil, { kind = "bad_variant", key = key, path = path, reason = reason }
+end
+
+--- The words of a fault: "<path>: <reason>" (the reason alone for the record itself), the path
+-- under `parent` when one is given ("constraints.cages[3].sum: ...").
+-- @tparam table f the fault
+-- @tparam[opt] string parent
+-- @treturn string
+function common.message(f, parent)
+  if not f.path then return f.reason end
+  if parent then return ("%s.%s: %s"):format(parent, f.path, f.reason) end
+  return ("%s: %s"):format(f.path, f.reason)
 end
 
 -- Whether x stands for JSON's null: nil, or the null value of a decoder (dkjson's is an empty
@@ -51,7 +79,7 @@ function common.got(x)
   return tostring(x)
 end
 
---- {r, c} as a fresh pair, or nil and the message: a list of two integers on the board.
+--- {r, c} as a fresh pair, or nil and the fault: a list of two integers on the board.
 function common.cell(n, cell, what)
   if type(cell) ~= "table" or #cell ~= 2 or not is_integer(cell[1]) or not is_integer(cell[2]) then
     return common.fail(what, "expected a cell [row, column], got %s", common.got(cell))
@@ -63,7 +91,7 @@ function common.cell(n, cell, what)
   return { r, c }
 end
 
---- A fresh list of distinct cells, at least `min` of them, or nil and the message.
+--- A fresh list of distinct cells, at least `min` of them, or nil and the fault.
 function common.cells(n, list, what, min)
   if type(list) ~= "table" then
     return common.fail(what, "expected a list of cells, got %s", common.got(list))
@@ -73,7 +101,7 @@ function common.cells(n, list, what, min)
   end
   local out, seen = {}, {}
   for i, cell in ipairs(list) do
-    local pair, err = common.cell(n, cell, ("%s[%d]"):format(what, i))
+    local pair, err = common.cell(n, cell, common.at(what, "[%d]", i))
     if not pair then return nil, err end
     local key = (pair[1] - 1) * n + pair[2]
     if seen[key] then
@@ -85,8 +113,8 @@ function common.cells(n, list, what, min)
   return out
 end
 
---- The list under record[key] (absent or null: an empty list), or nil and the message; `path`
--- (default `key`) names it in the message.
+--- The list under record[key] (absent or null: an empty list), or nil and the fault; `path`
+-- (default `key`) names it in the fault.
 function common.list(record, key, path)
   local list = record[key]
   if common.is_null(list) then return {} end
@@ -96,7 +124,7 @@ function common.list(record, key, path)
   return list
 end
 
---- The object at `what` (a table that is no list), or nil and the message.
+--- The object at `what` (a table that is no list), or nil and the fault.
 function common.object(x, what)
   if type(x) ~= "table" or #x > 0 or next(x) == nil then
     return common.fail(what, "expected an object, got %s", common.got(x))
@@ -104,7 +132,7 @@ function common.object(x, what)
   return x
 end
 
---- The entry at `what`: an object whose keys are all among `keys` (a list); nil and the message
+--- The entry at `what`: an object whose keys are all among `keys` (a list); nil and the fault
 -- naming the first other key and the ones it may have (`what` is `kind` in that message).
 function common.entry(x, what, kind, keys)
   local ok, err = common.object(x, what)
@@ -130,7 +158,7 @@ function common.flag(record, key)
   return common.fail(key, "expected true or false, got %s", common.got(v))
 end
 
---- The whole number at `what`, or nil and the message.
+--- The whole number at `what`, or nil and the fault.
 function common.integer(x, what)
   if not is_integer(x) then
     return common.fail(what, "expected a whole number, got %s", common.got(x))
@@ -139,7 +167,7 @@ function common.integer(x, what)
 end
 
 --- board:try_add_rule(spec): a spec the core refuses (an unknown kind, a sum no cells can
--- make, ...) comes back as nil and its fault's reason naming `what`.
+-- make, ...) comes back as nil and a fault at `what` with its reason.
 function common.add(board, what, spec)
   local count, fault = board:try_add_rule(spec)
   if count then return true end
@@ -167,7 +195,7 @@ function common.pair_key(n, a, b)
 end
 
 --- Two distinct cells at `what` that are orthogonal neighbours (a dot or a mark sits on the
--- edge between them), or nil and the message.
+-- edge between them), or nil and the fault.
 function common.neighbours(n, list, what)
   local cells, why = common.cells(n, list, what, 2)
   if not cells then return nil, why end
@@ -181,13 +209,13 @@ function common.neighbours(n, list, what)
 end
 
 --- Reads the list of cell pairs under record[key] (kropki dots): a list of fresh pairs, or nil
--- and the message. `marked`, when given, gets the key of every pair.
+-- and the fault. `marked`, when given, gets the key of every pair.
 function common.pairs_of(record, n, key, marked)
   local list, err = common.list(record, key)
   if not list then return nil, err end
   local out = {}
   for i, pair in ipairs(list) do
-    local cells, why = common.neighbours(n, pair, ("%s[%d]"):format(key, i))
+    local cells, why = common.neighbours(n, pair, common.at(key, "[%d]", i))
     if not cells then return nil, why end
     out[i] = cells
     if marked then marked[common.pair_key(n, cells[1], cells[2])] = true end
@@ -216,15 +244,15 @@ function common.unmarked(board, n, what, marked, kind, fields)
 end
 
 --- The lines under record[key]: a list of fresh cell lists of at least `min` cells each, or nil
--- and the message (thermometers, whispers, renbans, palindromes, arrows' shafts); `path`
--- (default `key`) names the list in messages.
+-- and the fault (thermometers, whispers, renbans, palindromes, arrows' shafts); `path`
+-- (default `key`) names the list in faults.
 function common.lines(record, n, key, min, path)
   path = path or key
   local list, err = common.list(record, key, path)
   if not list then return nil, err end
   local out = {}
   for i, line in ipairs(list) do
-    local cells, why = common.cells(n, line, ("%s[%d]"):format(path, i), min)
+    local cells, why = common.cells(n, line, common.at(path, "[%d]", i), min)
     if not cells then return nil, why end
     out[i] = cells
   end

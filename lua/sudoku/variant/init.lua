@@ -22,9 +22,9 @@ local variant = {}
 -- before anything is placed), then the rules. Each is the module sudoku.variant.<name>, the one
 -- place that declares its rule kinds (docs/API.md, "A family module"): KEYS (the schema keys it
 -- reads) and HOLDS (what each holds), VARIANTS (the names of the schema's "variants" list it
--- covers), apply(board, record) -> true or nil, message (which is also the check of its
--- entries), fpuzzles (its f-puzzles names, their reader and its keys' writer) and svg (its
--- drawing, or false when it draws nothing).
+-- covers), apply(board, record) -> true or nil, fault (which is also the check of its
+-- entries; variant.message words the fault), fpuzzles (its f-puzzles names, their reader and
+-- its keys' writer) and svg (its drawing, or false when it draws nothing).
 local NAMES = {
   "regions", "cages", "thermos", "kropki", "consecutive", "xv", "oddeven", "chess",
   "nonconsecutive", "arrows", "little_killers", "lines", "sandwiches",
@@ -76,7 +76,7 @@ local function check_keys(record)
   end
   for i, name in ipairs(kinds) do
     if not VARIANTS[name] then
-      return common.fail(("variants[%d]"):format(i), "unknown kind %s", common.got(name))
+      return common.fail(common.at("variants", "[%d]", i), "unknown kind %s", common.got(name))
     end
   end
   return true
@@ -89,14 +89,14 @@ local function name_of(record)
   return "(record without an id)"
 end
 
--- nil and the message with the record's name in front.
-local function named(record, message)
-  return nil, ("%s: %s"):format(name_of(record), message)
+-- nil and the words of fault `f` with the record's name in front.
+local function named(record, f)
+  return nil, ("%s: %s"):format(name_of(record), common.message(f))
 end
 
 local is_integer = common.is_integer
 
--- The side of the board, or nil and the message.
+-- The side of the board, or nil and the fault.
 local function size_of(record)
   local n = record.size
   if not is_integer(n) or n < 1 or n > 64 then
@@ -106,7 +106,7 @@ local function size_of(record)
 end
 
 -- An empty board of the record's size and box (nil or null: the squarest, until a jigsaw
--- replaces it), or nil and the message.
+-- replaces it), or nil and the fault.
 local function empty_board(record, n)
   local box = record.box
   if common.is_null(box) then box = nil end
@@ -120,7 +120,7 @@ local function empty_board(record, n)
   return Board.new { size = n, box = box }
 end
 
--- The givens text (nil: none), or nil and the message.
+-- The givens text (false: none), or nil and the fault.
 local function givens_of(record, n)
   local givens = record.givens
   if common.is_null(givens) then return false end
@@ -168,8 +168,9 @@ end
 -- @tparam Board board the board to set up
 -- @tparam table record the rule keys (`cages`, `thermos`, ...), and `box` for a jigsaw
 -- @tparam[opt] string givens the values to place once the regions are set
--- @treturn true|nil true, or `nil, message` with the JSON path of what is wrong
--- ("cages[3].sum: expected a whole number, got \"x\"")
+-- @treturn true|nil true, or `nil, fault`: `{kind = "bad_variant", key = "cages", path =
+-- "cages[3].sum", reason = "expected a whole number, got \"x\""}`, the place of what is wrong
+-- as its top-level key and JSON path (`variant.message` words it)
 function variant.apply(board, record, givens)
   for i, module in ipairs(MODULES) do
     -- The values go on after the regions (the first family): a jigsaw replaces the boxes of an
@@ -185,7 +186,7 @@ function variant.apply(board, record, givens)
 end
 
 -- Every family's apply on a stand-in for a board of side n that records the rules: the list
--- of rule specs, or nil and the message. Regions are checked and not kept.
+-- of rule specs, or nil and the fault. Regions are checked and not kept.
 local function recorded(record, n)
   local list = {}
   local recorder = {
@@ -227,13 +228,23 @@ end
 -- Keys no family reads are left alone.
 -- @tparam table constraints the rule keys
 -- @int n the side of the board
--- @treturn true|nil true, or `nil, message` with the JSON path of what is wrong, as `apply`'s
+-- @treturn true|nil true, or `nil, fault` as `apply`'s
 function variant.check(constraints, n)
   local spec = { size = n }
   for k, v in pairs(constraints) do spec[k] = v end
   local list, err = recorded(spec, n)
   if not list then return nil, err end
   return true
+end
+
+--- The words of a fault of `apply` or `check`: "<path>: <reason>" ("cages[3].sum: expected a
+-- whole number, got \"x\""), the path under `parent` when one is given (a reader's
+-- "constraints"); the reason alone for a fault of the record itself.
+-- @tparam table f the fault
+-- @tparam[opt] string parent
+-- @treturn string
+function variant.message(f, parent)
+  return common.message(f, parent)
 end
 
 -- JSON text of a rule spec with its keys sorted, to compare two specs.

@@ -27,7 +27,7 @@ function kropki.apply(board, record)
     local list, e = common.pairs_of(record, n, key, any)
     if not list then return nil, e end
     for i, pair in ipairs(list) do
-      local ok, e2 = common.add(board, ("%s[%d]"):format(key, i), { kind = kind, cells = pair })
+      local ok, e2 = common.add(board, common.at(key, "[%d]", i), { kind = kind, cells = pair })
       if not ok then return nil, e2 end
     end
   end

@@ -28,7 +28,7 @@ function lines.apply(board, record)
     local list, err = common.lines(record, n, key, 2)
     if not list then return nil, err end
     for i, cells in ipairs(list) do
-      local what = ("%s[%d]"):format(key, i)
+      local what = common.at(key, "[%d]", i)
       if key == "renbans" and #cells > n then
         return common.fail(what, "%d cells cannot hold different values of 1..%d", #cells, n)
       end

@@ -32,27 +32,27 @@ function little_killers.apply(board, record)
   local list, err = common.list(record, "little_killers")
   if not list then return nil, err end
   for i, clue in ipairs(list) do
-    local what = ("little_killers[%d]"):format(i)
+    local what = common.at("little_killers", "[%d]", i)
     local ok, why = common.entry(clue, what, "a little killer", { "sum", "clue", "direction" })
     if not ok then return nil, why end
-    local sum, e = common.integer(clue.sum, what .. ".sum")
+    local sum, e = common.integer(clue.sum, common.at(what, ".sum"))
     if not sum then return nil, e end
     local at = clue.clue
     if type(at) ~= "table" or #at ~= 2 or not common.is_integer(at[1])
         or not common.is_integer(at[2]) then
-      return common.fail(what .. ".clue", "expected a position [row, column], got %s",
+      return common.fail(common.at(what, ".clue"), "expected a position [row, column], got %s",
         common.got(at))
     end
     local r, c = at[1], at[2]
     local outside = r == 0 or r == n + 1 or c == 0 or c == n + 1
     if not outside or r < 0 or r > n + 1 or c < 0 or c > n + 1 then
-      return common.fail(what .. ".clue", "[%d, %d] is not outside the %dx%d grid (row 0 or %d, "
-        .. "or column 0 or %d)", r, c, n, n, n + 1, n + 1)
+      return common.fail(common.at(what, ".clue"),
+        "[%d, %d] is not outside the %dx%d grid (row 0 or %d, or column 0 or %d)", r, c, n, n, n + 1, n + 1)
     end
     local cells = little_killers.cells(n, r, c, clue.direction)
     if not cells then
-      return common.fail(what .. ".direction", "expected \"DR\", \"DL\", \"UR\" or \"UL\", got %s",
-        common.got(clue.direction))
+      return common.fail(common.at(what, ".direction"),
+        "expected \"DR\", \"DL\", \"UR\" or \"UL\", got %s", common.got(clue.direction))
     end
     if #cells == 0 then
       return common.fail(what, "the clue at [%d, %d] points %s, away from the grid", r, c,

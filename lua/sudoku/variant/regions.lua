@@ -38,18 +38,18 @@ function regions.apply(board, record)
     end
     local jigsaw = {}
     for i = 1, n do jigsaw[i] = read[i] end
-    local ok, e = call(board, ("regions[1..%d] (jigsaw)"):format(n), "set_regions", jigsaw)
+    local ok, e = call(board, common.at("regions", "[1..%d] (jigsaw)", n), "set_regions", jigsaw)
     if not ok then return nil, e end
     first = n + 1
   end
   for i = first, #read do
-    local ok, e = call(board, ("regions[%d]"):format(i), "add_region", read[i])
+    local ok, e = call(board, common.at("regions", "[%d]", i), "add_region", read[i])
     if not ok then return nil, e end
   end
   local diagonals, why = common.list(record, "diagonals")
   if not diagonals then return nil, why end
   for i, which in ipairs(diagonals) do
-    local what = ("diagonals[%d]"):format(i)
+    local what = common.at("diagonals", "[%d]", i)
     if which ~= "main" and which ~= "anti" then
       return common.fail(what, "expected \"main\" or \"anti\", got %s", common.got(which))
     end

@@ -15,7 +15,7 @@ function sandwiches.apply(board, record)
   if not list then return nil, err end
   local seen = {}
   for i, clue in ipairs(list) do
-    local what = ("sandwiches[%d]"):format(i)
+    local what = common.at("sandwiches", "[%d]", i)
     local ok, why = common.entry(clue, what, "a sandwich clue", { "row", "column", "sum" })
     if not ok then return nil, why end
     if clue.row ~= nil and clue.column ~= nil then
@@ -23,12 +23,12 @@ function sandwiches.apply(board, record)
     end
     local line = clue.row ~= nil and "row" or clue.column ~= nil and "column" or nil
     if not line then return common.fail(what, "expected \"row\" or \"column\"") end
-    local index, e = common.integer(clue[line], what .. "." .. line)
+    local index, e = common.integer(clue[line], common.at(what, ".%s", line))
     if not index then return nil, e end
     if index < 1 or index > n then
-      return common.fail(what .. "." .. line, "%d is off the %dx%d board", index, n, n)
+      return common.fail(common.at(what, ".%s", line), "%d is off the %dx%d board", index, n, n)
     end
-    local sum, e2 = common.integer(clue.sum, what .. ".sum")
+    local sum, e2 = common.integer(clue.sum, common.at(what, ".sum"))
     if not sum then return nil, e2 end
     if seen[line .. index] then
       return common.fail(what, "%s %d has a clue already", line, index)

@@ -13,7 +13,7 @@ function thermos.apply(board, record)
   local lines, err = common.lines(record, n, "thermos", 2)
   if not lines then return nil, err end
   for i, cells in ipairs(lines) do
-    local what = ("thermos[%d]"):format(i)
+    local what = common.at("thermos", "[%d]", i)
     if #cells > n then
       return common.fail(what, "%d cells cannot rise strictly through 1..%d", #cells, n)
     end

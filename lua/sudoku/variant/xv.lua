@@ -19,14 +19,15 @@ function xv.apply(board, record)
   if not list then return nil, why end
   local marked = {}
   for i, mark in ipairs(list) do
-    local what = ("xv[%d]"):format(i)
+    local what = common.at("xv", "[%d]", i)
     local ok, e = common.entry(mark, what, "an XV mark", { "type", "cells" })
     if not ok then return nil, e end
     local sum = SUMS[mark.type]
     if not sum then
-      return common.fail(what .. ".type", "expected \"X\" or \"V\", got %s", common.got(mark.type))
+      return common.fail(common.at(what, ".type"), "expected \"X\" or \"V\", got %s",
+        common.got(mark.type))
     end
-    local cells, e2 = common.neighbours(n, mark.cells, what .. ".cells")
+    local cells, e2 = common.neighbours(n, mark.cells, common.at(what, ".cells"))
     if not cells then return nil, e2 end
     marked[common.pair_key(n, cells[1], cells[2])] = true
     ok, e2 = common.add(board, what, { kind = "pair_sum", cells = cells, sum = sum })

@@ -11,10 +11,11 @@ variant.NAMES = {}
 ---What is wrong with the variant options of gen.puzzle's `opts` (the argument error's text), or
 ---nil with the board's size and box (nil for a jigsaw).
 ---@param opts sudoku.PuzzleOptions
+---@param prefix? string what goes before an option's name: "opts." (default), the command's "--"
 ---@return string? problem
 ---@return integer? size
 ---@return integer[]? box
-function variant.problem(opts) end
+function variant.problem(opts, prefix) end
 
 ---@param opts sudoku.PuzzleOptions
 ---@param gen sudoku.gen

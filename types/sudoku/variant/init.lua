@@ -52,9 +52,16 @@
 ---@field KEYS string[] the schema keys it reads
 ---@field HOLDS table<string, string> what each key holds (docs/FORMATS.md, "Variant rules")
 ---@field VARIANTS string[] the names of the schema's "variants" list it covers
----@field apply fun(board: sudoku.Board, record: table): true?, string? its rules; its check
+---@field apply fun(board: sudoku.Board, record: table): true?, sudoku.VariantFault? its rules; its check
 ---@field fpuzzles sudoku.VariantFpuzzles
 ---@field svg sudoku.VariantSvg|false false: it draws nothing
+
+---What is wrong with a record's rule keys, as data (variant.message words it).
+---@class sudoku.VariantFault
+---@field kind "bad_variant"
+---@field key? string the top-level key it is under (absent: the record itself)
+---@field path? string the JSON path of what is wrong ("cages[3].sum")
+---@field reason string what is wrong there
 
 ---@class sudoku.variant
 ---@field KEYS table<string, string> schema key -> the family that reads it
@@ -72,7 +79,7 @@ function variant.board(record) end
 ---@param record sudoku.VariantRecord the rule keys (and box: null for a jigsaw)
 ---@param givens? string N*N symbols to place once the regions are set
 ---@return true? ok
----@return string? message the JSON path of what is wrong
+---@return sudoku.VariantFault? fault
 function variant.apply(board, record, givens) end
 
 ---The board's rules less those the constraints set up (what a writer must still write).
@@ -85,8 +92,14 @@ function variant.extra_rules(board, constraints) end
 ---@param constraints table the rule keys
 ---@param n integer the side of the board
 ---@return true? ok
----@return string? message the JSON path of what is wrong
+---@return sudoku.VariantFault? fault as apply's
 function variant.check(constraints, n) end
+
+---The words of a fault of apply or check: "<path>: <reason>", the path under parent if given.
+---@param f sudoku.VariantFault
+---@param parent? string "constraints" for a reader's constraints object
+---@return string
+function variant.message(f, parent) end
 
 ---The rules a record sets, as Board:add_rule takes them, without a board.
 ---@param record sudoku.VariantRecord
