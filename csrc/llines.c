@@ -348,7 +348,54 @@ typedef struct lblock {
 
 #define BLOCK_MT "sudoku.block"
 
-static const char *const block_modes[] = {"solve", "count", "validate", "canon", "dedup", NULL};
+static const char *const block_modes[] = {"solve", "count", "verdict", "canon", "canon_record",
+                                           NULL};
+
+static const char *const block_option_names[] = {
+    "limit", "threads", "portable", "max_nodes", "timeout", "size", "words", NULL
+};
+
+/* The caller's words of verdict mode from opts.words = {unique =, multiple =, unknown =} into
+ * *words; 0 when opts has none. Raises for a word that is not a string or too long. */
+static int read_block_words(lua_State *L, int opts, sdk_block_words *words) {
+    static const char *const keys[SDK_BLOCK_NWORDS] = {"unique", "multiple", "unknown"};
+    int k;
+    memset(words, 0, sizeof *words);
+    if (lua_isnoneornil(L, opts)) return 0;
+    lua_getfield(L, opts, "words");
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    if (!lua_istable(L, -1)) luaL_argerror(L, opts, "words must be a table");
+    for (k = 0; k < SDK_BLOCK_NWORDS; k++) {
+        size_t len;
+        const char *text;
+        lua_getfield(L, -1, keys[k]);
+        if (lua_type(L, -1) != LUA_TSTRING)
+            luaL_argerror(L, opts, "words needs the strings unique, multiple and unknown");
+        text = lua_tolstring(L, -1, &len);
+        if (len > SDK_BLOCK_WORD_MAX || memchr(text, '\n', len))
+            luaL_argerror(L, opts, "a word is one line of at most 64 bytes");
+        memcpy(words->text[k], text, len);
+        words->len[k] = len;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return 1;
+}
+
+/* Reads a block job's options at opts: the batch's into *o, the words into *words (*has_words
+ * whether there were some), and checks that mode may run with them. */
+static void read_block_options(lua_State *L, int opts, int mode, sdk_batch_options *o,
+                               sdk_block_words *words, int *has_words) {
+    read_batch_options(L, opts, o, block_option_names);
+    *has_words = read_block_words(L, opts, words);
+    if (mode == SDK_BLOCK_COUNT && o->limit < 1)
+        luaL_argerror(L, opts, "count mode needs limit");
+    if (mode == SDK_BLOCK_VERDICT && !*has_words)
+        luaL_argerror(L, opts, "verdict mode needs words");
+}
 
 static int block_gc(lua_State *L) {
     lblock *lb = (lblock *)luaL_checkudata(L, 1, BLOCK_MT);
@@ -357,8 +404,29 @@ static int block_gc(lua_State *L) {
     return 0;
 }
 
-/* Pushes a block's answers: out, notes, info (see core.solve_block). */
-static void push_block(lua_State *L, const sdk_block *r) {
+/* Pushes a note's status as a fault (sudoku.format.fault's data, worded there): kind, and the
+ * budget that ran out (l's). */
+static void push_note_fault(lua_State *L, int status, const sdk_limits *l) {
+    lua_createtable(L, 0, 2);
+    if (status == SDK_BLOCK_MULTIPLE) {
+        lua_pushliteral(L, "not_unique");
+        lua_setfield(L, -2, "kind");
+        return;
+    }
+    lua_pushliteral(L, "gave_up");
+    lua_setfield(L, -2, "kind");
+    if (status == SDK_BLOCK_OUT_OF_NODES) {
+        lua_pushinteger(L, (lua_Integer)l->max_nodes);
+        lua_setfield(L, -2, "nodes");
+    } else {
+        lua_pushnumber(L, l->seconds);
+        lua_setfield(L, -2, "seconds");
+    }
+}
+
+/* Pushes a block's answers: out, notes, info (see core.solve_block); l: the budgets it ran
+ * with. */
+static void push_block(lua_State *L, const sdk_block *r, const sdk_limits *l) {
     size_t k;
     int notes;
     lua_pushlstring(L, r->out ? r->out : "", r->out_len);
@@ -371,7 +439,7 @@ static void push_block(lua_State *L, const sdk_block *r) {
         lua_setfield(L, -2, "line");
         lua_pushinteger(L, (lua_Integer)n->at);
         lua_setfield(L, -2, "at");
-        if (n->hole) {
+        if (n->status == SDK_BLOCK_HOLE) {
             lua_pushboolean(L, 1);
             lua_setfield(L, -2, "hole");
             lua_pushinteger(L, (lua_Integer)n->start);
@@ -379,8 +447,8 @@ static void push_block(lua_State *L, const sdk_block *r) {
             lua_pushinteger(L, (lua_Integer)n->len);
             lua_setfield(L, -2, "len");
         } else {
-            lua_pushstring(L, n->message);
-            lua_setfield(L, -2, "message");
+            push_note_fault(L, n->status, l);
+            lua_setfield(L, -2, "fault");
         }
         lua_rawseti(L, notes, (lua_Integer)k + 1);
     }
@@ -400,12 +468,14 @@ static void push_block(lua_State *L, const sdk_block *r) {
 }
 
 /* core.solve_block(block, mode [, opts]) -> out, notes, info: the sudoku command's line mode
- * over a block of whole lines in C (lineblock.h); mode is "solve", "count", "validate", "canon"
- * or "dedup", opts as solve_many takes them. out is the text to print for the records answered
- * here; notes lists, in line order, the records whose answer is not only in out: {line =, at =,
- * hole = true, start =, len =} for those the caller answers (its line is block:sub(start + 1,
- * start + len)), {line =, at =, message =} for those answered with a message; at counts out's
- * bytes that come first. info = {lines =, records =, interrupted =, guesses =}, and in the
+ * over a block of whole lines in C (lineblock.h); mode is "solve", "count", "verdict", "canon"
+ * or "canon_record", opts as solve_many takes them plus words = {unique =, multiple =,
+ * unknown =}, the caller's words that verdict mode writes. out is the text to print for the
+ * records answered here; notes lists, in line order, the records whose answer is not only in
+ * out: {line =, at =, hole = true, start =, len =} for those the caller answers (its line is
+ * block:sub(start + 1, start + len)), {line =, at =, fault =} for those with a fault to report
+ * ({kind = "not_unique"} or {kind = "gave_up", nodes = or seconds =}, as sudoku.format.fault
+ * words them); at counts out's bytes that come first. info = {lines =, records =, interrupted =, guesses =}, and in the
  * canonical-form modes forms = the canonical forms of the records answered, 81 bytes (values
  * 0..9) each in the order of their lines in out (CanonSet:keep reads them). */
 static int l_solve_block(lua_State *L) {
@@ -413,9 +483,10 @@ static int l_solve_block(lua_State *L) {
     const char *block = luaL_checklstring(L, 1, &len);
     int mode = luaL_checkoption(L, 2, NULL, block_modes);
     sdk_batch_options o;
+    sdk_block_words words;
     lblock *lb;
-    int rc;
-    read_batch_options(L, 3, &o, batch_option_names);
+    int rc, has_words;
+    read_block_options(L, 3, mode, &o, &words, &has_words);
     lua_settop(L, 3);
     lb = (lblock *)compat_newuserdata(L, sizeof(lblock));            /* 4 */
     lb->held = 0;
@@ -424,12 +495,11 @@ static int l_solve_block(lua_State *L) {
         lua_setfield(L, -2, "__gc");
     }
     lua_setmetatable(L, 4);
-    if (mode == SDK_BLOCK_COUNT && o.limit < 1)
-        luaL_argerror(L, 3, "count mode needs limit");
-    rc = sdk_block_run(&lb->r, lsdk_allocator(L), block, len, (sdk_block_mode)mode, &o);
+    rc = sdk_block_run(&lb->r, lsdk_allocator(L), block, len, (sdk_block_mode)mode, &o,
+                       has_words ? &words : NULL);
     if (rc != SDK_OK) return lsdk_memory_error(L);
     lb->held = 1;
-    push_block(L, &lb->r);
+    push_block(L, &lb->r, &o.limits);
     sdk_block_free(&lb->r);
     lb->held = 0;
     return 3;
@@ -441,6 +511,7 @@ static int l_solve_block(lua_State *L) {
 
 typedef struct lpool {
     sdk_block_pool *p;
+    sdk_limits limits;   /* the budgets its blocks run with, for their faults */
 } lpool;
 
 static lpool *check_pool(lua_State *L) {
@@ -490,7 +561,7 @@ static int pool_collect(lua_State *L) {
     lpool *lp = check_pool(L);
     const sdk_block *r = sdk_block_pool_wait(lp->p);
     if (!r) return 0;
-    push_block(L, r);
+    push_block(L, r, &lp->limits);
     sdk_block_pool_release(lp->p);
     return 3;
 }
@@ -507,15 +578,15 @@ static int l_line_pool(lua_State *L) {
         {"pending", pool_pending}, {"close", pool_close}, {NULL, NULL}};
     int mode = luaL_checkoption(L, 1, NULL, block_modes);
     sdk_batch_options o;
+    sdk_block_words words;
     lpool *lp;
-    int rc;
+    int rc, has_words;
     int inline_ = lua_toboolean(L, 3);
-    read_batch_options(L, 2, &o, batch_option_names);
-    if (mode == SDK_BLOCK_COUNT && o.limit < 1)
-        luaL_argerror(L, 2, "count mode needs limit");
+    read_block_options(L, 2, mode, &o, &words, &has_words);
     lua_settop(L, 2);
     lp = (lpool *)compat_newuserdata(L, sizeof(lpool));              /* 3 */
     lp->p = NULL;
+    lp->limits = o.limits;
     if (luaL_newmetatable(L, POOL_MT)) {
         const luaL_Reg *m;
         lua_pushcfunction(L, pool_close);
@@ -529,7 +600,7 @@ static int l_line_pool(lua_State *L) {
     }
     lua_setmetatable(L, 3);
     rc = sdk_block_pool_new(&lp->p, lsdk_allocator(L), inline_ ? 0 : o.threads,
-                            (sdk_block_mode)mode, &o);
+                            (sdk_block_mode)mode, &o, has_words ? &words : NULL);
     if (rc != SDK_OK) return lsdk_memory_error(L);
     return 1;
 }

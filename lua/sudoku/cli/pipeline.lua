@@ -171,9 +171,6 @@ local function cli_message(f)
   return (fault.after_line(f):gsub("%(opts%.box%)", "(--box)"))
 end
 
--- The same, for a job that reads whole lines itself (job.whole_lines).
-pipeline.record_message = cli_message
-
 -- Format mode's items: {line =, record =} or {line =, error =}; a failure that belongs to no
 -- record or line (the format cannot be told, UTF-16 text) is {fatal =}. (sudoku lab reads its
 -- puzzles with it too.)
@@ -199,7 +196,8 @@ pipeline.record_items = record_items
 --   job.from       the input's format name, or nil to detect it
 --   job.handle(items, emit): for each item k (all read without error), in order and as soon
 --                  as it is done, emit(k, out, err, made): the text to print (or nil) and a
---                  message for stderr (or nil; a message counts as a failure). What was emitted
+--                  message for stderr, or a fault as data that the pipeline words (or nil;
+--                  either counts as a failure). What was emitted
 --                  goes out at the end of the chunk, or when a signal stops it, whole records
 --                  only. emit raises once a signal came, so that the job stops between two
 --                  records; with made true it does not: the answer was made with others before
@@ -330,7 +328,9 @@ function pipeline.run(result, streams, job)
   end
 
   local placeholders = result.placeholders
+  -- err: the words after FILE:LINE:, or a fault as data (worded here: cli_message).
   local function write_record(item, out, err)
+    if type(err) == "table" then err = cli_message(err) end
     if err and out == nil and placeholders then
       out = job.placeholder and job.placeholder(item) or pipeline.PLACEHOLDER
     end
@@ -443,7 +443,7 @@ function pipeline.run(result, streams, job)
         end
         write_record(item, a[1], a[2])
       else
-        write_record(item, nil, n.message)
+        write_record(item, nil, n.fault)
       end
     end
     if pos < #out then held[#held + 1] = text_of(pos, #out) end

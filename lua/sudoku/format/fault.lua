@@ -12,6 +12,7 @@
 --   byte      that character's byte value (with `column`)
 --   cells     the puzzle's length; `expected` the length of the file's puzzles ("other_size")
 --   bytes     a line's length ("long_line")
+--   nodes, seconds  the budget that ran out ("gave_up")
 --   reason    the words without the place, when the reader had its own (a format's JSON path, the
 --             C batch's words)
 local show = require "sudoku.show"
@@ -32,6 +33,10 @@ local WORDS = {
       :format(f.bytes, f.max or MAX_LINE)
   end,
   no_solution = function() return "no solution" end,
+  gave_up = function(f)
+    if f.nodes then return ("gave up after %d nodes"):format(f.nodes) end
+    return ("gave up after %g s"):format(f.seconds)
+  end,
   interrupted = function() return "interrupted" end,
   not_unique = function() return "more than one solution" end,
 }
