@@ -4,7 +4,8 @@
 -- the command's line on stderr are both made here from the fields.
 --
 --   kind      what is wrong: "bad_char", "bad_size", "other_size", "no_puzzle", "utf16",
---             "long_line", "no_solution", "gave_up", "interrupted", "not_unique", "stuck",
+--             "long_line", "no_column" (a line of a delimited file without the puzzle's
+--             field), "no_column_name" (a header without the column named), "no_solution", "gave_up", "interrupted", "not_unique", "stuck",
 --             "unsound", or "record" (a format's own reason, in `reason`)
 --   record    the record's number in the input (the readers of `sudoku.format`)
 --   line      the line it is on, counted in the whole input
@@ -13,6 +14,8 @@
 --   cells     the puzzle's length; `expected` the length of the file's puzzles ("other_size")
 --   bytes     a line's length ("long_line")
 --   nodes, seconds  the budget that ran out ("gave_up")
+--   column_number, fields  the puzzle's field and the fields the line has ("no_column");
+--             name the column named ("no_column_name")
 --   reason    the words without the place, when the reader had its own (a format's JSON path, the
 --             C batch's words)
 local show = require "sudoku.show"
@@ -31,6 +34,12 @@ local WORDS = {
   long_line = function(f)
     return ("line of %d bytes, longer than any record can be (%d bytes at most); skipped")
       :format(f.bytes, f.max or MAX_LINE)
+  end,
+  no_column = function(f)
+    return ("no column %d: the line has %d"):format(f.column_number, f.fields)
+  end,
+  no_column_name = function(f)
+    return ("no column named '%s' in the header (line %d)"):format(f.name, f.line)
   end,
   no_solution = function() return "no solution" end,
   gave_up = function(f)
