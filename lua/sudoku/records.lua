@@ -239,8 +239,9 @@ end
 --- of the others (holes, for the caller's own path, and answers with a message), and
 --- `{lines =, records =, interrupted =, guesses =}`.
 -- @string text whole lines
--- @string mode `"solve"`, `"count"` or `"validate"`
--- @tparam[opt] table opts as `sudoku.solve_many` takes them (count mode needs `limit`)
+-- @string mode `"solve"`, `"count"`, `"verdict"`, `"canon"` or `"canon_record"`
+-- @tparam[opt] table opts as `sudoku.solve_many` takes them (count mode needs `limit`, verdict
+-- mode `words = {unique =, multiple =, unknown =}`, the words it writes)
 function records.solve_block(text, mode, opts)
   return core.solve_block(text, mode, opts)
 end
