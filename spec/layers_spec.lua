@@ -20,8 +20,8 @@ local LAYERS = {
   { "sudoku.core", "sudoku.symbols", "sudoku.shape", "sudoku.show", "sudoku.number" },
   { "sudoku.board" },
   { "sudoku.format", "sudoku.format.*", "sudoku.variant", "sudoku.variant.*" },
-  { "sudoku.records", "sudoku.records.*", "sudoku.gen", "sudoku.gen.*", "sudoku.leetcode", "sudoku.logic", "sudoku.play",
-    "sudoku.heuristic", "sudoku.heuristic.*", "sudoku.lab", "sudoku.lab.*" },
+  { "sudoku.records", "sudoku.records.*", "sudoku.gen", "sudoku.gen.*", "sudoku.leetcode",
+    "sudoku.logic", "sudoku.play", "sudoku.heuristic", "sudoku.heuristic.*", "sudoku.lab", "sudoku.lab.*" },
   { "sudoku" },
   { "sudoku.cli", "sudoku.cli.*" },
 }

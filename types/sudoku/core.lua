@@ -63,7 +63,8 @@ function RuleContext:eliminate(r, c, v) end
 ---@field hole? boolean the caller answers it: its line is text:sub(start + 1, start + len)
 ---@field start? integer
 ---@field len? integer
----@field fault? {kind: "not_unique"|"gave_up", nodes: integer?, seconds: number?} a fault to report (sudoku.format.fault words it)
+---A fault to report (sudoku.format.fault words it).
+---@field fault? {kind: "not_unique"|"gave_up", nodes: integer?, seconds: number?}
 
 ---The statistics of solve_many.
 ---@class sudoku.BatchStats

@@ -5,8 +5,9 @@
 --
 --   kind      what is wrong: "bad_char", "bad_size", "other_size", "no_puzzle", "utf16",
 --             "long_line", "no_column" (a line of a delimited file without the puzzle's
---             field), "no_column_name" (a header without the column named), "no_solution", "gave_up", "interrupted", "not_unique", "stuck",
---             "unsound", or "record" (a format's own reason, in `reason`)
+--             field), "no_column_name" (a header without the column named), "no_solution",
+--             "gave_up", "interrupted", "not_unique", "stuck", "unsound", or "record" (a
+--             format's own reason, in `reason`)
 --   record    the record's number in the input (the readers of `sudoku.format`)
 --   line      the line it is on, counted in the whole input
 --   column    the column of the character to blame (absent when none is)
