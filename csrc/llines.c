@@ -232,10 +232,18 @@ static void read_batch_options(lua_State *L, int opts, sdk_batch_options *o,
     lua_pop(L, 4);
 }
 
+/* Sets field `name` of the table on top to the integer v. */
+static void set_integer(lua_State *L, const char *name, lua_Integer v) {
+    lua_pushinteger(L, v);
+    lua_setfield(L, -2, name);
+}
+
 /* The faults of a batch as data, into the table at index t: faults[i] = {kind =, line =,
- * column =, byte =, cells =, expected =, reason =} for each puzzle that failed; reason is the
- * words of errors[i] after its place. */
-static void push_faults(lua_State *L, const sdk_batch *b, size_t n, int t) {
+ * column =, byte =, cells =, expected =, ...} for each puzzle that failed, with the budget that
+ * ran out (nodes = or seconds =: l's), and in rate mode the hardest technique so far and the
+ * rating (stuck) or the step that went against the solution (unsound: technique =, placed =,
+ * value =, row =, col =). No words: lua/sudoku/format/fault.lua says them. */
+static void push_faults(lua_State *L, const sdk_batch *b, size_t n, int t, const sdk_limits *l) {
     static const struct { int status; const char *kind; } kinds[] = {
         {SDK_BATCH_UNSAT, "no_solution"}, {SDK_BATCH_BAD_CHAR, "bad_char"},
         {SDK_BATCH_BAD_SIZE, "bad_size"}, {SDK_BATCH_OUT_OF_NODES, "gave_up"},
@@ -243,39 +251,52 @@ static void push_faults(lua_State *L, const sdk_batch *b, size_t n, int t) {
         {SDK_BATCH_NOT_UNIQUE, "not_unique"}, {SDK_BATCH_STUCK, "stuck"},
         {SDK_BATCH_UNSOUND, "unsound"}, {SDK_BATCH_NO_PUZZLE, "no_puzzle"},
         {SDK_BATCH_OTHER_SIZE, "other_size"}, {SDK_BATCH_UTF16, "utf16"}};
+    int ntech;
+    const sdk_technique *tech = sdk_logic_techniques(&ntech);
     size_t i, k;
     for (i = 0; i < n; i++) {
         sdk_batch_fault_info f;
-        char reason[200];
         if (sdk_batch_result(b, i, NULL, NULL, NULL) == SDK_BATCH_SOLVED) continue;
-        sdk_batch_fault(b, i, &f, reason, sizeof reason);
+        sdk_batch_fault(b, i, &f);
         lua_createtable(L, 0, 7);
         for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
             if (kinds[k].status == f.status) {
                 lua_pushstring(L, kinds[k].kind);
                 lua_setfield(L, -2, "kind");
             }
-        lua_pushinteger(L, (lua_Integer)f.line);
-        lua_setfield(L, -2, "line");
+        set_integer(L, "line", (lua_Integer)f.line);
         if (f.column) {
-            lua_pushinteger(L, (lua_Integer)f.column);
-            lua_setfield(L, -2, "column");
-            lua_pushinteger(L, f.ch);
-            lua_setfield(L, -2, "byte");
+            set_integer(L, "column", (lua_Integer)f.column);
+            set_integer(L, "byte", f.ch);
         }
-        lua_pushinteger(L, (lua_Integer)f.cells);
-        lua_setfield(L, -2, "cells");
-        if (f.expected) {
-            lua_pushinteger(L, (lua_Integer)f.expected);
-            lua_setfield(L, -2, "expected");
+        set_integer(L, "cells", (lua_Integer)f.cells);
+        if (f.expected) set_integer(L, "expected", (lua_Integer)f.expected);
+        if (f.status == SDK_BATCH_OUT_OF_NODES) {
+            set_integer(L, "nodes", (lua_Integer)l->max_nodes);
+        } else if (f.status == SDK_BATCH_OUT_OF_TIME) {
+            lua_pushnumber(L, l->seconds);
+            lua_setfield(L, -2, "seconds");
         }
-        lua_pushstring(L, reason);
-        lua_setfield(L, -2, "reason");
+        if (f.technique >= 0 && f.technique < ntech) {
+            lua_pushstring(L, tech[f.technique].name);
+            lua_setfield(L, -2, f.status == SDK_BATCH_STUCK ? "hardest" : "technique");
+        }
+        if (f.status == SDK_BATCH_STUCK) {
+            lua_pushnumber(L, f.rating / 10.0);
+            lua_setfield(L, -2, "rating");
+        } else if (f.status == SDK_BATCH_UNSOUND) {
+            lua_pushboolean(L, f.placed);
+            lua_setfield(L, -2, "placed");
+            set_integer(L, "value", f.value);
+            set_integer(L, "row", f.row);
+            set_integer(L, "col", f.col);
+        }
         lua_rawseti(L, t, (lua_Integer)i + 1);
     }
 }
 
-/* core.solve_many(text [, opts]) -> results, errors, stats, faults (see docs/API.md). */
+/* core.solve_many(text [, opts]) -> results, stats, faults: sudoku.solve_many's (docs/API.md),
+ * whose errors are the faults worded in Lua (sudoku.format.fault). */
 static int l_solve_many(lua_State *L) {
     size_t len, i, n;
     const char *text;
@@ -300,7 +321,6 @@ static int l_solve_many(lua_State *L) {
     st = sdk_batch_stats_of(lb->b);
     n = st->puzzles;
     lua_createtable(L, n > INT_MAX ? INT_MAX : (int)n, 0);            /* 4: results */
-    lua_newtable(L);                                                   /* 5: errors */
     for (i = 0; i < n; i++) {
         const char *solution;
         size_t size;
@@ -312,10 +332,6 @@ static int l_solve_many(lua_State *L) {
             else
                 lua_pushlstring(L, solution, size);
         } else {
-            char msg[160];
-            size_t mlen = sdk_batch_message(lb->b, i, msg, sizeof msg);
-            lua_pushlstring(L, msg, mlen);
-            lua_rawseti(L, 5, (lua_Integer)i + 1);
             lua_pushboolean(L, 0);
         }
         lua_rawseti(L, 4, (lua_Integer)i + 1);
@@ -326,17 +342,42 @@ static int l_solve_many(lua_State *L) {
         const int64_t values[] = {st->puzzles, st->solved, st->failed, st->gave_up,
                                   st->interrupted, st->guesses, st->threads};
         size_t k;
-        lua_createtable(L, 0, 7);                                      /* 6: stats */
+        lua_createtable(L, 0, 7);                                      /* 5: stats */
         for (k = 0; k < sizeof names / sizeof names[0]; k++) {
             lua_pushinteger(L, (lua_Integer)values[k]);
-            lua_setfield(L, 6, names[k]);
+            lua_setfield(L, 5, names[k]);
         }
     }
-    lua_createtable(L, 0, 0);                                          /* 7: faults */
-    push_faults(L, lb->b, n, 7);
+    lua_createtable(L, 0, 0);                                          /* 6: faults */
+    push_faults(L, lb->b, n, 6, &o.limits);
     sdk_batch_free(lb->b);
     lb->b = NULL;
+    return 3;
+}
+
+/* sudoku.solve_many itself: core.solve_many, with the faults worded by the Lua function given to
+ * core.wrap_solve_many (sudoku.format.fault's messages: the core words none):
+ * results, errors, stats, faults. A C function the caller calls directly, so that an argument
+ * error names 'solve_many' and the caller's line. */
+static int solve_many_worded(lua_State *L) {
+    lua_settop(L, 2);
+    l_solve_many(L);                                /* 3: box, 4: results, 5: stats, 6: faults */
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, 6);
+    lua_call(L, 1, 1);                              /* 7: errors */
+    lua_pushvalue(L, 4);
+    lua_pushvalue(L, 7);
+    lua_pushvalue(L, 5);
+    lua_pushvalue(L, 6);
     return 4;
+}
+
+/* core.wrap_solve_many(messages): solve_many_worded over messages(faults) -> errors. */
+static int l_wrap_solve_many(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_settop(L, 1);
+    lua_pushcclosure(L, solve_many_worded, 1);
+    return 1;
 }
 
 /* A block's answers, held in a userdata so that a memory error while they are pushed frees
@@ -605,8 +646,9 @@ static int l_line_pool(lua_State *L) {
     return 1;
 }
 
-/* core.rate_many(text [, opts]) -> ratings, errors, stats, hardest, faults: each puzzle line rated by
- * human-style logic (SE's techniques unless opts say otherwise) on opts.threads threads. */
+/* core.rate_many(text [, opts]) -> ratings, stats, hardest, faults: each puzzle line rated by
+ * human-style logic (SE's techniques unless opts say otherwise) on opts.threads threads;
+ * sudoku.logic.rate_many words the faults (sudoku.format.fault). */
 static int l_rate_many(lua_State *L) {
     size_t len, i, n;
     const char *text;
@@ -640,9 +682,8 @@ static int l_rate_many(lua_State *L) {
     st = sdk_batch_stats_of(lb->b);
     n = st->puzzles;
     lua_createtable(L, n > INT_MAX ? INT_MAX : (int)n, 0);            /* 5: ratings */
-    lua_newtable(L);                                                   /* 6: errors */
-    lua_createtable(L, 0, 7);                                          /* 7: stats */
-    lua_createtable(L, n > INT_MAX ? INT_MAX : (int)n, 0);            /* 8: hardest */
+    lua_createtable(L, 0, 7);                                          /* 6: stats */
+    lua_createtable(L, n > INT_MAX ? INT_MAX : (int)n, 0);            /* 7: hardest */
     for (i = 0; i < n; i++) {
         int rating, hardest, status = sdk_batch_result(lb->b, i, NULL, NULL, NULL);
         sdk_batch_rating(lb->b, i, &rating, &hardest);
@@ -653,14 +694,10 @@ static int l_rate_many(lua_State *L) {
             else
                 lua_pushboolean(L, 0);
         } else {
-            char msg[200];
-            size_t mlen = sdk_batch_message(lb->b, i, msg, sizeof msg);
-            lua_pushlstring(L, msg, mlen);
-            lua_rawseti(L, 6, (lua_Integer)i + 1);
             lua_pushboolean(L, 0);
             lua_pushboolean(L, 0);
         }
-        lua_rawseti(L, 8, (lua_Integer)i + 1);
+        lua_rawseti(L, 7, (lua_Integer)i + 1);
         lua_rawseti(L, 5, (lua_Integer)i + 1);
     }
     {
@@ -671,14 +708,14 @@ static int l_rate_many(lua_State *L) {
         size_t k;
         for (k = 0; k < sizeof names / sizeof names[0]; k++) {
             lua_pushinteger(L, (lua_Integer)values[k]);
-            lua_setfield(L, 7, names[k]);
+            lua_setfield(L, 6, names[k]);
         }
     }
-    lua_createtable(L, 0, 0);                                          /* 9: faults */
-    push_faults(L, lb->b, n, 9);
+    lua_createtable(L, 0, 0);                                          /* 8: faults */
+    push_faults(L, lb->b, n, 8, &o.limits);
     sdk_batch_free(lb->b);
     lb->b = NULL;
-    return 5;
+    return 4;
 }
 
 /* core.isatty(fd) -> whether the descriptor fd (0, 1 or 2) is a terminal: the command's progress
@@ -694,7 +731,8 @@ void lsdk_open_lines(lua_State *L, int module, int fast9) {
     static const luaL_Reg fns[] = {
         {"solve_line", l_solve_line}, {"wrap_solve", l_wrap_solve}, {"count_line", l_count_line},
         {"line_board", l_line_board},
-        {"solve_many", l_solve_many}, {"rate_many", l_rate_many},
+        {"solve_many", l_solve_many}, {"wrap_solve_many", l_wrap_solve_many},
+        {"rate_many", l_rate_many},
         {"solve_block", l_solve_block}, {"line_pool", l_line_pool}, {"isatty", l_isatty},
         {NULL, NULL}};
     lua_pushvalue(L, module);

@@ -206,17 +206,22 @@ describe("the library's layers", function()
     assert.same({}, found)
   end)
 
-  it("leave every word to Lua: csrc/lineblock.c writes no text of its own but numbers and line "
-    .. "ends (the words of a verdict are the caller's, handed down)", function()
-    local code = read("csrc/lineblock.c"):gsub("/%*.-%*/", "")
-    local literals = {}
-    for text in code:gmatch('"([^"\n]*)"') do
-      if not code:find('#include "' .. text .. '"', 1, true) then literals[text] = true end
-    end
-    local list = {}
-    for text in pairs(literals) do list[#list + 1] = text end
+  -- The string literals of a C file, comments and #include lines left out.
+  local function c_literals(path)
+    local code = read(path):gsub("/%*.-%*/", ""):gsub("#include[^\n]*", "")
+    local set, list = {}, {}
+    for text in code:gmatch('"([^"\n]*)"') do set[text] = true end
+    for text in pairs(set) do list[#list + 1] = text end
     table.sort(list)
-    assert.same({ "%lld\\n", "\\n" }, list)
+    return list
+  end
+
+  it("leave every word to Lua: the command's line mode in C (csrc/lineblock.c) writes no text "
+    .. "of its own but numbers and line ends (a verdict's words are the caller's, handed down), "
+    .. "and the batch (csrc/batch.c) gives its faults as data (sudoku.format.fault words them)",
+    function()
+    assert.same({ "%lld\\n", "\\n" }, c_literals("csrc/lineblock.c"))
+    assert.same({}, c_literals("csrc/batch.c"))
   end)
 
   it("leave the names of the formats to the format registry, not to the command line", function()

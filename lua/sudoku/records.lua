@@ -6,6 +6,7 @@
 -- @module sudoku.records
 local core = require "sudoku.core"
 local record = require "sudoku.format.record"
+local fault = require "sudoku.format.fault"
 local shape = require "sudoku.shape"
 
 local records = {}
@@ -207,12 +208,12 @@ local function batch(texts, opts, take, run)
     batch_opts = { size = "auto" }
     for key, v in pairs(opts or {}) do batch_opts[key] = v end
   end
-  local got, _, _, faults = (run or core.solve_many)(table.concat(lines, "\n"), batch_opts)
+  local got, _, faults = (run or core.solve_many)(table.concat(lines, "\n"), batch_opts)
   local errors, out_faults = {}, {}
   for i, f in pairs(faults) do
     local k = index_of and index_of[i] or i
     f.line = nil
-    errors[k], out_faults[k] = f.reason, f
+    errors[k], out_faults[k] = fault.reason(f), f
   end
   if not index_of then return got, errors, out_faults end
   local answers = {}
@@ -261,14 +262,14 @@ function records.solve_many(list, opts)
 end
 
 -- core.rate_many as batch runs it: answers {rating =, hardest =} (false for the others), and
--- errors and faults as core.solve_many gives them.
+-- stats and faults as core.solve_many gives them.
 local function rate_batch(text, opts)
-  local ratings, errors, _, hardest, faults = core.rate_many(text, opts)
+  local ratings, stats, hardest, faults = core.rate_many(text, opts)
   local answers = {}
   for i, r in ipairs(ratings) do
     answers[i] = r and { rating = r, hardest = hardest[i] or nil } or false
   end
-  return answers, errors, nil, faults
+  return answers, stats, faults
 end
 
 --- Puzzle lines rated by human-style logic on the batch solver's threads (see

@@ -367,9 +367,15 @@ function core.restore_solver(board, saved, opts) end
 ---@param text string
 ---@param opts? sudoku.BatchOptions
 ---@return (string|integer|false)[] results
----@return table<integer, string> errors
 ---@return sudoku.BatchStats stats
+---@return table<integer, table> faults
 function core.solve_many(text, opts) end
+
+---@alias sudoku.SolveMany fun(text: string, opts?: sudoku.BatchOptions): table, table, sudoku.BatchStats, table
+
+---@param messages fun(faults: table<integer, table>): table<integer, string>
+---@return sudoku.SolveMany solve_many solutions, errors, stats, faults
+function core.wrap_solve_many(messages) end
 
 ---@param text string whole lines
 ---@param mode "solve"|"count"|"verdict"|"canon"|"canon_record"
@@ -610,9 +616,9 @@ function core.logic_techniques() end
 ---@param text string
 ---@param opts? sudoku.RateOptions
 ---@return table<integer, number|false> ratings
----@return table<integer, string> errors
 ---@return table stats
 ---@return table<integer, string|false> hardest
+---@return table<integer, table> faults
 function core.rate_many(text, opts) end
 
 return core

@@ -229,7 +229,8 @@ end
 -- @treturn table stats
 -- @treturn table hardest
 function logic.rate_many(text, opts)
-  return core.rate_many(text, opts)
+  local ratings, stats, hardest, faults = core.rate_many(text, opts)
+  return ratings, require("sudoku.format.fault").messages(faults), stats, hardest, faults
 end
 
 --- The techniques: `{name =, title =, rating =, se =}` each, in the order of the C table.
