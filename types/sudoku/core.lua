@@ -371,7 +371,7 @@ function core.restore_solver(board, saved, opts) end
 ---@return table<integer, table> faults
 function core.solve_many(text, opts) end
 
----@alias sudoku.SolveMany fun(text: string, opts?: sudoku.BatchOptions): table, table, sudoku.BatchStats, table
+---@alias sudoku.SolveMany fun(text: string, opts?: sudoku.BatchOptions): table, table, table, table
 
 ---@param messages fun(faults: table<integer, table>): table<integer, string>
 ---@return sudoku.SolveMany solve_many solutions, errors, stats, faults
