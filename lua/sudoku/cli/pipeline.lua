@@ -3,10 +3,13 @@
 -- back in input order, report each failure on stderr as FILE:LINE: message, and settle the
 -- exit status. Two ways to read:
 --   line mode (job.lines): a record is one line, the puzzle text before any
---     whitespace, ',', ';' or '#'; the command gets the texts, so that a batch of one-line
---     puzzles can go to sudoku.solve_many untouched;
+--     whitespace, ',', ';' or '#' (sudoku.records.lines reads them); the command gets the
+--     texts, so that a batch of one-line puzzles can go to the batch solver untouched, and
+--     whole blocks of lines go to the command's line pool (job.pool, through
+--     sudoku.records.blocks) whenever the input can give them;
 --   format mode (otherwise): records come from sudoku.format, in job.from's format (nil:
 --     detected).
+-- Every message is worded here: a fault that comes as data (sudoku.format.fault) by cli_message.
 local format = require "sudoku.format"
 local source = require "sudoku.format.source"
 local fault = require "sudoku.format.fault"
