@@ -68,7 +68,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         const char *solution = NULL;
         size_t n = 0;
         int64_t count = -1;
-        char msg[160];
         int rc = sdk_batch_result(b, i, &solution, &n, &count);
         if (o.rate) {
             int rating, hardest, nt;
@@ -91,9 +90,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             failed++;
         }
         if (rc != SDK_BATCH_SOLVED) {
-            size_t mlen = sdk_batch_message(b, i, msg, sizeof msg);
-            if (mlen == 0 || mlen >= sizeof msg || strlen(msg) != mlen) abort();
-            if (strncmp(msg, "line ", 5) != 0) abort();
+            /* The outcome as data (the core words none): on a line, a column only for a
+             * character to blame. */
+            sdk_batch_fault_info f;
+            sdk_batch_fault(b, i, &f);
+            if (f.status != rc || f.line < 1) abort();
+            if (f.column && rc != SDK_BATCH_BAD_CHAR && rc != SDK_BATCH_NO_PUZZLE) abort();
         }
     }
     if (st->solved != solved || st->failed != failed) abort();

@@ -1,12 +1,12 @@
 /*
  * libFuzzer harness: the sudoku command's line mode in C, sdk_block_run (csrc/batch/lineblock.h).
  *
- * The first byte picks the mode (solve, count up to 1..3, validate; with bit 16 canon, and
- * with bit 32 too dedup) and the thread count (1 or 2); the rest is the block of lines. On 2 threads the block also goes through a pool of two
+ * The first byte picks the mode (solve, count up to 1..3, verdict, with words of its own; with
+ * bit 16 canon, and with bit 32 too canon_record) and the thread count (1 or 2); the rest is the block of lines. On 2 threads the block also goes through a pool of two
  * threads (sdk_block_pool_*), three times (three blocks in flight), and each answer must be
  * sdk_block_run's byte for byte. The answers must hang together: the notes in line order,
  * each inside the block and the output, the output whole lines, one per record answered here
- * (a solution of N*N symbols with no blank, a count within the limit, or a verdict), and every
+ * (a solution of N*N symbols with no blank, a count within the limit, or a verdict's word), and every
  * record either answered or noted. An input with a line of 100 bytes or more is dropped: a
  * board of 10x10 or more has no node budget here and could search for minutes, which would be
  * a timeout, not a bug (fuzz_batch and fuzz_solver cover large boards).
@@ -16,6 +16,19 @@
 
 #include "batch/lineblock.h"
 #include "fuzz_alloc.h"
+
+/* Verdict mode's words: the caller's (the core has none). */
+static sdk_block_words words_of(void) {
+    static const char *const text[SDK_BLOCK_NWORDS] = {"one", "more", "unknown"};
+    sdk_block_words w;
+    int k;
+    memset(&w, 0, sizeof w);
+    for (k = 0; k < SDK_BLOCK_NWORDS; k++) {
+        w.len[k] = strlen(text[k]);
+        memcpy(w.text[k], text[k], w.len[k]);
+    }
+    return w;
+}
 
 static int has_long_line(const char *text, size_t len) {
     size_t pos = 0;
@@ -47,14 +60,14 @@ static void check_line(const char *s, size_t n, sdk_block_mode mode, int64_t lim
         }
         if (count > limit) abort();
         break;
-    case SDK_BLOCK_VALIDATE:
-        if (!(n == 6 && memcmp(s, "unique", 6) == 0) && !(n == 8 && memcmp(s, "multiple", 8) == 0) &&
+    case SDK_BLOCK_VERDICT:
+        if (!(n == 3 && memcmp(s, "one", 3) == 0) && !(n == 4 && memcmp(s, "more", 4) == 0) &&
             !(n == 7 && memcmp(s, "unknown", 7) == 0))
             abort();
         break;
     case SDK_BLOCK_CANON:
-    case SDK_BLOCK_DEDUP:
-        /* 81 symbols of a 9x9 (a form, or the record itself); dedup may add the comment. */
+    case SDK_BLOCK_CANON_RECORD:
+        /* 81 symbols of a 9x9 (a form, or the record itself, which may add its comment). */
         if (n < 81 || (mode == SDK_BLOCK_CANON && n != 81)) abort();
         for (k = 0; k < 81; k++)
             if (s[k] != '.' && (s[k] < '1' || s[k] > '9')) abort();
@@ -73,7 +86,7 @@ static int same_answers(const sdk_block *a, const sdk_block *b) {
     for (k = 0; k < a->nnotes; k++) {
         const sdk_block_note *x = &a->notes[k], *y = &b->notes[k];
         if (x->line != y->line || x->at != y->at || x->start != y->start || x->len != y->len ||
-            x->hole != y->hole || strcmp(x->message, y->message) != 0)
+            x->status != y->status)
             return 0;
     }
     return 1;
@@ -81,11 +94,12 @@ static int same_answers(const sdk_block *a, const sdk_block *b) {
 
 /* The block through a pool of two threads, three times over: every answer must be r's. */
 static void check_pool(sdk_allocator a, const char *text, size_t len, sdk_block_mode mode,
-                       const sdk_batch_options *o, const sdk_block *r) {
+                       const sdk_batch_options *o, const sdk_block_words *words,
+                       const sdk_block *r) {
     sdk_block_pool *p;
     size_t lines;
     int k;
-    if (sdk_block_pool_new(&p, a, 2, mode, o) != SDK_OK) abort();
+    if (sdk_block_pool_new(&p, a, 2, mode, o, words) != SDK_OK) abort();
     for (k = 0; k < 3; k++) {
         if (sdk_block_pool_submit(p, text, len, &lines) != SDK_OK || lines != r->lines) abort();
     }
@@ -105,6 +119,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     sdk_batch_options o;
     sdk_block r;
     sdk_block_mode mode;
+    sdk_block_words words = words_of();
     const char *text;
     size_t len, k, pos, lines = 0, answered = 0, noted_answers = 0, last_line = 0, last_at = 0;
     if (size < 1) return 0;
@@ -115,12 +130,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     a.ud = NULL;
     memset(&o, 0, sizeof o);
     mode = (data[0] & 3) == 0 ? SDK_BLOCK_SOLVE
-         : (data[0] & 3) == 3 ? SDK_BLOCK_VALIDATE : SDK_BLOCK_COUNT;
-    if (data[0] & 16) mode = (data[0] & 32) ? SDK_BLOCK_DEDUP : SDK_BLOCK_CANON;
+         : (data[0] & 3) == 3 ? SDK_BLOCK_VERDICT : SDK_BLOCK_COUNT;
+    if (data[0] & 16) mode = (data[0] & 32) ? SDK_BLOCK_CANON_RECORD : SDK_BLOCK_CANON;
     o.limit = mode == SDK_BLOCK_COUNT ? (data[0] & 3) : 0;
     o.threads = (data[0] & 4) ? 2 : 1;
     o.portable = (data[0] & 8) != 0;
-    if (sdk_block_run(&r, a, text, len, mode, &o) != SDK_OK) abort();
+    if (sdk_block_run(&r, a, text, len, mode, &o, &words) != SDK_OK) abort();
     if (r.interrupted) abort();   /* no flag was given */
     /* Lines: as many as line ends ("\r\n", "\n", "\r": the record rule), plus a last one
      * without. */
@@ -135,14 +150,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (n->line < 1 || n->line > r.lines || n->line <= last_line) abort();
         if (n->at > r.out_len || n->at < last_at) abort();
         if (n->at > 0 && r.out[n->at - 1] != '\n') abort();   /* between whole lines */
-        if (n->hole) {
+        if (n->status == SDK_BLOCK_HOLE) {
             if (n->start > len || n->len > len - n->start) abort();
             if (n->start > 0 && text[n->start - 1] != '\n' && text[n->start - 1] != '\r')
                 abort();
         } else {
-            if (memchr(n->message, '\0', sizeof n->message) == NULL || n->message[0] == '\0') abort();
-            /* A message after an answer here: validate's "multiple" (no budget is spent). */
-            if (mode == SDK_BLOCK_VALIDATE) noted_answers++;
+            /* A status after an answer here: verdict mode's "more" (no budget is spent). */
+            if (n->status != SDK_BLOCK_MULTIPLE || mode != SDK_BLOCK_VERDICT) abort();
+            noted_answers++;
         }
         last_line = n->line;
         last_at = n->at;
@@ -158,10 +173,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
      * validate's "multiple" lines come with a note too. */
     {
         size_t holes = 0;
-        for (k = 0; k < r.nnotes; k++) holes += r.notes[k].hole != 0;
+        for (k = 0; k < r.nnotes; k++) holes += r.notes[k].status == SDK_BLOCK_HOLE;
         if (answered + holes != r.records || answered < noted_answers) abort();
     }
-    if (o.threads == 2) check_pool(a, text, len, mode, &o, &r);
+    if (o.threads == 2) check_pool(a, text, len, mode, &o, &words, &r);
     sdk_block_free(&r);
     return 0;
 }

@@ -20,8 +20,8 @@ local LAYERS = {
   { "sudoku.core", "sudoku.symbols", "sudoku.shape", "sudoku.show", "sudoku.number" },
   { "sudoku.board" },
   { "sudoku.format", "sudoku.format.*", "sudoku.variant", "sudoku.variant.*" },
-  { "sudoku.records", "sudoku.gen", "sudoku.gen.*", "sudoku.leetcode", "sudoku.logic", "sudoku.play",
-    "sudoku.heuristic", "sudoku.heuristic.*", "sudoku.lab", "sudoku.lab.*" },
+  { "sudoku.records", "sudoku.records.*", "sudoku.gen", "sudoku.gen.*", "sudoku.leetcode",
+    "sudoku.logic", "sudoku.play", "sudoku.heuristic", "sudoku.heuristic.*", "sudoku.lab", "sudoku.lab.*" },
   { "sudoku" },
   { "sudoku.cli", "sudoku.cli.*" },
 }
@@ -182,6 +182,46 @@ describe("the library's layers", function()
       if not state[name] then visit(name, {}) end
     end
     assert.same({}, cycles)
+  end)
+
+  it("leave the routing of records to the library: the command line names no door of the core's "
+    .. "line pool or batch solver, nor of sudoku.records' batches", function()
+    -- sudoku.records.route decides which records go to the line pool (in C), which to the
+    -- batch solver and which to the record model; sudoku.records.blocks feeds the pool. The
+    -- command's modules only parse options and turn the answers into output.
+    local doors = { "line_pool", "solve_block", "solve_many", "rate_many", "solve_lines",
+      "rate_lines", "canonical_set" }
+    local found = {}
+    for name, path in pairs(all) do
+      if name == "sudoku.cli" or name:match("^sudoku%.cli%.") then
+        local code = read(path):gsub("%-%-[^\n]*", "")
+        for _, door in ipairs(doors) do
+          if code:find("%f[%w_]" .. door .. "%f[^%w_]") then
+            found[#found + 1] = name .. " names " .. door
+          end
+        end
+      end
+    end
+    table.sort(found)
+    assert.same({}, found)
+  end)
+
+  -- The string literals of a C file, comments and #include lines left out.
+  local function c_literals(path)
+    local code = read(path):gsub("/%*.-%*/", ""):gsub("#include[^\n]*", "")
+    local set, list = {}, {}
+    for text in code:gmatch('"([^"\n]*)"') do set[text] = true end
+    for text in pairs(set) do list[#list + 1] = text end
+    table.sort(list)
+    return list
+  end
+
+  it("leave every word to Lua: the command's line mode in C (csrc/batch/lineblock.c) writes no text "
+    .. "of its own but numbers and line ends (a verdict's words are the caller's, handed down), "
+    .. "and the batch (csrc/batch/batch.c) gives its faults as data (sudoku.format.fault words them)",
+    function()
+    assert.same({ "%lld\\n", "\\n" }, c_literals("csrc/batch/lineblock.c"))
+    assert.same({}, c_literals("csrc/batch/batch.c"))
   end)
 
   it("leave the names of the formats to the format registry, not to the command line", function()

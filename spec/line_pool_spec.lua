@@ -8,6 +8,9 @@ local data = require "support.data"
 local PUZZLES = data.puzzles(data.fixtures .. "se_rated_sample.txt")
 local P = PUZZLES[1]
 
+-- Verdict mode writes the caller's words: the core has none of its own.
+local WORDS = { unique = "one", multiple = "many", unknown = "?" }
+
 -- Blocks of whole lines, each with plain puzzles and lines the caller must answer itself.
 local function blocks(count)
   local list = {}
@@ -45,8 +48,8 @@ describe("core.line_pool", function()
   local list = blocks(23)
 
   for _, case in ipairs({
-    { "solve", {} }, { "count", { limit = 3 } }, { "validate", {} },
-    { "count", { limit = 2, max_nodes = 1 } }, { "canon", {} }, { "dedup", {} },
+    { "solve", {} }, { "count", { limit = 3 } }, { "verdict", { words = WORDS } },
+    { "count", { limit = 2, max_nodes = 1 } }, { "canon", {} }, { "canon_record", {} },
   }) do
     local mode, opts = case[1], case[2]
     for _, threads in ipairs({ 1, 2, 3 }) do
@@ -69,7 +72,38 @@ describe("core.line_pool", function()
     end
   end
 
-  it("canon and dedup: a form per line of out, the hole's clash left to the caller", function()
+  it("verdict: the caller's words in out, and a fault as data for every verdict but one solution",
+    function()
+    local block = table.concat({ P, "........1" .. ("."):rep(72), "11" .. ("."):rep(79), "" },
+      "\n")
+    local out, notes = core.solve_block(block, "verdict", { words = WORDS })
+    assert.equal("one\nmany\n", out)
+    -- A note comes after its record's word: `at` counts it.
+    assert.same({ { line = 2, at = 9, fault = { kind = "not_unique" } },
+      { line = 3, at = 9, hole = true, start = 164, len = 81 } }, notes)
+    out, notes = core.solve_block(("."):rep(81) .. "\n", "verdict",
+      { words = WORDS, max_nodes = 1 })
+    assert.equal("?\n", out)
+    assert.same({ { line = 1, at = 2, fault = { kind = "gave_up", nodes = 1 } } }, notes)
+    out, notes = core.solve_block(("."):rep(81) .. "\n", "count", { limit = 2, max_nodes = 1 })
+    assert.equal("", out)
+    assert.same({ { line = 1, at = 0, fault = { kind = "gave_up", nodes = 1 } } }, notes)
+  end)
+
+  it("verdict mode needs the caller's words, each one line of at most 64 bytes", function()
+    assert.has_error(function() core.solve_block(P, "verdict") end)
+    assert.has_error(function() core.line_pool("verdict", {}) end)
+    assert.has_error(function() core.solve_block(P, "verdict", { words = { unique = "u" } }) end)
+    assert.has_error(function()
+      core.solve_block(P, "verdict", { words = { unique = ("u"):rep(65), multiple = "m",
+        unknown = "?" } })
+    end)
+    assert.has_error(function()
+      core.solve_block(P, "verdict", { words = { unique = "u\n", multiple = "m", unknown = "?" } })
+    end)
+  end)
+
+  it("canon and canon_record: a form per line of out, the hole's clash left to the caller", function()
     local block = table.concat({ P, "11" .. ("."):rep(79), "  " .. P:gsub("%.", "0") .. " , a note ",
       P .. " ,  " }, "\n")
     local out, notes, info = core.solve_block(block, "canon")
@@ -78,7 +112,7 @@ describe("core.line_pool", function()
     assert.same({ { line = 2, at = 82, hole = true, start = 82, len = 81 } }, notes)
     assert.equal(string.rep(core.canonical(P):gsub("%.", "\0"):gsub("%d", function(d)
       return string.char(tonumber(d)) end), 3), info.forms)
-    out = core.solve_block(block, "dedup")
+    out = core.solve_block(block, "canon_record")
     assert.equal(P .. "\n" .. P .. " , a note\n" .. P .. "\n", out)
   end)
 
@@ -108,7 +142,7 @@ describe("core.line_pool", function()
   end)
 
   it("gives nothing to collect when no block is pending", function()
-    local pool = core.line_pool("validate", { threads = 2 })
+    local pool = core.line_pool("verdict", { threads = 2, words = WORDS })
     assert.equal(0, select("#", pool:collect()))
     pool:close()
   end)

@@ -136,6 +136,29 @@ describe("the path", function()
     assert.are.equal(#steps, total)
   end)
 
+  it("can be walked on a pencil a step at a time, each step seen on its position, to the end "
+    .. "the path reaches", function()
+    local steps, info = logic.steps(assert(sudoku.parse(EASY)))
+    local pencil = logic.pencil(assert(sudoku.parse(EASY)))
+    local seen = {}
+    local count, hardest, solved = logic.walk(pencil, nil, function(step, k)
+      -- The pencil still shows the position the step was found on: its placements go to
+      -- empty cells.
+      for _, p in ipairs(step.placements or {}) do assert.equal(0, pencil:value(p[1], p[2])) end
+      seen[k] = step.technique
+    end)
+    assert.is_true(solved)
+    assert.is_true(pencil:solved())
+    assert.equal(#steps, count)
+    assert.equal(info.hardest, hardest.technique)
+    for k, step in ipairs(steps) do assert.equal(step.technique, seen[k]) end
+    -- Stuck: the steps it could take, and not solved.
+    local stuck = logic.pencil(assert(sudoku.parse(EASY)))
+    local n, _, done = logic.walk(stuck, { allowed = { "full_house" } })
+    assert.is_false(done)
+    assert.is_true(n < count)
+  end)
+
   it("says when it gets stuck", function()
     local b = assert(sudoku.parse(EASY))
     local rated, msg = logic.rate(b, {allowed = {"full_house"}})

@@ -60,6 +60,37 @@ describe("sudoku.records", function()
       { records.verdict(rec_of(HARD), { max_nodes = 1 }) })
   end)
 
+  it("says why human-style logic refuses a record: it takes those with one solution", function()
+    assert.is_nil(records.refusal(rec_of(PUZZLE)))
+    assert.equal("more than one solution", records.refusal(rec_of(EMPTY)))
+    assert.equal("no solution: givens clash: 5 at row 1, column 1 and at row 1, column 2",
+      records.refusal(rec_of(CLASH)))
+    assert.equal("gave up after 1 nodes", records.refusal(rec_of(HARD), { max_nodes = 1 }))
+  end)
+
+  it("rates a record by human-style logic, its path held against its solution with check",
+    function()
+    local rated = assert(records.rate(rec_of(PUZZLE), { se_only = true, check = true }))
+    assert.is_number(rated.rating)
+    assert.is_string(rated.hardest)
+    assert.same({ nil, "more than one solution" }, { records.rate(rec_of(EMPTY)) })
+    local stuck, why = records.rate(rec_of(HARD), { allowed = { "full_house" } })
+    assert.is_nil(stuck)
+    assert.matches("^stuck", why)
+  end)
+
+  it("gives a 9x9 record's canonical form, the same for equivalent puzzles", function()
+    local relabelled = PUZZLE:gsub("%d", function(d) return tostring(10 - tonumber(d)) end)
+    local form = assert(records.canonical(rec_of(PUZZLE)))
+    assert.equal(81, #form)
+    assert.equal(form, records.canonical(rec_of(relabelled)))
+    assert.equal(sudoku.gen.canonical(PUZZLE), form)
+    -- Only a 9x9 board with 3x3 boxes and nothing else has one; clashing givens have none.
+    local six = record.new(assert(sudoku.parse(("."):rep(36))))
+    assert.matches("^a 6x6 puzzle: canonical forms are for 9x9", select(2, records.canonical(six)))
+    assert.is_nil(records.canonical(rec_of(CLASH)))
+  end)
+
   it("hands the batch solver only the records a line says exactly", function()
     local jigsaw = rec_of(PUZZLE)
     local boxed = record.new(assert(sudoku.parse(("."):rep(36), { box = { 3, 2 } })))

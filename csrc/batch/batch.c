@@ -565,105 +565,29 @@ void sdk_batch_rating(const sdk_batch *b, size_t i, int *rating, int *hardest) {
     *hardest = b->items[i].hardest;
 }
 
-/* The words of an outcome, without its place (the line, the column). */
-static size_t batch_reason(const sdk_batch *b, const item *it, char *buf, size_t size) {
-    int r;
-    char shown[16];
-    switch (it->status) {
-    case SDK_BATCH_BAD_CHAR:
-        sdk_show_byte(it->ch, shown);
-        r = snprintf(buf, size, "unexpected character '%s'", shown);
-        break;
-    case SDK_BATCH_BAD_SIZE: {
-        /* The reader's own words (as sudoku.parse has them). */
-        sdk_read_fault fault;
-        fault.kind = SDK_READ_BAD_SIZE;
-        fault.column = 0;
-        fault.ch = 0;
-        r = (int)sdk_read_message(&fault, it->len, 0, buf, size);
-        break;
-    }
-    case SDK_BATCH_NO_PUZZLE:
-        sdk_show_byte(it->ch, shown);
-        r = snprintf(buf, size, "no puzzle before '%s'", shown);
-        break;
-    case SDK_BATCH_OTHER_SIZE:
-        r = snprintf(buf, size, "%lu cells, but this file's puzzles have %d",
-                     (unsigned long)it->len, it->want * it->want);
-        break;
-    case SDK_BATCH_UTF16:
-        r = snprintf(buf, size, "UTF-16 text: convert to UTF-8");
-        break;
-    case SDK_BATCH_UNSAT:
-        r = snprintf(buf, size, "no solution");
-        break;
-    case SDK_BATCH_OUT_OF_NODES:
-        r = snprintf(buf, size, "gave up after %lld nodes", (long long)b->limits.max_nodes);
-        break;
-    case SDK_BATCH_OUT_OF_TIME:
-        r = snprintf(buf, size, "gave up after %g s", b->limits.seconds);
-        break;
-    case SDK_BATCH_INTERRUPTED:
-        r = snprintf(buf, size, "interrupted");
-        break;
-    case SDK_BATCH_NOT_UNIQUE:
-        r = snprintf(buf, size, "more than one solution");
-        break;
-    case SDK_BATCH_UNSOUND: {
-        int count;
-        const sdk_technique *t = sdk_logic_techniques(&count);
-        r = snprintf(buf, size, "unsound step: %s %s %d at r%dc%d, against the solution",
-                     t[it->hardest].name, it->bad_placed ? "places" : "eliminates",
-                     it->bad_value, it->bad_cell / it->bad_n + 1, it->bad_cell % it->bad_n + 1);
-        break;
-    }
-    case SDK_BATCH_STUCK: {
-        int count;
-        const sdk_technique *t = sdk_logic_techniques(&count);
-        if (it->hardest >= 0)
-            r = snprintf(buf, size, "stuck: no technique applies (hardest so far: %s, %d.%d)",
-                         t[it->hardest].name, it->rating / 10, it->rating % 10);
-        else
-            r = snprintf(buf, size, "stuck: no technique applies");
-        break;
-    }
-    default:
-        r = snprintf(buf, size, "%s", "");
-    }
-    if (r < 0) return 0;
-    return (size_t)r < size ? (size_t)r : size ? size - 1 : 0;
-}
-
 /* Whether an outcome is to be placed at a column (a character is to blame). */
 static int has_column(const item *it) {
     return it->status == SDK_BATCH_BAD_CHAR || it->status == SDK_BATCH_NO_PUZZLE;
 }
 
-void sdk_batch_fault(const sdk_batch *b, size_t i, sdk_batch_fault_info *f, char *reason,
-                     size_t size) {
+void sdk_batch_fault(const sdk_batch *b, size_t i, sdk_batch_fault_info *f) {
     const item *it = &b->items[i];
+    memset(f, 0, sizeof *f);
     f->status = it->status;
     f->line = it->line;
     f->column = has_column(it) ? it->column : 0;
     f->ch = has_column(it) ? it->ch : 0;
     f->cells = it->len;
     f->expected = it->status == SDK_BATCH_OTHER_SIZE ? (size_t)it->want * (size_t)it->want : 0;
-    batch_reason(b, it, reason, size);
-}
-
-size_t sdk_batch_message(const sdk_batch *b, size_t i, char *buf, size_t size) {
-    const item *it = &b->items[i];
-    char why[160];
-    int r;
-    batch_reason(b, it, why, sizeof why);
-    if (it->status == SDK_BATCH_SOLVED) why[0] = '\0';
-    if (it->status == SDK_BATCH_SOLVED)
-        r = snprintf(buf, size, "%s", "");
-    else if (has_column(it))
-        r = snprintf(buf, size, "line %lu, column %lu: %s", (unsigned long)it->line,
-                     (unsigned long)it->column, why);
-    else
-        r = snprintf(buf, size, "line %lu: %s", (unsigned long)it->line, why);
-    if (r < 0) return 0;
-    return (size_t)r < size ? (size_t)r : size ? size - 1 : 0;
+    f->technique = -1;
+    if (it->status == SDK_BATCH_STUCK) {
+        f->technique = it->hardest;
+        f->rating = it->rating;
+    } else if (it->status == SDK_BATCH_UNSOUND) {
+        f->technique = it->hardest;
+        f->placed = it->bad_placed != 0;
+        f->value = it->bad_value;
+        f->row = it->bad_cell / it->bad_n + 1;
+        f->col = it->bad_cell % it->bad_n + 1;
+    }
 }

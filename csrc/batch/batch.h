@@ -85,7 +85,8 @@ enum {
     SDK_BATCH_UTF16 = -11       /* the text is UTF-16 (its one item, on line 1) */
 };
 
-/* An outcome as data (sdk_batch_fault): where, and what. */
+/* An outcome as data (sdk_batch_fault): where, and what. The core words none: its caller does
+ * (the Lua binding hands it to lua/sudoku/format/fault.lua). */
 typedef struct sdk_batch_fault_info {
     int status;        /* SDK_BATCH_* */
     size_t line;       /* 1-based line in the text */
@@ -93,6 +94,11 @@ typedef struct sdk_batch_fault_info {
     unsigned char ch;  /* that character */
     size_t cells;      /* the puzzle's length */
     size_t expected;   /* SDK_BATCH_OTHER_SIZE: the length of the text's puzzles */
+    /* Rate mode: SDK_BATCH_STUCK, the technique of the hardest step so far (an index of the
+     * logic table, -1 for none) and the rating so far (SE times ten); SDK_BATCH_UNSOUND, the
+     * technique of the step that went against the solution, whether it placed (1) or
+     * eliminated (0) value, at row and col (1-based). */
+    int technique, rating, placed, value, row, col;
 } sdk_batch_fault_info;
 
 /* Solves every puzzle of text[0 .. len). Returns SDK_OK and the batch in *out, SDK_ENOMEM (no
@@ -113,17 +119,8 @@ SDK_INTERNAL int sdk_batch_result(const sdk_batch *b, size_t i, const char **sol
  * an unsound one, the technique of the step that went wrong. */
 SDK_INTERNAL void sdk_batch_rating(const sdk_batch *b, size_t i, int *rating, int *hardest);
 
-/* The outcome of puzzle i as data, and its words without the place (the line, the column) into
- * reason (NUL-terminated, room for size bytes): what sdk_batch_message says after the place. */
-SDK_INTERNAL void sdk_batch_fault(const sdk_batch *b, size_t i, sdk_batch_fault_info *f,
-                                  char *reason, size_t size);
-
-/* The message for an outcome other than SDK_BATCH_SOLVED, NUL-terminated in buf:
- * "line 7, column 12: unexpected character 'x'", "line 3: 80 cells, expected a square number
- * such as 81", "line 5: no solution" (where sudoku.solve says "no solution"), "line 4: gave up
- * after 1000 nodes", "line 4: gave up after 2.5 s", "line 9: interrupted". Returns its length
- * (truncated to size - 1). */
-SDK_INTERNAL size_t sdk_batch_message(const sdk_batch *b, size_t i, char *buf, size_t size);
+/* The outcome of puzzle i as data (the node and time budgets that ran out are the options'). */
+SDK_INTERNAL void sdk_batch_fault(const sdk_batch *b, size_t i, sdk_batch_fault_info *f);
 
 /* Online processors (at least 1). */
 SDK_INTERNAL int sdk_batch_cpus(void);

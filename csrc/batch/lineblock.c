@@ -28,6 +28,7 @@ typedef struct block_work {
     const volatile sig_atomic_t *abandon;   /* NULL: none */
     sdk_block_mode mode;
     int64_t limit;                          /* count mode's */
+    sdk_block_words words;                  /* verdict mode's, the caller's */
     int take9;                              /* whether the text's boards may be 9x9 (the
                                                options' size is 9, "auto" or not fixed) */
 } block_work;
@@ -76,11 +77,11 @@ static void put_solution(sdk_block *r, const uint8_t *solution) {
 
 /* Makes room in r for the answers to a block of len bytes and `lines` lines: out never takes
  * more than len + 1 bytes (an answer here is for an 81-symbol puzzle, whose line it is no longer
- * than with its newline), each record has at most one note, and in the canonical-form modes
+ * than with its newline; a verdict's word is shorter than 81 bytes), each record has at most one note, and in the canonical-form modes
  * each answered record one form. Returns 0 when memory runs out. */
 static int make_room(sdk_block *r, sdk_block_mode mode, size_t len, size_t lines) {
     size_t out = len + 64;
-    if (mode == SDK_BLOCK_CANON || mode == SDK_BLOCK_DEDUP) {
+    if (mode == SDK_BLOCK_CANON || mode == SDK_BLOCK_CANON_RECORD) {
         /* A form for each record answered, whose line holds at least 81 bytes and its end. */
         size_t forms = (len / 82 + 1) * 81;
         if (r->forms_cap < forms) {
@@ -118,17 +119,21 @@ static void put(sdk_block *r, const char *text, size_t n) {
     r->out_len += n;
 }
 
-/* A note for the record on line `line` (start, len: the line without "\n" and its "\r") at
- * the current end of out. */
-static sdk_block_note *note(sdk_block *r, size_t line, size_t start, size_t len, int hole) {
+/* A note of `status` for the record on line `line` (start, len: the line without "\n" and its
+ * "\r") at the current end of out. */
+static void note(sdk_block *r, size_t line, size_t start, size_t len, int status) {
     sdk_block_note *n = &r->notes[r->nnotes++];
     n->line = line;
     n->at = r->out_len;
     n->start = start;
     n->len = len;
-    n->hole = hole;
-    n->message[0] = '\0';
-    return n;
+    n->status = status;
+}
+
+/* Appends the caller's word k (sdk_block_words) and a newline to out. */
+static void put_word(sdk_block *r, const block_work *w, int k) {
+    put(r, w->words.text[k], w->words.len[k]);
+    put(r, "\n", 1);
 }
 
 static int stop_asked(const block_work *w) {
@@ -149,32 +154,26 @@ static int answer(sdk_block *r, const block_work *w, const uint8_t *givens, size
     if (w->mode == SDK_BLOCK_SOLVE) {
         rc = sdk_engine_solve(&e, 9, givens, solution);
     } else {
-        rc = sdk_engine_count(&e, 9, givens, w->mode == SDK_BLOCK_VALIDATE ? 2 : w->limit);
+        rc = sdk_engine_count(&e, 9, givens, w->mode == SDK_BLOCK_VERDICT ? 2 : w->limit);
     }
     r->guesses += e.guesses;
     if (rc == SDK_ECANCEL) return 0;
     if (rc == SDK_ENODES || rc == SDK_ETIME) {
-        /* The budget's message as it stands; validate says "unknown" first. */
-        sdk_block_note *n;
-        if (w->mode == SDK_BLOCK_VALIDATE) put(r, "unknown\n", 8);
-        n = note(r, line, start, len, 0);
-        if (rc == SDK_ENODES)
-            snprintf(n->message, sizeof n->message, "gave up after %lld nodes",
-                     (long long)w->limits->max_nodes);
-        else
-            snprintf(n->message, sizeof n->message, "gave up after %g s", w->limits->seconds);
+        /* The budget's status, for the caller to word; a verdict's word for it first. */
+        if (w->mode == SDK_BLOCK_VERDICT) put_word(r, w, SDK_BLOCK_WORD_UNKNOWN);
+        note(r, line, start, len, rc == SDK_ENODES ? SDK_BLOCK_OUT_OF_NODES : SDK_BLOCK_OUT_OF_TIME);
         return 1;
     }
     if (rc < 0) {
         /* The fast path allocates nothing; no other failure is expected. The caller's path
-         * answers the record, with its own message. */
-        note(r, line, start, len, 1);
+         * answers the record. */
+        note(r, line, start, len, SDK_BLOCK_HOLE);
         return 1;
     }
     switch (w->mode) {
     case SDK_BLOCK_SOLVE:
-        if (rc == 0) {   /* no solution: the caller's reader and messages say why */
-            note(r, line, start, len, 1);
+        if (rc == 0) {   /* no solution: the caller's reader tells why */
+            note(r, line, start, len, SDK_BLOCK_HOLE);
             return 1;
         }
         put_solution(r, solution);
@@ -184,19 +183,18 @@ static int answer(sdk_block *r, const block_work *w, const uint8_t *givens, size
         put(r, buf, (size_t)k);
         return 1;
     }
-    case SDK_BLOCK_VALIDATE:
+    case SDK_BLOCK_VERDICT:
         if (rc == 0) {   /* none: clash or dead end, the caller tells which */
-            note(r, line, start, len, 1);
+            note(r, line, start, len, SDK_BLOCK_HOLE);
         } else if (rc == 1) {
-            put(r, "unique\n", 7);
+            put_word(r, w, SDK_BLOCK_WORD_ONE);
         } else {
-            put(r, "multiple\n", 9);
-            snprintf(note(r, line, start, len, 0)->message, sizeof(r->notes[0].message),
-                     "more than one solution");
+            put_word(r, w, SDK_BLOCK_WORD_MORE);
+            note(r, line, start, len, SDK_BLOCK_MULTIPLE);
         }
         return 1;
     case SDK_BLOCK_CANON:
-    case SDK_BLOCK_DEDUP:   /* canon_answer's, never here */
+    case SDK_BLOCK_CANON_RECORD:   /* canon_answer's, never here */
         break;
     }
     return 1;
@@ -217,7 +215,7 @@ static void canon_answer(sdk_block *r, const block_work *w, const uint8_t *given
     char *out = r->out + r->out_len;
     int i;
     if (sdk_canon9(givens, form, NULL) != SDK_OK) {
-        note(r, r->lines, pos, end - pos, 1);
+        note(r, r->lines, pos, end - pos, SDK_BLOCK_HOLE);
         return;
     }
     r->nforms++;
@@ -227,7 +225,7 @@ static void canon_answer(sdk_block *r, const block_work *w, const uint8_t *given
         r->out_len += 82;
         return;
     }
-    /* Dedup: the record as sudoku.format.line writes it back, the puzzle's symbols with '.'
+    /* The record as sudoku.format.line writes it back, the puzzle's symbols with '.'
      * for a blank, then the rest of the line without its trailing spaces, unless that is only
      * spaces around one separator (the line format's split: no comment then). */
     for (i = 0; i < 81; i++) out[i] = givens[i] ? (char)('0' + givens[i]) : '.';
@@ -280,7 +278,7 @@ static void run_block(sdk_block *r, const block_work *w, const char *block, size
             } else {
                 /* Nothing before a separator, another size, a character that is no symbol:
                  * the caller's path answers it, with its messages. */
-                note(r, r->lines, pos, end - pos, 1);
+                note(r, r->lines, pos, end - pos, SDK_BLOCK_HOLE);
             }
             r->records++;
         }
@@ -288,28 +286,49 @@ static void run_block(sdk_block *r, const block_work *w, const char *block, size
     }
 }
 
+/* Whether mode may run with the options o and words (count mode needs a limit, verdict mode
+ * words that fit). */
+static int mode_ok(sdk_block_mode mode, const sdk_batch_options *o, const sdk_block_words *words) {
+    int k;
+    if (mode == SDK_BLOCK_COUNT && o->limit < 1) return 0;
+    if (mode != SDK_BLOCK_VERDICT) return 1;
+    if (!words) return 0;
+    for (k = 0; k < SDK_BLOCK_NWORDS; k++)
+        if (words->len[k] > SDK_BLOCK_WORD_MAX) return 0;
+    return 1;
+}
+
+/* The fields of w but its fast path object. */
+static void work_init(block_work *w, sdk_block_mode mode, const sdk_batch_options *o,
+                      const sdk_limits *limits, const sdk_block_words *words) {
+    memset(w, 0, sizeof *w);
+    nine_codes(w);
+    w->fast = NULL;
+    w->limits = limits;
+    w->abandon = NULL;
+    w->mode = mode;
+    w->limit = o->limit;
+    w->take9 = o->size == 0 || o->size == 9 || o->size == -1;
+    if (words) w->words = *words;
+}
+
 int sdk_block_run(sdk_block *r, sdk_allocator a, const char *block, size_t len,
-                  sdk_block_mode mode, const sdk_batch_options *o) {
+                  sdk_block_mode mode, const sdk_batch_options *o, const sdk_block_words *words) {
     block_work w;
     memset(r, 0, sizeof *r);
     r->alloc = a;
-    if (mode == SDK_BLOCK_COUNT && o->limit < 1) return SDK_EINVAL;
+    if (!mode_ok(mode, o, words)) return SDK_EINVAL;
     if (!make_room(r, mode, len, count_lines(block, len))) {
         sdk_block_free(r);
         return SDK_ENOMEM;
     }
+    work_init(&w, mode, o, &o->limits, words);
     w.fast = sdk_fast9_new(a);
     if (!w.fast) {
         sdk_block_free(r);
         return SDK_ENOMEM;
     }
     if (o->portable) sdk_fast9_use_portable(w.fast, 1);
-    nine_codes(&w);
-    w.limits = &o->limits;
-    w.abandon = NULL;
-    w.mode = mode;
-    w.limit = o->limit;
-    w.take9 = o->size == 0 || o->size == 9 || o->size == -1;
     run_block(r, &w, block, len);
     sdk_fast9_free(w.fast);
     return SDK_OK;
@@ -408,13 +427,13 @@ static void pool_release(sdk_block_pool *p) {
 }
 
 int sdk_block_pool_new(sdk_block_pool **out, sdk_allocator a, int threads, sdk_block_mode mode,
-                       const sdk_batch_options *o) {
+                       const sdk_batch_options *o, const sdk_block_words *words) {
     sdk_block_pool *p;
     size_t k;
     int i;
     *out = NULL;
     int nfast;
-    if (threads < 0 || (mode == SDK_BLOCK_COUNT && o->limit < 1)) return SDK_EINVAL;
+    if (threads < 0 || !mode_ok(mode, o, words)) return SDK_EINVAL;
     if (threads > SDK_BATCH_MAX_THREADS) threads = SDK_BATCH_MAX_THREADS;
     nfast = threads + 1;   /* the threads' and the calling thread's (the only one inline) */
     p = sdk_alloc(a, sizeof *p);
@@ -423,13 +442,8 @@ int sdk_block_pool_new(sdk_block_pool **out, sdk_allocator a, int threads, sdk_b
     p->alloc = a;
     p->opts = *o;
     p->mode = mode;
-    nine_codes(&p->base);
-    p->base.fast = NULL;
-    p->base.limits = &p->opts.limits;
+    work_init(&p->base, mode, o, &p->opts.limits, words);
     p->base.abandon = &p->abandon;
-    p->base.mode = mode;
-    p->base.limit = o->limit;
-    p->base.take9 = o->size == 0 || o->size == 9 || o->size == -1;
     /* Two blocks a thread: one being done, one waiting, so that no thread waits on the reads
      * and writes of the calling thread. */
     p->nslots = 2 * (size_t)threads + 1;

@@ -1,6 +1,9 @@
 /*
  * The sudoku command's line mode in C, for pipelines of millions of puzzles: a block of whole
- * lines of input goes in, the text to print comes out. No Lua frame runs per puzzle, which at a
+ * lines of input goes in, the answers come out as data: a solution, a count or a canonical form
+ * per record in out (the bytes to print), and a status for each record that is not only that
+ * (sdk_block_status). The core knows no word of the command: verdict mode writes the words the
+ * caller hands in (sdk_block_words), and a status is for the caller to word. No Lua frame runs per puzzle, which at a
  * few microseconds a 9x9 puzzle is what the command's own time would otherwise be made of.
  *
  * A line is a record by the record rule (textrule.h, declared in lua/sudoku/format/rule.lua):
@@ -38,21 +41,44 @@
 typedef enum sdk_block_mode {
     SDK_BLOCK_SOLVE,     /* the first solution, as a line of symbols */
     SDK_BLOCK_COUNT,     /* the count up to the options' limit, in decimal */
-    SDK_BLOCK_VALIDATE,  /* "unique", "multiple" (counted to 2) or "unknown" (budget spent) */
+    SDK_BLOCK_VERDICT,   /* counted to 2: the caller's word for one solution, for more, or for
+                            a budget spent first (sdk_block_words) */
     SDK_BLOCK_CANON,     /* the canonical form, as a line of symbols ('.' for a blank) */
-    SDK_BLOCK_DEDUP      /* the record as the line format writes it back: its 81 symbols ('.'
-                            for a blank), then its comment with the separator before it */
+    SDK_BLOCK_CANON_RECORD  /* the record as the line format writes it back: its 81 symbols
+                            ('.' for a blank), then its comment with the separator before it;
+                            and its canonical form in forms */
 } sdk_block_mode;
 
-/* A record whose answer is not only text in out: a hole, or a record answered with a message
- * for standard error. */
+/* What became of a record that has a note; every other record's answer is data in out (a
+ * solution, a count, a canonical form, or the word for its verdict). */
+typedef enum sdk_block_status {
+    SDK_BLOCK_HOLE = 1,       /* the caller answers the record */
+    SDK_BLOCK_MULTIPLE,       /* verdict mode: more than one solution (out holds its word) */
+    SDK_BLOCK_OUT_OF_NODES,   /* the options' node budget ran out (verdict mode: out holds the
+                                 word for it) */
+    SDK_BLOCK_OUT_OF_TIME     /* the options' time budget ran out (likewise) */
+} sdk_block_status;
+
+/* The caller's words for verdict mode: what out holds for a record with one solution, with
+ * more, and with a budget spent first, each then followed by a newline. The core knows no word
+ * of its own: the caller's are copied in when a block is run or a pool made. */
+enum { SDK_BLOCK_WORD_ONE, SDK_BLOCK_WORD_MORE, SDK_BLOCK_WORD_UNKNOWN, SDK_BLOCK_NWORDS };
+#define SDK_BLOCK_WORD_MAX 64   /* bytes of a word at most (out's room counts on it) */
+
+typedef struct sdk_block_words {
+    char text[SDK_BLOCK_NWORDS][SDK_BLOCK_WORD_MAX];
+    size_t len[SDK_BLOCK_NWORDS];
+} sdk_block_words;
+
+/* A record whose answer is not only data in out: a hole, or a record with a status for the
+ * caller to report. */
 typedef struct sdk_block_note {
     size_t line;        /* its line, 1-based within the block */
     size_t at;          /* out's bytes that come before it: a hole's answer goes there, and
-                           an answered record's message follows them (its text is in them) */
+                           a reported record's report follows them (its word, if any, is in
+                           them) */
     size_t start, len;  /* a hole's line within the block (without "\r"), for the caller */
-    int hole;           /* 1: the caller answers the record */
-    char message[48];   /* an answered record's message, NUL-terminated */
+    int status;         /* sdk_block_status */
 } sdk_block_note;
 
 typedef struct sdk_block {
@@ -72,23 +98,26 @@ typedef struct sdk_block {
 } sdk_block;
 
 /* Runs the records of block[0 .. len) in mode with the batch options o (their limits and
- * portable; count mode's limit; the threads are not used) on the calling thread. Returns
- * SDK_OK, SDK_ENOMEM or SDK_EINVAL; on failure everything allocated is freed. */
+ * portable; count mode's limit; the threads are not used) on the calling thread; words: the
+ * caller's, which verdict mode needs (NULL for the other modes). Returns SDK_OK, SDK_ENOMEM or
+ * SDK_EINVAL; on failure everything allocated is freed. */
 SDK_INTERNAL int sdk_block_run(sdk_block *r, sdk_allocator a, const char *block, size_t len,
-                               sdk_block_mode mode, const sdk_batch_options *o);
+                               sdk_block_mode mode, const sdk_batch_options *o,
+                               const sdk_block_words *words);
 SDK_INTERNAL void sdk_block_free(sdk_block *r);
 
 /* A pool of threads that run blocks (see above). */
 typedef struct sdk_block_pool sdk_block_pool;
 
 /* A pool of `threads` threads (at most SDK_BATCH_MAX_THREADS) for blocks in mode with the
- * options o, as sdk_block_run takes them; it holds 2 * threads + 1 blocks at most. A thread that
+ * options o and words, as sdk_block_run takes them; it holds 2 * threads + 1 blocks at most. A thread that
  * cannot be started leaves its share to the others; with none (threads = 0 asks for none: the
  * pool is then one block's room and one fast path object, reused block after block), each
  * block is done by the calling thread in sdk_block_pool_wait. SDK_OK, SDK_ENOMEM or
  * SDK_EINVAL. */
 SDK_INTERNAL int sdk_block_pool_new(sdk_block_pool **out, sdk_allocator a, int threads,
-                                    sdk_block_mode mode, const sdk_batch_options *o);
+                                    sdk_block_mode mode, const sdk_batch_options *o,
+                                    const sdk_block_words *words);
 /* Whether the pool holds as many blocks as it can: wait for the oldest and release it first. */
 SDK_INTERNAL int sdk_block_pool_full(const sdk_block_pool *p);
 /* Blocks submitted and not yet released. */

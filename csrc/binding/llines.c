@@ -232,10 +232,18 @@ static void read_batch_options(lua_State *L, int opts, sdk_batch_options *o,
     lua_pop(L, 4);
 }
 
+/* Sets field `name` of the table on top to the integer v. */
+static void set_integer(lua_State *L, const char *name, lua_Integer v) {
+    lua_pushinteger(L, v);
+    lua_setfield(L, -2, name);
+}
+
 /* The faults of a batch as data, into the table at index t: faults[i] = {kind =, line =,
- * column =, byte =, cells =, expected =, reason =} for each puzzle that failed; reason is the
- * words of errors[i] after its place. */
-static void push_faults(lua_State *L, const sdk_batch *b, size_t n, int t) {
+ * column =, byte =, cells =, expected =, ...} for each puzzle that failed, with the budget that
+ * ran out (nodes = or seconds =: l's), and in rate mode the hardest technique so far and the
+ * rating (stuck) or the step that went against the solution (unsound: technique =, placed =,
+ * value =, row =, col =). No words: lua/sudoku/format/fault.lua says them. */
+static void push_faults(lua_State *L, const sdk_batch *b, size_t n, int t, const sdk_limits *l) {
     static const struct { int status; const char *kind; } kinds[] = {
         {SDK_BATCH_UNSAT, "no_solution"}, {SDK_BATCH_BAD_CHAR, "bad_char"},
         {SDK_BATCH_BAD_SIZE, "bad_size"}, {SDK_BATCH_OUT_OF_NODES, "gave_up"},
@@ -243,39 +251,52 @@ static void push_faults(lua_State *L, const sdk_batch *b, size_t n, int t) {
         {SDK_BATCH_NOT_UNIQUE, "not_unique"}, {SDK_BATCH_STUCK, "stuck"},
         {SDK_BATCH_UNSOUND, "unsound"}, {SDK_BATCH_NO_PUZZLE, "no_puzzle"},
         {SDK_BATCH_OTHER_SIZE, "other_size"}, {SDK_BATCH_UTF16, "utf16"}};
+    int ntech;
+    const sdk_technique *tech = sdk_logic_techniques(&ntech);
     size_t i, k;
     for (i = 0; i < n; i++) {
         sdk_batch_fault_info f;
-        char reason[200];
         if (sdk_batch_result(b, i, NULL, NULL, NULL) == SDK_BATCH_SOLVED) continue;
-        sdk_batch_fault(b, i, &f, reason, sizeof reason);
+        sdk_batch_fault(b, i, &f);
         lua_createtable(L, 0, 7);
         for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
             if (kinds[k].status == f.status) {
                 lua_pushstring(L, kinds[k].kind);
                 lua_setfield(L, -2, "kind");
             }
-        lua_pushinteger(L, (lua_Integer)f.line);
-        lua_setfield(L, -2, "line");
+        set_integer(L, "line", (lua_Integer)f.line);
         if (f.column) {
-            lua_pushinteger(L, (lua_Integer)f.column);
-            lua_setfield(L, -2, "column");
-            lua_pushinteger(L, f.ch);
-            lua_setfield(L, -2, "byte");
+            set_integer(L, "column", (lua_Integer)f.column);
+            set_integer(L, "byte", f.ch);
         }
-        lua_pushinteger(L, (lua_Integer)f.cells);
-        lua_setfield(L, -2, "cells");
-        if (f.expected) {
-            lua_pushinteger(L, (lua_Integer)f.expected);
-            lua_setfield(L, -2, "expected");
+        set_integer(L, "cells", (lua_Integer)f.cells);
+        if (f.expected) set_integer(L, "expected", (lua_Integer)f.expected);
+        if (f.status == SDK_BATCH_OUT_OF_NODES) {
+            set_integer(L, "nodes", (lua_Integer)l->max_nodes);
+        } else if (f.status == SDK_BATCH_OUT_OF_TIME) {
+            lua_pushnumber(L, l->seconds);
+            lua_setfield(L, -2, "seconds");
         }
-        lua_pushstring(L, reason);
-        lua_setfield(L, -2, "reason");
+        if (f.technique >= 0 && f.technique < ntech) {
+            lua_pushstring(L, tech[f.technique].name);
+            lua_setfield(L, -2, f.status == SDK_BATCH_STUCK ? "hardest" : "technique");
+        }
+        if (f.status == SDK_BATCH_STUCK) {
+            lua_pushnumber(L, f.rating / 10.0);
+            lua_setfield(L, -2, "rating");
+        } else if (f.status == SDK_BATCH_UNSOUND) {
+            lua_pushboolean(L, f.placed);
+            lua_setfield(L, -2, "placed");
+            set_integer(L, "value", f.value);
+            set_integer(L, "row", f.row);
+            set_integer(L, "col", f.col);
+        }
         lua_rawseti(L, t, (lua_Integer)i + 1);
     }
 }
 
-/* core.solve_many(text [, opts]) -> results, errors, stats, faults (see docs/API.md). */
+/* core.solve_many(text [, opts]) -> results, stats, faults: sudoku.solve_many's (docs/API.md),
+ * whose errors are the faults worded in Lua (sudoku.format.fault). */
 static int l_solve_many(lua_State *L) {
     size_t len, i, n;
     const char *text;
@@ -300,7 +321,6 @@ static int l_solve_many(lua_State *L) {
     st = sdk_batch_stats_of(lb->b);
     n = st->puzzles;
     lua_createtable(L, n > INT_MAX ? INT_MAX : (int)n, 0);            /* 4: results */
-    lua_newtable(L);                                                   /* 5: errors */
     for (i = 0; i < n; i++) {
         const char *solution;
         size_t size;
@@ -312,10 +332,6 @@ static int l_solve_many(lua_State *L) {
             else
                 lua_pushlstring(L, solution, size);
         } else {
-            char msg[160];
-            size_t mlen = sdk_batch_message(lb->b, i, msg, sizeof msg);
-            lua_pushlstring(L, msg, mlen);
-            lua_rawseti(L, 5, (lua_Integer)i + 1);
             lua_pushboolean(L, 0);
         }
         lua_rawseti(L, 4, (lua_Integer)i + 1);
@@ -326,17 +342,42 @@ static int l_solve_many(lua_State *L) {
         const int64_t values[] = {st->puzzles, st->solved, st->failed, st->gave_up,
                                   st->interrupted, st->guesses, st->threads};
         size_t k;
-        lua_createtable(L, 0, 7);                                      /* 6: stats */
+        lua_createtable(L, 0, 7);                                      /* 5: stats */
         for (k = 0; k < sizeof names / sizeof names[0]; k++) {
             lua_pushinteger(L, (lua_Integer)values[k]);
-            lua_setfield(L, 6, names[k]);
+            lua_setfield(L, 5, names[k]);
         }
     }
-    lua_createtable(L, 0, 0);                                          /* 7: faults */
-    push_faults(L, lb->b, n, 7);
+    lua_createtable(L, 0, 0);                                          /* 6: faults */
+    push_faults(L, lb->b, n, 6, &o.limits);
     sdk_batch_free(lb->b);
     lb->b = NULL;
+    return 3;
+}
+
+/* sudoku.solve_many itself: core.solve_many, with the faults worded by the Lua function given to
+ * core.wrap_solve_many (sudoku.format.fault's messages: the core words none):
+ * results, errors, stats, faults. A C function the caller calls directly, so that an argument
+ * error names 'solve_many' and the caller's line. */
+static int solve_many_worded(lua_State *L) {
+    lua_settop(L, 2);
+    l_solve_many(L);                                /* 3: box, 4: results, 5: stats, 6: faults */
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, 6);
+    lua_call(L, 1, 1);                              /* 7: errors */
+    lua_pushvalue(L, 4);
+    lua_pushvalue(L, 7);
+    lua_pushvalue(L, 5);
+    lua_pushvalue(L, 6);
     return 4;
+}
+
+/* core.wrap_solve_many(messages): solve_many_worded over messages(faults) -> errors. */
+static int l_wrap_solve_many(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_settop(L, 1);
+    lua_pushcclosure(L, solve_many_worded, 1);
+    return 1;
 }
 
 /* A block's answers, held in a userdata so that a memory error while they are pushed frees
@@ -348,7 +389,54 @@ typedef struct lblock {
 
 #define BLOCK_MT "sudoku.block"
 
-static const char *const block_modes[] = {"solve", "count", "validate", "canon", "dedup", NULL};
+static const char *const block_modes[] = {"solve", "count", "verdict", "canon", "canon_record",
+                                           NULL};
+
+static const char *const block_option_names[] = {
+    "limit", "threads", "portable", "max_nodes", "timeout", "size", "words", NULL
+};
+
+/* The caller's words of verdict mode from opts.words = {unique =, multiple =, unknown =} into
+ * *words; 0 when opts has none. Raises for a word that is not a string or too long. */
+static int read_block_words(lua_State *L, int opts, sdk_block_words *words) {
+    static const char *const keys[SDK_BLOCK_NWORDS] = {"unique", "multiple", "unknown"};
+    int k;
+    memset(words, 0, sizeof *words);
+    if (lua_isnoneornil(L, opts)) return 0;
+    lua_getfield(L, opts, "words");
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    if (!lua_istable(L, -1)) luaL_argerror(L, opts, "words must be a table");
+    for (k = 0; k < SDK_BLOCK_NWORDS; k++) {
+        size_t len;
+        const char *text;
+        lua_getfield(L, -1, keys[k]);
+        if (lua_type(L, -1) != LUA_TSTRING)
+            luaL_argerror(L, opts, "words needs the strings unique, multiple and unknown");
+        text = lua_tolstring(L, -1, &len);
+        if (len > SDK_BLOCK_WORD_MAX || memchr(text, '\n', len))
+            luaL_argerror(L, opts, "a word is one line of at most 64 bytes");
+        memcpy(words->text[k], text, len);
+        words->len[k] = len;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return 1;
+}
+
+/* Reads a block job's options at opts: the batch's into *o, the words into *words (*has_words
+ * whether there were some), and checks that mode may run with them. */
+static void read_block_options(lua_State *L, int opts, int mode, sdk_batch_options *o,
+                               sdk_block_words *words, int *has_words) {
+    read_batch_options(L, opts, o, block_option_names);
+    *has_words = read_block_words(L, opts, words);
+    if (mode == SDK_BLOCK_COUNT && o->limit < 1)
+        luaL_argerror(L, opts, "count mode needs limit");
+    if (mode == SDK_BLOCK_VERDICT && !*has_words)
+        luaL_argerror(L, opts, "verdict mode needs words");
+}
 
 static int block_gc(lua_State *L) {
     lblock *lb = (lblock *)luaL_checkudata(L, 1, BLOCK_MT);
@@ -357,8 +445,29 @@ static int block_gc(lua_State *L) {
     return 0;
 }
 
-/* Pushes a block's answers: out, notes, info (see core.solve_block). */
-static void push_block(lua_State *L, const sdk_block *r) {
+/* Pushes a note's status as a fault (sudoku.format.fault's data, worded there): kind, and the
+ * budget that ran out (l's). */
+static void push_note_fault(lua_State *L, int status, const sdk_limits *l) {
+    lua_createtable(L, 0, 2);
+    if (status == SDK_BLOCK_MULTIPLE) {
+        lua_pushliteral(L, "not_unique");
+        lua_setfield(L, -2, "kind");
+        return;
+    }
+    lua_pushliteral(L, "gave_up");
+    lua_setfield(L, -2, "kind");
+    if (status == SDK_BLOCK_OUT_OF_NODES) {
+        lua_pushinteger(L, (lua_Integer)l->max_nodes);
+        lua_setfield(L, -2, "nodes");
+    } else {
+        lua_pushnumber(L, l->seconds);
+        lua_setfield(L, -2, "seconds");
+    }
+}
+
+/* Pushes a block's answers: out, notes, info (see core.solve_block); l: the budgets it ran
+ * with. */
+static void push_block(lua_State *L, const sdk_block *r, const sdk_limits *l) {
     size_t k;
     int notes;
     lua_pushlstring(L, r->out ? r->out : "", r->out_len);
@@ -371,7 +480,7 @@ static void push_block(lua_State *L, const sdk_block *r) {
         lua_setfield(L, -2, "line");
         lua_pushinteger(L, (lua_Integer)n->at);
         lua_setfield(L, -2, "at");
-        if (n->hole) {
+        if (n->status == SDK_BLOCK_HOLE) {
             lua_pushboolean(L, 1);
             lua_setfield(L, -2, "hole");
             lua_pushinteger(L, (lua_Integer)n->start);
@@ -379,8 +488,8 @@ static void push_block(lua_State *L, const sdk_block *r) {
             lua_pushinteger(L, (lua_Integer)n->len);
             lua_setfield(L, -2, "len");
         } else {
-            lua_pushstring(L, n->message);
-            lua_setfield(L, -2, "message");
+            push_note_fault(L, n->status, l);
+            lua_setfield(L, -2, "fault");
         }
         lua_rawseti(L, notes, (lua_Integer)k + 1);
     }
@@ -400,12 +509,14 @@ static void push_block(lua_State *L, const sdk_block *r) {
 }
 
 /* core.solve_block(block, mode [, opts]) -> out, notes, info: the sudoku command's line mode
- * over a block of whole lines in C (lineblock.h); mode is "solve", "count", "validate", "canon"
- * or "dedup", opts as solve_many takes them. out is the text to print for the records answered
- * here; notes lists, in line order, the records whose answer is not only in out: {line =, at =,
- * hole = true, start =, len =} for those the caller answers (its line is block:sub(start + 1,
- * start + len)), {line =, at =, message =} for those answered with a message; at counts out's
- * bytes that come first. info = {lines =, records =, interrupted =, guesses =}, and in the
+ * over a block of whole lines in C (lineblock.h); mode is "solve", "count", "verdict", "canon"
+ * or "canon_record", opts as solve_many takes them plus words = {unique =, multiple =,
+ * unknown =}, the caller's words that verdict mode writes. out is the text to print for the
+ * records answered here; notes lists, in line order, the records whose answer is not only in
+ * out: {line =, at =, hole = true, start =, len =} for those the caller answers (its line is
+ * block:sub(start + 1, start + len)), {line =, at =, fault =} for those with a fault to report
+ * ({kind = "not_unique"} or {kind = "gave_up", nodes = or seconds =}, as sudoku.format.fault
+ * words them); at counts out's bytes that come first. info = {lines =, records =, interrupted =, guesses =}, and in the
  * canonical-form modes forms = the canonical forms of the records answered, 81 bytes (values
  * 0..9) each in the order of their lines in out (CanonSet:keep reads them). */
 static int l_solve_block(lua_State *L) {
@@ -413,9 +524,10 @@ static int l_solve_block(lua_State *L) {
     const char *block = luaL_checklstring(L, 1, &len);
     int mode = luaL_checkoption(L, 2, NULL, block_modes);
     sdk_batch_options o;
+    sdk_block_words words;
     lblock *lb;
-    int rc;
-    read_batch_options(L, 3, &o, batch_option_names);
+    int rc, has_words;
+    read_block_options(L, 3, mode, &o, &words, &has_words);
     lua_settop(L, 3);
     lb = (lblock *)compat_newuserdata(L, sizeof(lblock));            /* 4 */
     lb->held = 0;
@@ -424,12 +536,11 @@ static int l_solve_block(lua_State *L) {
         lua_setfield(L, -2, "__gc");
     }
     lua_setmetatable(L, 4);
-    if (mode == SDK_BLOCK_COUNT && o.limit < 1)
-        luaL_argerror(L, 3, "count mode needs limit");
-    rc = sdk_block_run(&lb->r, lsdk_allocator(L), block, len, (sdk_block_mode)mode, &o);
+    rc = sdk_block_run(&lb->r, lsdk_allocator(L), block, len, (sdk_block_mode)mode, &o,
+                       has_words ? &words : NULL);
     if (rc != SDK_OK) return lsdk_memory_error(L);
     lb->held = 1;
-    push_block(L, &lb->r);
+    push_block(L, &lb->r, &o.limits);
     sdk_block_free(&lb->r);
     lb->held = 0;
     return 3;
@@ -441,6 +552,7 @@ static int l_solve_block(lua_State *L) {
 
 typedef struct lpool {
     sdk_block_pool *p;
+    sdk_limits limits;   /* the budgets its blocks run with, for their faults */
 } lpool;
 
 static lpool *check_pool(lua_State *L) {
@@ -490,7 +602,7 @@ static int pool_collect(lua_State *L) {
     lpool *lp = check_pool(L);
     const sdk_block *r = sdk_block_pool_wait(lp->p);
     if (!r) return 0;
-    push_block(L, r);
+    push_block(L, r, &lp->limits);
     sdk_block_pool_release(lp->p);
     return 3;
 }
@@ -507,15 +619,15 @@ static int l_line_pool(lua_State *L) {
         {"pending", pool_pending}, {"close", pool_close}, {NULL, NULL}};
     int mode = luaL_checkoption(L, 1, NULL, block_modes);
     sdk_batch_options o;
+    sdk_block_words words;
     lpool *lp;
-    int rc;
+    int rc, has_words;
     int inline_ = lua_toboolean(L, 3);
-    read_batch_options(L, 2, &o, batch_option_names);
-    if (mode == SDK_BLOCK_COUNT && o.limit < 1)
-        luaL_argerror(L, 2, "count mode needs limit");
+    read_block_options(L, 2, mode, &o, &words, &has_words);
     lua_settop(L, 2);
     lp = (lpool *)compat_newuserdata(L, sizeof(lpool));              /* 3 */
     lp->p = NULL;
+    lp->limits = o.limits;
     if (luaL_newmetatable(L, POOL_MT)) {
         const luaL_Reg *m;
         lua_pushcfunction(L, pool_close);
@@ -529,13 +641,14 @@ static int l_line_pool(lua_State *L) {
     }
     lua_setmetatable(L, 3);
     rc = sdk_block_pool_new(&lp->p, lsdk_allocator(L), inline_ ? 0 : o.threads,
-                            (sdk_block_mode)mode, &o);
+                            (sdk_block_mode)mode, &o, has_words ? &words : NULL);
     if (rc != SDK_OK) return lsdk_memory_error(L);
     return 1;
 }
 
-/* core.rate_many(text [, opts]) -> ratings, errors, stats, hardest, faults: each puzzle line rated by
- * human-style logic (SE's techniques unless opts say otherwise) on opts.threads threads. */
+/* core.rate_many(text [, opts]) -> ratings, stats, hardest, faults: each puzzle line rated by
+ * human-style logic (SE's techniques unless opts say otherwise) on opts.threads threads;
+ * sudoku.logic.rate_many words the faults (sudoku.format.fault). */
 static int l_rate_many(lua_State *L) {
     size_t len, i, n;
     const char *text;
@@ -569,9 +682,8 @@ static int l_rate_many(lua_State *L) {
     st = sdk_batch_stats_of(lb->b);
     n = st->puzzles;
     lua_createtable(L, n > INT_MAX ? INT_MAX : (int)n, 0);            /* 5: ratings */
-    lua_newtable(L);                                                   /* 6: errors */
-    lua_createtable(L, 0, 7);                                          /* 7: stats */
-    lua_createtable(L, n > INT_MAX ? INT_MAX : (int)n, 0);            /* 8: hardest */
+    lua_createtable(L, 0, 7);                                          /* 6: stats */
+    lua_createtable(L, n > INT_MAX ? INT_MAX : (int)n, 0);            /* 7: hardest */
     for (i = 0; i < n; i++) {
         int rating, hardest, status = sdk_batch_result(lb->b, i, NULL, NULL, NULL);
         sdk_batch_rating(lb->b, i, &rating, &hardest);
@@ -582,14 +694,10 @@ static int l_rate_many(lua_State *L) {
             else
                 lua_pushboolean(L, 0);
         } else {
-            char msg[200];
-            size_t mlen = sdk_batch_message(lb->b, i, msg, sizeof msg);
-            lua_pushlstring(L, msg, mlen);
-            lua_rawseti(L, 6, (lua_Integer)i + 1);
             lua_pushboolean(L, 0);
             lua_pushboolean(L, 0);
         }
-        lua_rawseti(L, 8, (lua_Integer)i + 1);
+        lua_rawseti(L, 7, (lua_Integer)i + 1);
         lua_rawseti(L, 5, (lua_Integer)i + 1);
     }
     {
@@ -600,14 +708,14 @@ static int l_rate_many(lua_State *L) {
         size_t k;
         for (k = 0; k < sizeof names / sizeof names[0]; k++) {
             lua_pushinteger(L, (lua_Integer)values[k]);
-            lua_setfield(L, 7, names[k]);
+            lua_setfield(L, 6, names[k]);
         }
     }
-    lua_createtable(L, 0, 0);                                          /* 9: faults */
-    push_faults(L, lb->b, n, 9);
+    lua_createtable(L, 0, 0);                                          /* 8: faults */
+    push_faults(L, lb->b, n, 8, &o.limits);
     sdk_batch_free(lb->b);
     lb->b = NULL;
-    return 5;
+    return 4;
 }
 
 /* core.isatty(fd) -> whether the descriptor fd (0, 1 or 2) is a terminal: the command's progress
@@ -623,7 +731,8 @@ void lsdk_open_lines(lua_State *L, int module, int fast9) {
     static const luaL_Reg fns[] = {
         {"solve_line", l_solve_line}, {"wrap_solve", l_wrap_solve}, {"count_line", l_count_line},
         {"line_board", l_line_board},
-        {"solve_many", l_solve_many}, {"rate_many", l_rate_many},
+        {"solve_many", l_solve_many}, {"wrap_solve_many", l_wrap_solve_many},
+        {"rate_many", l_rate_many},
         {"solve_block", l_solve_block}, {"line_pool", l_line_pool}, {"isatty", l_isatty},
         {NULL, NULL}};
     lua_pushvalue(L, module);

@@ -9,6 +9,7 @@ local Board = require "sudoku.board"
 local number = require "sudoku.number"
 local format = require "sudoku.format"
 local parse = require "sudoku.format.parse"
+local fault = require "sudoku.format.fault"
 
 --- Reads one puzzle (`sudoku.format.parse`): an 81-character line, or a grid with any
 -- whitespace and `|+-` separators; blanks `.`, `0`, `_`, `?`, `*`.
@@ -180,10 +181,11 @@ end
 -- @treturn table errors
 -- @treturn table stats `{puzzles =, solved =, failed =, gave_up =, interrupted =, guesses =, threads =}`
 -- @treturn table faults `{kind =, line =, column =, byte =, cells =, expected =, reason =}` per
--- failed line
+-- failed line (and what the kind needs: `nodes` or `seconds` for "gave_up")
 -- @raise for a text that is not a string, an unknown option or an out-of-range value
 
--- The C function itself, so that an argument error names 'solve_many' and the caller's line.
-sudoku.solve_many = core.solve_many
+-- A C function (core.solve_many with its faults worded here), so that an argument error names
+-- 'solve_many' and the caller's line.
+sudoku.solve_many = core.wrap_solve_many(fault.messages)
 
 return sudoku

@@ -6,6 +6,7 @@
 -- @module sudoku.records
 local core = require "sudoku.core"
 local record = require "sudoku.format.record"
+local fault = require "sudoku.format.fault"
 local shape = require "sudoku.shape"
 
 local records = {}
@@ -100,6 +101,66 @@ function records.verdict(rec, limits)
   return "unique"
 end
 
+--- Nil when the record has exactly one solution, else why human-style logic does not take it
+-- (`sudoku.logic` rates and explains puzzles with one solution): its givens clash, it has no
+-- solution or more than one, or the budgets ran out first.
+-- @tparam table rec the puzzle's record
+-- @tparam[opt] table limits `{max_nodes =, timeout =}`
+-- @treturn string|nil why not, or `nil`
+function records.refusal(rec, limits)
+  local verdict, why = records.verdict(rec, limits)
+  if verdict ~= "unique" then return why or verdict end
+  return nil
+end
+
+--- The rating of a record by human-style logic (`sudoku.logic.rate`), after `refusal`; with
+-- `opts.check`, every step of its path is first held against its solution (`sudoku.logic.check`).
+-- @tparam table rec the puzzle's record
+-- @tparam[opt] table opts `allowed`, `max_rating`, `se_only` as `sudoku.logic.rate` takes them,
+-- `check`, and the budgets `max_nodes`, `timeout`
+-- @treturn table|nil `{rating =, hardest =, counts =}`, or `nil, message` (the refusal, "unsound
+-- step: ..." or the logic's "stuck: ...")
+function records.rate(rec, opts)
+  opts = opts or {}
+  local limits, lopts = {}, {}
+  for key, v in pairs(opts) do
+    if key == "max_nodes" or key == "timeout" then
+      limits[key] = v
+    elseif key ~= "check" then
+      lopts[key] = v
+    end
+  end
+  local why = records.refusal(rec, next(limits) and limits or nil)
+  if why then return nil, why end
+  local logic = require "sudoku.logic"
+  if opts.check then
+    local steps = logic.steps(rec.board, lopts)
+    local solution = rec.board:copy()
+    if solution:solve() then
+      local bad = logic.check(steps, solution)
+      if bad then return nil, "unsound step: " .. bad end
+    end
+  end
+  return logic.rate(rec.board, lopts)
+end
+
+--- The canonical form of a record's puzzle (`sudoku.gen.canonical`): the least of the puzzles
+-- equivalent to it, as a line of 81 symbols. Only a 9x9 board with 3x3 boxes and no regions or
+-- rules has one.
+-- @tparam table rec the puzzle's record
+-- @treturn string|nil the form, or `nil, message` (another shape, or givens that clash)
+function records.canonical(rec)
+  local board = rec.board
+  local n, rows = board:size()
+  if n ~= 9 or rows ~= 3 or #board:regions() > 0 or #board:rules() > 0 then
+    return nil, ("a %dx%d puzzle%s: canonical forms are for 9x9 puzzles with 3x3 boxes and no "
+      .. "regions or rules"):format(n, n, n == 9 and " with other boxes, regions or rules" or "")
+  end
+  local form, transform_or_why = require("sudoku.gen").canonical(board:symbols())
+  if not form then return nil, transform_or_why end
+  return form
+end
+
 --- Whether the batch solver reads the record's board from its line exactly: boxes of the shape
 -- a line of that size gets, no extra regions and no rules.
 -- @tparam table rec the puzzle's record
@@ -147,12 +208,12 @@ local function batch(texts, opts, take, run)
     batch_opts = { size = "auto" }
     for key, v in pairs(opts or {}) do batch_opts[key] = v end
   end
-  local got, _, _, faults = (run or core.solve_many)(table.concat(lines, "\n"), batch_opts)
+  local got, _, faults = (run or core.solve_many)(table.concat(lines, "\n"), batch_opts)
   local errors, out_faults = {}, {}
   for i, f in pairs(faults) do
     local k = index_of and index_of[i] or i
     f.line = nil
-    errors[k], out_faults[k] = f.reason, f
+    errors[k], out_faults[k] = fault.reason(f), f
   end
   if not index_of then return got, errors, out_faults end
   local answers = {}
@@ -179,8 +240,9 @@ end
 --- of the others (holes, for the caller's own path, and answers with a message), and
 --- `{lines =, records =, interrupted =, guesses =}`.
 -- @string text whole lines
--- @string mode `"solve"`, `"count"` or `"validate"`
--- @tparam[opt] table opts as `sudoku.solve_many` takes them (count mode needs `limit`)
+-- @string mode `"solve"`, `"count"`, `"verdict"`, `"canon"` or `"canon_record"`
+-- @tparam[opt] table opts as `sudoku.solve_many` takes them (count mode needs `limit`, verdict
+-- mode `words = {unique =, multiple =, unknown =}`, the words it writes)
 function records.solve_block(text, mode, opts)
   return core.solve_block(text, mode, opts)
 end
@@ -200,14 +262,14 @@ function records.solve_many(list, opts)
 end
 
 -- core.rate_many as batch runs it: answers {rating =, hardest =} (false for the others), and
--- errors and faults as core.solve_many gives them.
+-- stats and faults as core.solve_many gives them.
 local function rate_batch(text, opts)
-  local ratings, errors, _, hardest, faults = core.rate_many(text, opts)
+  local ratings, stats, hardest, faults = core.rate_many(text, opts)
   local answers = {}
   for i, r in ipairs(ratings) do
     answers[i] = r and { rating = r, hardest = hardest[i] or nil } or false
   end
-  return answers, errors, nil, faults
+  return answers, stats, faults
 end
 
 --- Puzzle lines rated by human-style logic on the batch solver's threads (see

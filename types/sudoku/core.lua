@@ -52,6 +52,10 @@ function RuleContext:eliminate(r, c, v) end
 ---@field portable? boolean force the 9x9 fast path's portable code
 ---@field size? integer|"auto" every line's board size, or "auto": each its own (default: the first's)
 
+---The options of solve_block and line_pool: solve_many's, and verdict mode's words.
+---@class sudoku.BlockOptions: sudoku.BatchOptions
+---@field words? {unique: string, multiple: string, unknown: string} what verdict mode writes
+
 ---A record of a block that solve_block did not answer with text alone.
 ---@class sudoku.BlockNote
 ---@field line integer its line, from 1 in the block
@@ -59,7 +63,8 @@ function RuleContext:eliminate(r, c, v) end
 ---@field hole? boolean the caller answers it: its line is text:sub(start + 1, start + len)
 ---@field start? integer
 ---@field len? integer
----@field message? string what goes to stderr for a record answered here
+---A fault to report (sudoku.format.fault words it).
+---@field fault? {kind: "not_unique"|"gave_up", nodes: integer?, seconds: number?}
 
 ---The statistics of solve_many.
 ---@class sudoku.BatchStats
@@ -362,13 +367,19 @@ function core.restore_solver(board, saved, opts) end
 ---@param text string
 ---@param opts? sudoku.BatchOptions
 ---@return (string|integer|false)[] results
----@return table<integer, string> errors
 ---@return sudoku.BatchStats stats
+---@return table<integer, table> faults
 function core.solve_many(text, opts) end
 
+---@alias sudoku.SolveMany fun(text: string, opts?: sudoku.BatchOptions): table, table, table, table
+
+---@param messages fun(faults: table<integer, table>): table<integer, string>
+---@return sudoku.SolveMany solve_many solutions, errors, stats, faults
+function core.wrap_solve_many(messages) end
+
 ---@param text string whole lines
----@param mode "solve"|"count"|"validate"|"canon"|"dedup"
----@param opts? sudoku.BatchOptions
+---@param mode "solve"|"count"|"verdict"|"canon"|"canon_record"
+---@param opts? sudoku.BlockOptions
 ---@return string out
 ---@return sudoku.BlockNote[] notes
 ---@return {lines: integer, records: integer, interrupted: boolean, guesses: integer, forms: string?} info
@@ -386,8 +397,8 @@ function core.isatty(fd) end
 ---@field pending fun(self: sudoku.LinePool): integer
 ---@field close fun(self: sudoku.LinePool)
 
----@param mode "solve"|"count"|"validate"|"canon"|"dedup"
----@param opts? sudoku.BatchOptions
+---@param mode "solve"|"count"|"verdict"|"canon"|"canon_record"
+---@param opts? sudoku.BlockOptions
 ---@param inline? boolean no threads: collect() does each block
 ---@return sudoku.LinePool
 function core.line_pool(mode, opts, inline) end
@@ -605,9 +616,9 @@ function core.logic_techniques() end
 ---@param text string
 ---@param opts? sudoku.RateOptions
 ---@return table<integer, number|false> ratings
----@return table<integer, string> errors
 ---@return table stats
 ---@return table<integer, string|false> hardest
+---@return table<integer, table> faults
 function core.rate_many(text, opts) end
 
 return core

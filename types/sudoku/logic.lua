@@ -27,6 +27,14 @@ function logic.find(x, opts) end
 ---@return {solved: boolean, rating: number, hardest: string?, counts: table<string, integer>} info
 function logic.steps(x, opts) end
 
+---@param pencil sudoku.Pencil changed in place
+---@param opts? sudoku.LogicOptions
+---@param visit? fun(step: sudoku.LogicStep, k: integer) before step k is applied
+---@return integer steps
+---@return sudoku.LogicStep? hardest
+---@return boolean solved
+function logic.walk(pencil, opts, visit) end
+
 ---@param x sudoku.Board|sudoku.Pencil
 ---@param step sudoku.LogicStep|table
 ---@return any? result the pencil's true, or the board (nil for a step that eliminates)

@@ -54,8 +54,8 @@ function records.batch_reads_line(text, box) end
 function records.solve_lines(texts, opts, box) end
 
 ---@param text string whole lines
----@param mode "solve"|"count"|"validate"
----@param opts? sudoku.BatchOptions
+---@param mode "solve"|"count"|"verdict"|"canon"|"canon_record"
+---@param opts? sudoku.BlockOptions
 ---@return string out
 ---@return sudoku.BlockNote[] notes
 ---@return {lines: integer, records: integer, interrupted: boolean, guesses: integer} info
@@ -79,5 +79,21 @@ function records.rate_lines(texts, opts, box) end
 ---@return table<integer, {rating: number, hardest: string?}|false> answers
 ---@return table<integer, string> errors
 function records.rate_many(list, opts) end
+
+---@param rec sudoku.Record
+---@param limits? sudoku.Budgets
+---@return string? why nil when the record has exactly one solution
+function records.refusal(rec, limits) end
+
+---@param rec sudoku.Record
+---@param opts? sudoku.RateOptions
+---@return {rating: number, hardest: string?, counts: table<string, integer>}? rating
+---@return string? message
+function records.rate(rec, opts) end
+
+---@param rec sudoku.Record
+---@return string? form 81 symbols
+---@return string? message
+function records.canonical(rec) end
 
 return records

@@ -3,14 +3,18 @@
 -- back in input order, report each failure on stderr as FILE:LINE: message, and settle the
 -- exit status. Two ways to read:
 --   line mode (job.lines): a record is one line, the puzzle text before any
---     whitespace, ',', ';' or '#'; the command gets the texts, so that a batch of one-line
---     puzzles can go to sudoku.solve_many untouched;
+--     whitespace, ',', ';' or '#' (sudoku.records.lines reads them); the command gets the
+--     texts, so that a batch of one-line puzzles can go to the batch solver untouched, and
+--     whole blocks of lines go to the command's line pool (job.pool, through
+--     sudoku.records.blocks) whenever the input can give them;
 --   format mode (otherwise): records come from sudoku.format, in job.from's format (nil:
 --     detected).
+-- Every message is worded here: a fault that comes as data (sudoku.format.fault) by cli_message.
 local format = require "sudoku.format"
 local source = require "sudoku.format.source"
-local rule = require "sudoku.format.rule"
 local fault = require "sudoku.format.fault"
+local lines = require "sudoku.records.lines"
+local blocks = require "sudoku.records.blocks"
 local interrupt = require "sudoku.cli.interrupt"
 local progress = require "sudoku.cli.progress"
 
@@ -20,7 +24,7 @@ pipeline.EXIT_OK, pipeline.EXIT_FAILED, pipeline.EXIT_USAGE = 0, 1, 2
 
 local STDIN_NAME = "<stdin>"
 
--- Bytes of input a block of whole lines takes at most in C (job.block), besides a part line
+-- Bytes of input a block of whole lines takes at most in C (job.pool), besides a part line
 -- left from the last read: under source.MAX_LINE, so that no line in a block is one the source
 -- would have refused as longer than any record. 64 KiB (about 800 puzzles, 2 ms of solving):
 -- a block's strings stay under glibc's 128 KiB mmap threshold, so its memory is reused block
@@ -65,114 +69,12 @@ end
 -- a placeholder of its own (job.placeholder).
 pipeline.PLACEHOLDER = "-"
 
--- An item that failed: its fault, and the words the command prints after FILE:LINE:.
-local function failed_item(f)
-  return { line = f.line, fault = f, error = fault.after_line(f) }
-end
-
--- An item for a fault of the source (a line too long for any record) on a line before
--- `lineno` (any, for nil), or nil.
-local function fault_item(src, lineno)
-  local f = src:fault_before(lineno)
-  if f then
-    return failed_item(fault.new("long_line", { line = f.line, bytes = f.bytes }))
-  end
-  return nil
-end
-
--- The board size of a line file (sudoku.format.rule): `shape.n` once the first record of a
--- board's number of cells has fixed it (or --box has), `shape.auto` for --size auto (each line
--- its own size). Returns the fault of a puzzle of another board's length, else nil (a length
--- that is no board's is the reader's to report).
-local function size_fault(shape, puzzle, lineno)
-  if shape.auto then return nil end
-  if not shape.n then
-    shape.n = rule.side_of(#puzzle)
-    return nil
-  end
-  if #puzzle ~= shape.n * shape.n and rule.side_of(#puzzle) then
-    return fault.new("other_size", { line = lineno, cells = #puzzle, expected = shape.n * shape.n })
-  end
-  return nil
-end
-
--- Line mode's item for line number `lineno`, by the record rule (sudoku.format.rule, which
--- csrc/batch/lineblock.c follows too): {line =, text =} for a puzzle line, a failed item for a line
--- with nothing before its separator or a puzzle of another length than the file's (shape, see
--- size_fault), nil for a blank or comment line. With `whole`, a record's text is its whole
--- line, which the job reads itself.
--- The layout of a delimited file, settled at its first record line (sudoku.format.rule).
-local first_record = rule.first_record
-
-local function line_item(line, lineno, whole, shape)
-  if rule.is_skipped(line) then return nil end
-  if first_record(shape, line) then return nil end
-  if shape.missing then
-    return { fatal = ("no column named '%s' in the header (line %d)"):format(shape.missing, lineno) }
-  end
-  if shape.column then
-    local puzzle, count = rule.field(line, shape.column)
-    if not puzzle then
-      return failed_item(fault.new("record", { line = lineno,
-        reason = ("no column %d: the line has %d"):format(shape.column, count) }))
-    end
-    local f = size_fault(shape, puzzle, lineno)
-    if f then return failed_item(f) end
-    return { line = lineno, text = puzzle }
-  end
-  local puzzle, lead = rule.puzzle(line)
-  if not puzzle then return nil end
-  if puzzle == "" and not whole then
-    return failed_item(fault.new("no_puzzle", { line = lineno, column = lead,
-      byte = line:byte(lead) }))
-  end
-  local f = puzzle ~= "" and size_fault(shape, puzzle, lineno)
-  if f then return failed_item(f) end
-  return { line = lineno, text = whole and line or puzzle }
-end
-
--- The title check of line mode, done once whichever path comes first: a title line at the top
--- is no puzzle and is passed over (sudoku.format.reader.take_title). With `done`, there is none to
--- look for (the input is a piece of a longer one, which has its top elsewhere).
-local function title_once(src, done)
-  return function()
-    if not done then
-      done = true
-      -- Loaded here: the reader loads the C core, which `sudoku --help` must do without.
-      require("sudoku.format.reader").take_title(src)
-    end
-  end
-end
-
--- Line mode's items: line_item's per line, or {line =, error =} for a line too long for any
--- record. A title line at the top (see sudoku.format.reader.take_title) is no puzzle and is
--- passed over.
-local function line_items(src, take_title, whole, shape)
-  return function()
-    take_title()
-    while true do
-      local line, lineno = src:next()
-      local failed = src.faults and fault_item(src, lineno and lineno + 1)
-      if failed then
-        if line ~= nil then src:back(line) end
-        return failed
-      end
-      if line == nil then return nil end
-      local item = line_item(line, lineno, whole, shape)
-      if item then return item end
-    end
-  end
-end
-
 -- What the command prints after FILE:LINE: for a record a format's reader could not read (its
 -- fault; see sudoku.format.fault): the words after the line. The readers name the shape the
 -- CLI's --box gives them opts.box, which the command calls --box.
 local function cli_message(f)
   return (fault.after_line(f):gsub("%(opts%.box%)", "(--box)"))
 end
-
--- The same, for a job that reads whole lines itself (job.whole_lines).
-pipeline.record_message = cli_message
 
 -- Format mode's items: {line =, record =} or {line =, error =}; a failure that belongs to no
 -- record or line (the format cannot be told, UTF-16 text) is {fatal =}. (sudoku lab reads its
@@ -199,7 +101,8 @@ pipeline.record_items = record_items
 --   job.from       the input's format name, or nil to detect it
 --   job.handle(items, emit): for each item k (all read without error), in order and as soon
 --                  as it is done, emit(k, out, err, made): the text to print (or nil) and a
---                  message for stderr (or nil; a message counts as a failure). What was emitted
+--                  message for stderr, or a fault as data that the pipeline words (or nil;
+--                  either counts as a failure). What was emitted
 --                  goes out at the end of the chunk, or when a signal stops it, whole records
 --                  only. emit raises once a signal came, so that the job stops between two
 --                  records; with made true it does not: the answer was made with others before
@@ -214,18 +117,17 @@ pipeline.record_items = record_items
 --                  pipeline.PLACEHOLDER)
 --   job.detected(name)  called with the format detection found, before any record is read
 --                  (the batch commands set job.lines and job.handle there)
---   job.block      line mode only, optional: block(text) does a block of whole lines at once
---                  and returns what core.solve_block returns (out, notes, info); the records it
---                  leaves to the caller (notes with hole) go through job.handle. The output is
---                  the same as line by line; the pipeline takes blocks whenever the input can
---                  give them (a file read in blocks, no line over the record limit).
---   job.pool       line mode only, optional, instead of job.block: pool() makes a pool that
---                  does blocks as job.block would (core.line_pool): blocks are submitted as
---                  they are read and their answers written in input order as they come back,
---                  so that on threads of the pool reading and writing overlap the solving.
+--   job.pool       line mode only, optional: pool(size) makes a line pool (a route task's,
+--                  sudoku.records.route) that does whole blocks of lines at once; blocks are
+--                  submitted as they are read (sudoku.records.blocks) and their answers written
+--                  in input order as they come back, so that on threads of the pool reading and
+--                  writing overlap the solving. The records a block leaves to the caller (its
+--                  notes with hole) go through job.handle. The output is the same as line by
+--                  line; the pipeline takes blocks whenever the input can give them (a file
+--                  read in blocks, no line over the record limit).
 --   job.pool_piece with job.pool, optional: the bytes a block is cut into for a pool of
---                  threads (see submit_block)
---   job.block_text(out, at, to, info)  with job.pool or job.block, optional: the text to
+--                  threads
+--   job.block_text(out, at, to, info)  with job.pool, optional: the text to
 --                  print for out's bytes at + 1 .. to (whole lines, each a record answered in
 --                  C; info as the block's), in input order with the records handled between
 --                  them (dedup drops those of a class seen before); default: the bytes as they
@@ -279,14 +181,14 @@ function pipeline.run(result, streams, job)
   end
   local items
   local offset = result.line_offset or 0
-  local take_title = title_once(src, offset > 0)
-  -- The board size of a line file (size_fault): --size, or the first record's. (With --box the
-  -- reader checks each record against the box, in its own words.)
-  local shape = { auto = result.size == "auto" or result.box ~= nil, n = tonumber(result.size),
-    column = result.column }
+  -- Line mode's records (sudoku.records.lines): the board size of a line file is --size, or
+  -- the first record's (with --box the reader checks each record against the box, in its own
+  -- words); with --line-offset the input is a piece of a longer one, with no title at its top.
+  local reader = lines.new(src, { whole = job.whole_lines, size = result.size, box = result.box,
+    column = result.column, title_done = offset > 0 })
   if job.lines and from then
     -- UTF-16 text is no puzzle list: say so rather than read its bytes as cells.
-    take_title()
+    reader:take_title()
     if src.utf16 then
       streams.stderr:write("sudoku: ", name, ": ", fault.reason(fault.new("utf16")), "\n")
       if input ~= streams.stdin then input:close() end
@@ -295,9 +197,9 @@ function pipeline.run(result, streams, job)
   end
   if not from then
     -- No puzzle at all: only what the source found wrong, if anything.
-    items = function() return fault_item(src, nil) end
+    items = function() return reader:fault_item(nil) end
   elseif job.lines then
-    items = line_items(src, take_title, job.whole_lines, shape)
+    items = function() return reader:next() end
   else
     items = record_items(src, from, job.read_opts or {})
   end
@@ -311,12 +213,12 @@ function pipeline.run(result, streams, job)
 
   local stopped = false  -- Ctrl-C came: no more records
   local pending = interrupt.pending
-  -- Whether the lines held at the start may still go to the pool as a block (held_block).
+  -- Whether the lines held at the start may still go to the pool as a block (reader:held_block).
   local held_block_ok = true
   -- Blocks are taken once src.line (the lines read so far) reaches block_from: from the start
   -- (0), so that the lines detection read ahead go to the pool too and a short file needs no
   -- record model in Lua; past a line that must go line by line, from the line after it.
-  local block_from = job.lines and (job.block or job.pool) and 0 or math.huge
+  local block_from = job.lines and job.pool and 0 or math.huge
 
   -- A chunk's records go to stdout in one write when it is done (or stopped): one checked write
   -- a chunk rather than one a record. A message for stderr lets the records before it out
@@ -330,7 +232,9 @@ function pipeline.run(result, streams, job)
   end
 
   local placeholders = result.placeholders
+  -- err: the words after FILE:LINE:, or a fault as data (worded here: cli_message).
   local function write_record(item, out, err)
+    if type(err) == "table" then err = cli_message(err) end
     if err and out == nil and placeholders then
       out = job.placeholder and job.placeholder(item) or pipeline.PLACEHOLDER
     end
@@ -354,7 +258,7 @@ function pipeline.run(result, streams, job)
   local function flush()
     local good, at = {}, {}
     for i, item in ipairs(chunk) do
-      if not item.error then
+      if not item.fault then
         good[#good + 1] = item
         at[#good] = i
       end
@@ -362,7 +266,7 @@ function pipeline.run(result, streams, job)
     local written = 0
     local function write_upto(i)
       for j = written + 1, i do
-        if chunk[j].error then write_record(chunk[j], job.unreadable, chunk[j].error) end
+        if chunk[j].fault then write_record(chunk[j], job.unreadable, chunk[j].fault) end
       end
       written = math.max(written, i)
     end
@@ -387,7 +291,7 @@ function pipeline.run(result, streams, job)
     end
   end
 
-  -- A block of whole lines done in C (job.block, or the pool), written in input order with the
+  -- A block of whole lines done in C (by the pool), written in input order with the
   -- records it left to job.handle (its holes) in their places. The holes go to job.handle all
   -- at once (the batch solver shares them out), or, for a job whose answers depend on what came
   -- before (job.block_text: dedup's set), one at a time in their places. Returns false when
@@ -396,8 +300,7 @@ function pipeline.run(result, streams, job)
     local todo, answers = {}, {}
     for _, n in ipairs(notes) do
       if n.hole then
-        n.item = line_item(text:sub(n.start + 1, n.start + n.len), first_line + n.line - 1,
-          job.whole_lines, shape)
+        n.item = reader:item(text:sub(n.start + 1, n.start + n.len), first_line + n.line - 1)
         if n.item.text then
           todo[#todo + 1] = n.item
           n.index = #todo
@@ -432,8 +335,8 @@ function pipeline.run(result, streams, job)
         pos = n.at
       end
       local item = n.item or { line = first_line + n.line - 1 }
-      if n.hole and item.error then
-        write_record(item, job.unreadable, item.error)
+      if n.hole and item.fault then
+        write_record(item, job.unreadable, item.fault)
       elseif n.hole then
         if block_text then answer({ item }, n.index) end
         local a = answers[n.index]
@@ -443,7 +346,7 @@ function pipeline.run(result, streams, job)
         end
         write_record(item, a[1], a[2])
       else
-        write_record(item, nil, n.message)
+        write_record(item, nil, n.fault)
       end
     end
     if pos < #out then held[#held + 1] = text_of(pos, #out) end
@@ -457,130 +360,16 @@ function pipeline.run(result, streams, job)
     return not info.interrupted
   end
 
-  local function run_block(text, first_line)
-    local out, notes, info = job.block(text, shape.auto and "auto" or shape.n)
-    src:advance(info.lines)
-    return finish_block(text, first_line, out, notes, info)
-  end
-
-  -- The pool (job.pool), made for the first block, and the blocks submitted to it and not yet
-  -- written: {text =, line =}, queue[queue_head .. queue_tail - 1], oldest first.
-  local pool, queue, queue_head, queue_tail = nil, {}, 1, 1
-
-  local function close_pool()
-    if pool then pool:close() end
-    pool = nil
-  end
-
-  -- Writes the oldest block of the pool once it is done. Returns false when Ctrl-C stopped it.
-  local function collect_block()
-    local entry = queue[queue_head]
-    queue[queue_head] = nil
-    queue_head = queue_head + 1
-    local out, notes, info = pool:collect()
-    return finish_block(entry.text, entry.line, out, notes, info)
-  end
-
-  -- Writes every block of the pool, in order. Returns false when Ctrl-C stopped it.
-  local function drain_pool()
-    while pool and pool:pending() > 0 do
-      if pending() or not collect_block() then return false end
-    end
-    return true
-  end
-
-  -- After Ctrl-C: the blocks the pool holds are written in order up to the first one the
-  -- interrupt cut short, that one's records before the cut included (the pool's threads stop
-  -- at the flag, so this takes no time), so that what was done before Ctrl-C is not lost.
-  local function salvage_pool()
-    while pool and pool:pending() > 0 do
-      if not collect_block() then return false end
-    end
-    return true
-  end
-
-  -- Hands whole lines to the pool, writing the oldest first while the pool is full. Returns
-  -- false when Ctrl-C stopped it, else true and the lines handed.
-  local function submit_piece(text, first_line, counted)
-    pool = pool or job.pool(shape.auto and "auto" or shape.n)
-    while pool:full() do
-      if pending() or not collect_block() then return false end
-    end
-    local lines = pool:submit(text)
-    if not counted then src:advance(lines) end
-    queue[queue_tail] = { text = text, line = first_line }
-    queue_tail = queue_tail + 1
-    return true, lines
-  end
-
-  -- Hands a block to the pool: whole, or for a pool of threads (job.pool_piece) in pieces of
-  -- about that many bytes, cut after a newline, so that the threads share out even a small file
-  -- (a block can be two reads long) and the calling thread, which does the oldest piece itself
-  -- when no thread has taken it yet, never takes much at once. Returns false when Ctrl-C
-  -- stopped it.
-  local function submit_block(text, first_line, counted)
-    local piece = job.pool_piece
-    if not piece or #text <= piece then return (submit_piece(text, first_line, counted)) end
-    local pos, line, length = 1, first_line, #text
-    while pos <= length do
-      local stop = pos + piece - 1
-      if stop >= length then
-        stop = length
-      else
-        -- After the last line end of the piece (sudoku.format.rule), else the first after it.
-        local cut = rule.last_end(text, stop, pos)
-        if not cut then
-          local e, after = rule.line_end(text, stop + 1)
-          cut = e <= length and after - 1 or length
-        end
-        stop = cut
-      end
-      local ok, lines = submit_piece(text:sub(pos, stop), line, counted)
-      if not ok then return false end
-      pos, line = stop + 1, line + lines
-    end
-    return true
-  end
-
-  -- Whether the file's board size is known (or --size auto), so that blocks may go to C: the
-  -- first record of a board's number of cells among the lines read ahead fixes it, as
-  -- size_fault would when it came to that record; else nil until the line path has read one.
-  local function settled()
-    local given_back = src.held or {}
-    -- A column of a delimited file is read in Lua only (the pool reads a line's first field).
-    for i = #given_back, 1, -1 do
-      if shape.first_seen then break end
-      if not rule.is_skipped(given_back[i]) and first_record(shape, given_back[i]) then
-        -- A header is no record: take the lines up to it (the lines below i stay).
-        for _ = i, #given_back do src:next() end
-      end
-    end
-    if shape.column or shape.missing then return false end
-    if shape.auto or shape.n then return true end
-    for i = #given_back, 1, -1 do
-      local puzzle = rule.puzzle(given_back[i])
-      local n = puzzle and rule.side_of(#puzzle)
-      if n then
-        shape.n = n
-        return true
-      end
-    end
-    return false
-  end
-
-  -- The lines read ahead (by detection and the title check) and given back to the source, as
-  -- one block of whole lines for the pool (the source has taken a byte order mark and each
-  -- line's "\r" off them already), with the number of its first line; nil when there are none,
-  -- or when a line too long for any record is among them (the line path reports it in order).
-  local function held_block()
-    take_title()
-    local given_back = src.held
-    if not (given_back and #given_back > 0) or (src.faults and #src.faults > 0) then return nil end
-    if not settled() then return nil end
-    local first_line, lines = src.line + 1, {}
-    while #given_back > 0 do lines[#lines + 1] = src:next() end
-    return table.concat(lines, "\n") .. "\n", first_line
-  end
+  -- The blocks on their way through the pool (sudoku.records.blocks), made for the first one.
+  local queue = job.pool and blocks.new{
+    pool = job.pool, piece = job.pool_piece, pending = pending,
+    size = function() return reader:size() end,
+    advance = function(n) src:advance(n) end,
+    finish = finish_block,
+  }
+  local function submit_block(...) return queue:submit(...) end
+  local function drain_pool() return queue:drain() end
+  local function close_pool() if queue then queue:close() end end
 
   -- Runs fn(...) as a step of the loop: false when Ctrl-C stopped it; any other error closes
   -- the pool and is raised again.
@@ -600,20 +389,20 @@ function pipeline.run(result, streams, job)
       break
     end
     local took = false
-    if src.line >= block_from and (src.line == 0 or settled()) then
+    if src.line >= block_from and (src.line == 0 or reader:settled()) then
       local first_line = src.line + 1
       local text, why = src:lines_block(BLOCK)
       if text then
         took = true
         if #chunk > 0 then flush() end
         if not stopped then
-          if not step(job.pool and submit_block or run_block, text, first_line) then
+          if not step(submit_block, text, first_line) then
             stopped = true
           end
         end
-      elseif why == "later" and job.pool and held_block_ok then
+      elseif why == "later" and queue and held_block_ok then
         -- What detection read ahead goes to the pool too, as a block of its own.
-        local ahead, ahead_first = held_block()
+        local ahead, ahead_first = reader:held_block()
         if ahead then
           took = true
           if #chunk > 0 then flush() end
@@ -632,7 +421,7 @@ function pipeline.run(result, streams, job)
     end
     if stopped then break end
     -- Records read line by line come after the pool's blocks.
-    if not took and pool and pool:pending() > 0 and not step(drain_pool) then
+    if not took and queue and queue:waiting() > 0 and not step(drain_pool) then
       stopped = true
       break
     end
@@ -650,7 +439,9 @@ function pipeline.run(result, streams, job)
       end
       if item == nil then break end
       if item.fatal then
-        streams.stderr:write("sudoku: ", name, ": ", item.fatal, "\n")
+        local why = item.fatal
+        if type(why) == "table" then why = fault.reason(why) end
+        streams.stderr:write("sudoku: ", name, ": ", why, "\n")
         status = pipeline.EXIT_USAGE
         break
       end
@@ -658,8 +449,8 @@ function pipeline.run(result, streams, job)
       if #chunk == pipeline.CHUNK then flush() end
     end
   end
-  if not stopped and pool and not step(drain_pool) then stopped = true end
-  if stopped and pool then step(salvage_pool) end
+  if not stopped and queue and not step(drain_pool) then stopped = true end
+  if stopped and queue then step(function() return queue:salvage() end) end
   close_pool()
   -- A read that Ctrl-C cut short fails too: the interrupt is what happened.
   if pending() then stopped = true end

@@ -4,24 +4,46 @@
 -- the command's line on stderr are both made here from the fields.
 --
 --   kind      what is wrong: "bad_char", "bad_size", "other_size", "no_puzzle", "utf16",
---             "long_line", "no_solution", "gave_up", "interrupted", "not_unique", "stuck",
---             "unsound", or "record" (a format's own reason, in `reason`)
+--             "long_line", "no_column" (a line of a delimited file without the puzzle's
+--             field), "no_column_name" (a header without the column named), "no_solution",
+--             "gave_up", "interrupted", "not_unique", "stuck", "unsound", or "record" (a
+--             format's own reason, in `reason`)
 --   record    the record's number in the input (the readers of `sudoku.format`)
 --   line      the line it is on, counted in the whole input
 --   column    the column of the character to blame (absent when none is)
 --   byte      that character's byte value (with `column`)
 --   cells     the puzzle's length; `expected` the length of the file's puzzles ("other_size")
 --   bytes     a line's length ("long_line")
---   reason    the words without the place, when the reader had its own (a format's JSON path, the
---             C batch's words)
+--   nodes, seconds  the budget that ran out ("gave_up")
+--   column_number, fields  the puzzle's field and the fields the line has ("no_column");
+--             name the column named ("no_column_name")
+--   hardest, rating  the hardest technique so far and the rating ("stuck"; none without steps)
+--   technique, placed, value, row, col  the step that went against the solution: it placed
+--             (or eliminated) value at row, col ("unsound")
+--   reason    the words without the place, when the reader had its own (a format's JSON path);
+--             sudoku.solve_many hands its faults out with theirs filled in
 local show = require "sudoku.show"
 
 local fault = {}
 
 local MAX_LINE = 4 * 64 * 64 * 64
+local MAX_SIDE = 64
+
+-- Whether a count of cells is the square of a side too large for a board.
+local function square_over(cells)
+  local side = math.floor(math.sqrt(cells) + 0.5)
+  return side * side == cells and side > MAX_SIDE
+end
 
 local WORDS = {
   bad_char = function(f) return ("unexpected character '%s'"):format(show.byte(f.byte)) end,
+  -- The batch's words (the readers of sudoku.format give their own reason).
+  bad_size = function(f)
+    if square_over(f.cells) then
+      return ("%d cells, a board larger than %dx%d"):format(f.cells, MAX_SIDE, MAX_SIDE)
+    end
+    return ("%d cells, expected a square number such as 81"):format(f.cells)
+  end,
   no_puzzle = function(f) return ("no puzzle before '%s'"):format(show.byte(f.byte)) end,
   other_size = function(f)
     return ("%d cells, but this file's puzzles have %d"):format(f.cells, f.expected)
@@ -31,9 +53,27 @@ local WORDS = {
     return ("line of %d bytes, longer than any record can be (%d bytes at most); skipped")
       :format(f.bytes, f.max or MAX_LINE)
   end,
+  no_column = function(f)
+    return ("no column %d: the line has %d"):format(f.column_number, f.fields)
+  end,
+  no_column_name = function(f)
+    return ("no column named '%s' in the header (line %d)"):format(f.name, f.line)
+  end,
   no_solution = function() return "no solution" end,
+  gave_up = function(f)
+    if f.nodes then return ("gave up after %d nodes"):format(f.nodes) end
+    return ("gave up after %g s"):format(f.seconds)
+  end,
   interrupted = function() return "interrupted" end,
   not_unique = function() return "more than one solution" end,
+  stuck = function(f)
+    if not f.hardest then return "stuck: no technique applies" end
+    return ("stuck: no technique applies (hardest so far: %s, %.1f)"):format(f.hardest, f.rating)
+  end,
+  unsound = function(f)
+    return ("unsound step: %s %s %d at r%dc%d, against the solution"):format(f.technique,
+      f.placed and "places" or "eliminates", f.value, f.row, f.col)
+  end,
 }
 
 --- The words of a fault without its place.
@@ -66,6 +106,20 @@ function fault.message(f)
   local reason = show.message(fault.reason(f))
   if not at then return reason end
   return at .. ": " .. reason
+end
+
+--- The messages of the faults of a batch (`faults[i]` for the i-th puzzle that failed, a sparse
+-- table), as `message` words them, indexed alike; each fault gets its `reason` too. What
+-- `sudoku.solve_many` and `sudoku.logic.rate_many` hand out beside the core's data.
+-- @tparam table faults
+-- @treturn table the messages
+function fault.messages(faults)
+  local messages = {}
+  for i, f in pairs(faults) do
+    f.reason = fault.reason(f)
+    messages[i] = fault.message(f)
+  end
+  return messages
 end
 
 --- A fault of `kind` with the fields of `fields` (a new table).

@@ -75,6 +75,30 @@ function logic.steps(x, opts)
   return steps, {solved = solved, rating = rating, hardest = hardest, counts = counts}
 end
 
+--- Walks the easiest-first path on the pencil itself, a step at a time: the easiest step
+-- (`pencil:hint`), handed to `visit(step, k)` (k counting from 1) while the pencil still shows
+-- the position it was found on, then applied; until the pencil is solved or no allowed technique
+-- applies. What `steps` gives at once, for a caller that shows each position (a picture of each
+-- step).
+-- @tparam Pencil pencil the position, changed in place
+-- @tparam[opt] table opts `allowed`, `max_rating`, `se_only`
+-- @tparam[opt] function visit `visit(step, k)`, before step k is applied
+-- @treturn int the steps taken
+-- @treturn table|nil the hardest of them (the first with the highest rating), nil for none
+-- @treturn boolean whether the pencil is solved
+function logic.walk(pencil, opts, visit)
+  local k, hardest = 0, nil
+  while not pencil:solved() do
+    local step = pencil:hint(opts)
+    if not step then break end
+    k = k + 1
+    if visit then visit(step, k) end
+    if not hardest or step.rating > hardest.rating then hardest = step end
+    assert(pencil:apply(step))
+  end
+  return k, hardest, pencil:solved()
+end
+
 --- Applies a step: on a pencil, its placements and eliminations (true, or nil and a message
 -- when the step does not fit the marks); on a board, its placements (then the board), but
 -- nil and a message for a step that eliminates, which a board, keeping no candidates, cannot
@@ -205,7 +229,8 @@ end
 -- @treturn table stats
 -- @treturn table hardest
 function logic.rate_many(text, opts)
-  return core.rate_many(text, opts)
+  local ratings, stats, hardest, faults = core.rate_many(text, opts)
+  return ratings, require("sudoku.format.fault").messages(faults), stats, hardest, faults
 end
 
 --- The techniques: `{name =, title =, rating =, se =}` each, in the order of the C table.
