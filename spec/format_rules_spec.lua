@@ -53,7 +53,7 @@ describe("writing a puzzle with rules or regions", function()
     assert.is_nil((killer:format("line")))
   end)
 
-  it("makes the command fail on such a record instead of writing another puzzle", function()
+  it("makes the command fail on such a record instead of writing another puzzle #posix", function()
     local file = command.temp_file(format.write(cases[1][2], "json") .. "\n")
     local run = command.run({ "convert", "--to", "line", file })
     assert.are.equal("", run.stdout)

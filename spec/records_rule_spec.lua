@@ -148,35 +148,45 @@ describe("the record rule", function()
     assert.same({ [2] = "line 2: 64 cells, but this file's puzzles have 81" }, errors)
     assert.same({ kind = "other_size", line = 2, cells = 64, expected = 81,
       reason = "64 cells, but this file's puzzles have 81" }, faults[2])
+  end)
+
+  it("fixes the board size at the first record in the command too #posix", function()
     local r = cmd.run({ "count", cmd.temp_file(P .. "\n" .. P:sub(1, 64):gsub("9", "1") .. "\n") })
     assert.same({ "1\n", ":2: 64 cells, but this file's puzzles have 81\n", 1 },
       { r.stdout, r.stderr:match(":%d+: .*$"), r.status })
   end)
 
-  it("reads mixed sizes when asked: size = \"auto\", --size auto", function()
+  it("reads mixed sizes when asked: size = \"auto\"", function()
     local four = "1.......3..2...."
     local results = sudoku.solve_many(four .. "\n" .. P .. "\n", { size = "auto" })
     assert.same({ sudoku.solve(four), S }, results)
+  end)
+
+  it("reads mixed sizes when asked: --size auto #posix", function()
+    local four = "1.......3..2...."
     local r = cmd.run({ "solve", "--size", "auto", cmd.temp_file(four .. "\n" .. P .. "\n") })
     assert.same({ sudoku.solve(four) .. "\n" .. S .. "\n", 0 }, { r.stdout, r.status })
   end)
 
-  it("never takes a puzzle-length line with a bad character for a title", function()
+  it("never takes a puzzle-length line with a bad character for a title #posix", function()
     local r = cmd.run({ "validate", cmd.temp_file("abc" .. P:sub(4) .. "\n" .. P .. "\n") })
     assert.same({ "malformed\nunique\n", ":1: column 1: unexpected character 'a'\n", 1 },
       { r.stdout, r.stderr:match(":%d+: .*$"), r.status })
   end)
 
-  it("names UTF-16 text", function()
+  it("names UTF-16 text in the command #posix", function()
     local r = cmd.run({ "solve", cmd.temp_file(utf16(P .. "\n")) })
     assert.same({ "", 2 }, { r.stdout, r.status })
     assert.truthy(r.stderr:find(": UTF-16 text: convert to UTF-8\n", 1, true))
+  end)
+
+  it("names UTF-16 text", function()
     local _, errors = sudoku.solve_many(utf16(P))
     assert.same({ "line 1: UTF-16 text: convert to UTF-8" }, errors)
     assert.is_nil(format.detect(utf16(P)))
   end)
 
-  it("takes a column by number or by its header's name", function()
+  it("takes a column by number or by its header's name #posix", function()
     local csv = "id,puzzle,solution\n1," .. P .. "," .. S .. "\n"
     for _, column in ipairs({ "2", "puzzle" }) do
       local r = cmd.run({ "solve", "--column", column, cmd.temp_file(csv) })
@@ -185,6 +195,10 @@ describe("the record rule", function()
     local r = cmd.run({ "solve", "--column", "grid", cmd.temp_file(csv) })
     assert.equal(2, r.status)
     assert.matches("no column named 'grid' in the header", r.stderr)
+  end)
+
+  it("takes a column by its header's name in format.records", function()
+    local csv = "id,puzzle,solution\n1," .. P .. "," .. S .. "\n"
     local got = {}
     for rec in format.records(csv, "line", { column = "puzzle" }) do got[#got + 1] = rec.line end
     assert.same({ 2 }, got)
@@ -198,7 +212,7 @@ describe("the record rule", function()
     assert.equal(3, stats.puzzles)
   end)
 
-  it("has the C core's table made from this declaration (csrc/text/rule_table.h)", function()
+  it("has the C core's table made from this declaration (csrc/text/rule_table.h) #posix", function()
     local generated, status = cmd.shell(cmd.LUA .. " mk/gen_rule.lua")
     assert.equal(0, status)
     assert.equal(cmd.read_file("csrc/text/rule_table.h"), generated)

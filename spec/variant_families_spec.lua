@@ -273,7 +273,7 @@ describe("the formats", function()
     for fname in pairs(family.fpuzzles.NEGATIVES or {}) do words[#words + 1] = fname end
   end
 
-  it("know no key of the schema and no f-puzzles name of a family: they loop over the families",
+  it("know no key of the schema and no f-puzzles name of a family: they loop over the families #posix",
     function()
       local p = assert(io.popen("ls " .. data.root .. "lua/sudoku/format/*.lua"))
       local checked = 0

@@ -50,7 +50,8 @@ end
 -- message for a file that cannot be opened. (sudoku lab opens its input here too.)
 local function open_input(path, streams)
   if path == nil or path == "-" then return streams.stdin, STDIN_NAME end
-  local f, err = io.open(path, "r")
+  -- Binary, as format.open reads: the record rule reads line ends itself.
+  local f, err = io.open(path, "rb")
   if not f then return nil, ("cannot open %s: %s"):format(path, reason_of(err, path)) end
   -- A directory opens on Linux and fails at the first read; that read error is reported then
   -- (pipeline.read_failure).

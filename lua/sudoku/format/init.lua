@@ -178,7 +178,10 @@ function format.open(path, name, opts)
     error(("bad argument #1 to 'open' (string expected, got %s)"):format(type(path)), 2)
   end
   if name ~= nil then reader_or_raise(name, "open") end
-  local f, err = io.open(path, "r")
+  -- In binary mode: the record rule reads line ends itself (CRLF, CR, LF), and on Windows a
+  -- text-mode file cannot seek after the read of nothing below (the C runtime's ungetc), which
+  -- the line source needs.
+  local f, err = io.open(path, "rb")
   if not f then return nil, err end
   -- A directory opens on Linux and fails at the first read: a read of nothing asks now (and
   -- takes nothing from a file; at its end it gives nil and no message).
