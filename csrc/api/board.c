@@ -40,7 +40,7 @@ sudoku_board *sudoku_board_from_line(const char *text, size_t len, sudoku_alloc_
     }
     n = sdk_read_givens(text, len, 0, givens, &fault);
     if (!n) {
-        if (err && err_size) sdk_read_message(&fault, len, 0, err, err_size);
+        if (err && err_size) sdk_read_message(&fault, err, err_size);
         sdk_free(a, givens, len ? len : 1);
         return NULL;
     }
@@ -111,14 +111,14 @@ int sudoku_board_fill(sudoku_board *b, const char *text, size_t len, char *err, 
         return SUDOKU_EINVAL;
     }
     if (len != (size_t)b->b.ncells) {
-        fault.kind = SDK_READ_BAD_SIZE;
-        if (err && err_size) sdk_read_message(&fault, len, b->b.n, err, err_size);
+        fault = sdk_read_fault_of(SDK_READ_BAD_SIZE, len, b->b.n);
+        if (err && err_size) sdk_read_message(&fault, err, err_size);
         return SUDOKU_EINVAL;
     }
     givens = (uint8_t *)sdk_alloc(a, len);
     if (!givens) return SUDOKU_ENOMEM;
     if (!sdk_read_givens(text, len, b->b.n, givens, &fault)) {
-        if (err && err_size) sdk_read_message(&fault, len, b->b.n, err, err_size);
+        if (err && err_size) sdk_read_message(&fault, err, err_size);
         sdk_free(a, givens, len);
         return SUDOKU_EINVAL;
     }

@@ -248,7 +248,7 @@ static int board_fill(lua_State *L) {
     /* A length that is not the board's is refused before anything is read into value. */
     if (!sdk_read_givens(text, len, b->n, value, &fault)) {
         char why[96];
-        sdk_read_message(&fault, len, b->n, why, sizeof why);
+        sdk_read_message(&fault, why, sizeof why);
         lua_pushnil(L);
         lua_pushstring(L, why);
         return 2;

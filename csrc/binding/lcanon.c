@@ -21,7 +21,7 @@ static int read_puzzle(lua_State *L, uint8_t values[81]) {
         int n = sdk_read_givens(text, len, 0, givens, &fault);
         lua_pushnil(L);
         if (!n) {
-            sdk_read_message(&fault, len, 0, why, sizeof why);
+            sdk_read_message(&fault, why, sizeof why);
             lua_pushstring(L, why);
             return 0;
         }

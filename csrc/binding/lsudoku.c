@@ -127,20 +127,6 @@ int lsdk_interrupted_error(lua_State *L) {
     return lua_error(L);
 }
 
-/* A search that its limits stopped (reason: SDK_ENODES or SDK_ETIME; SDK_ECANCEL raises):
- * pushes nil and "gave up after N nodes" or "gave up after T s". Returns 2. */
-int lsdk_push_gave_up(lua_State *L, int reason, const sdk_limits *l) {
-    char msg[64];
-    if (reason == SDK_ECANCEL) return lsdk_interrupted_error(L);
-    if (reason == SDK_ENODES)
-        snprintf(msg, sizeof msg, "gave up after %lld nodes", (long long)l->max_nodes);
-    else
-        snprintf(msg, sizeof msg, "gave up after %g s", l->seconds);
-    lua_pushnil(L);
-    lua_pushstring(L, msg);
-    return 2;
-}
-
 int lsdk_is_stop(int64_t rc) {
     return rc == SDK_ENODES || rc == SDK_ETIME || rc == SDK_ECANCEL;
 }
@@ -351,6 +337,7 @@ SDK_EXPORT int luaopen_sudoku_core(lua_State *L) {
     lsdk_open_host(L);
     lsdk_open_logic(L, module, fast9);
     lsdk_open_canon(L, module, fast9);
+    lsdk_open_words(L, module, fast9);
     lua_settop(L, module);
     return 1;
 }

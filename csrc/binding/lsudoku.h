@@ -53,7 +53,8 @@ SDK_INTERNAL void lsdk_read_limits(lua_State *L, int opts, sdk_limits *l);
 SDK_INTERNAL void lsdk_check_limits(lua_State *L, int opts, sdk_limits *l);
 /* Raises "interrupted" for a search that Ctrl-C stopped. */
 SDK_INTERNAL int lsdk_interrupted_error(lua_State *L);
-/* A search that its limits stopped: pushes nil and why (or raises "interrupted"). Returns 2. */
+/* A search that its limits stopped: pushes nil and why, "gave up after ..." (lwords.c, the one
+ * wording of it), or raises "interrupted". Returns 2. */
 SDK_INTERNAL int lsdk_push_gave_up(lua_State *L, int reason, const sdk_limits *l);
 /* Whether rc is the reason a watch stopped a search. */
 SDK_INTERNAL int lsdk_is_stop(int64_t rc);
@@ -213,6 +214,7 @@ SDK_INTERNAL void lsdk_open_debug(lua_State *L, int module, int fast9);
 SDK_INTERNAL void lsdk_open_host(lua_State *L);
 SDK_INTERNAL void lsdk_open_logic(lua_State *L, int module, int fast9);
 SDK_INTERNAL void lsdk_open_canon(lua_State *L, int module, int fast9);
+SDK_INTERNAL void lsdk_open_words(lua_State *L, int module, int fast9);
 /* ---- human-style logic (llogic.c, lsteps.c) --------------------------------------------------------- */
 struct sdk_logic_opts;
 struct sdk_grid;

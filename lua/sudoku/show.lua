@@ -1,28 +1,23 @@
 -- How bytes of the input appear in messages, for every reader alike: a message must be plain
 -- printable text, so a stray NUL, control character or UTF-8 byte is shown escaped (a NUL as
--- \0, any other as \xHH), and inside quotes the quote and the backslash get a backslash. (The C
--- core shows a byte of the text it reads the same way: sdk_show_byte in csrc/text/reader.c.)
+-- \0, any other as \xHH), and inside quotes the quote and the backslash get a backslash. The
+-- one way of showing a byte is the C core's (sdk_show_byte in csrc/text/reader.c, which the C
+-- library's messages use too), through sudoku.core.show_byte.
+local show_byte = require("sudoku.core").show_byte
+
 local show = {}
 
-local function hex(b)
-  if b == 0 then return "\\0" end
-  return ("\\x%02X"):format(b)
-end
-
 -- Byte b as a message quotes it between single quotes: "unexpected character '\0'".
-function show.byte(b)
-  if b < 32 or b > 126 then return hex(b) end
-  if b == 39 or b == 92 then return "\\" .. string.char(b) end
-  return string.char(b)
-end
+show.byte = show_byte
 
 -- The same for the one-character string ch.
 function show.char(ch)
-  return show.byte(ch:byte())
+  return show_byte(ch:byte())
 end
 
+-- A byte outside printable ASCII (what the patterns below match) as a message shows it.
 local function escape(ch)
-  return hex(ch:byte())
+  return show_byte(ch:byte())
 end
 
 -- A whole message with its unprintable bytes escaped (its own quotes are left alone): for text
@@ -37,9 +32,8 @@ function show.quoted(text, quote, max)
   local cut = max and #text > max
   local body = (cut and text:sub(1, max) or text):gsub("[%z\1-\31\127-\255\\" .. quote .. "]",
     function(ch)
-      local b = ch:byte()
-      if b < 32 or b > 126 then return hex(b) end
-      return "\\" .. ch
+      if ch == quote then return "\\" .. ch end
+      return show_byte(ch:byte())
     end)
   return quote .. body .. (cut and "..." or "") .. quote
 end

@@ -3,6 +3,7 @@
 -- lines differently the answer is nil and a message naming both, never a guess. Formats that
 -- read the same text the same way (sdm and line, ss and grid for most grids) are not told
 -- apart: the answer is the one whose reader takes the other's files too.
+local fault = require "sudoku.format.fault"
 local reader = require "sudoku.format.reader"
 local rule = require "sudoku.format.rule"
 local show = require "sudoku.show"
@@ -182,7 +183,7 @@ function detect.detect(src)
   local lines, first = src:lookahead(LOOKAHEAD, reader.is_skipped)
   -- lines[i] is line base + i of the input (leading comments beyond LOOKAHEAD were passed).
   local base = src.line
-  if src.utf16 then return nil, "UTF-16 text: convert to UTF-8" end
+  if src.utf16 then return nil, fault.reason{ kind = "utf16" } end
   if not first then return nil, "no puzzle in the input (only blank or '#' lines)", "empty" end
   local sdk_meta = false
   for i = 1, first - 1 do

@@ -3,8 +3,8 @@
 -- gives a fault as a table, and nothing above it reads message text: the library's message and
 -- the command's line on stderr are both made here from the fields.
 --
---   kind      what is wrong: "bad_char", "bad_size", "other_size", "no_puzzle", "utf16",
---             "long_line", "no_column" (a line of a delimited file without the puzzle's
+--   kind      what is wrong: "bad_char", "bad_size", "bad_value", "other_size", "no_puzzle",
+--             "utf16", "long_line", "no_column" (a line of a delimited file without the puzzle's
 --             field), "no_column_name" (a header without the column named), "no_solution",
 --             "gave_up", "interrupted", "not_unique", "stuck", "unsound", or "record" (a
 --             format's own reason, in `reason`)
@@ -13,6 +13,12 @@
 --   column    the column of the character to blame (absent when none is)
 --   byte      that character's byte value (with `column`)
 --   cells     the puzzle's length; `expected` the length of the file's puzzles ("other_size")
+--   size, asked, box, of, nearest  how a "bad_size" says what the cells should have been: `size`
+--             the board's side they were read for (absent: the count's own); `asked` "size" or
+--             "box" when that side is the caller's opts.size or opts.box (`box` its {rows, cols});
+--             `of` the key holding the cells ("givens has 3 cells, ..."); `nearest` to name the
+--             board sizes around a count that is no board's (sudoku.parse's words)
+--   token     a number out of the board's range, as written ("bad_value", with `size`)
 --   bytes     a line's length ("long_line")
 --   nodes, seconds  the budget that ran out ("gave_up")
 --   column_number, fields  the puzzle's field and the fields the line has ("no_column");
@@ -22,28 +28,21 @@
 --             (or eliminated) value at row, col ("unsound")
 --   reason    the words without the place, when the reader had its own (a format's JSON path);
 --             sudoku.solve_many hands its faults out with theirs filled in
+--
+-- The faults that the C library words too ("bad_char", "bad_size": its readers' faults, which
+-- the C API must word without Lua; "gave_up": b:solve's and b:count's) have their one wording
+-- in C, which this module takes through sudoku.core.fault_reason; the rest are worded here.
 local show = require "sudoku.show"
+local core_reason = require("sudoku.core").fault_reason
 
 local fault = {}
 
 local MAX_LINE = 4 * 64 * 64 * 64
-local MAX_SIDE = 64
-
--- Whether a count of cells is the square of a side too large for a board.
-local function square_over(cells)
-  local side = math.floor(math.sqrt(cells) + 0.5)
-  return side * side == cells and side > MAX_SIDE
-end
 
 local WORDS = {
-  bad_char = function(f) return ("unexpected character '%s'"):format(show.byte(f.byte)) end,
-  -- The batch's words (the readers of sudoku.format give their own reason).
-  bad_size = function(f)
-    if square_over(f.cells) then
-      return ("%d cells, a board larger than %dx%d"):format(f.cells, MAX_SIDE, MAX_SIDE)
-    end
-    return ("%d cells, expected a square number such as 81"):format(f.cells)
-  end,
+  bad_char = core_reason,
+  bad_size = core_reason,
+  bad_value = function(f) return ("value '%s' out of range 1..%d"):format(f.token, f.size) end,
   no_puzzle = function(f) return ("no puzzle before '%s'"):format(show.byte(f.byte)) end,
   other_size = function(f)
     return ("%d cells, but this file's puzzles have %d"):format(f.cells, f.expected)
@@ -60,10 +59,7 @@ local WORDS = {
     return ("no column named '%s' in the header (line %d)"):format(f.name, f.line)
   end,
   no_solution = function() return "no solution" end,
-  gave_up = function(f)
-    if f.nodes then return ("gave up after %d nodes"):format(f.nodes) end
-    return ("gave up after %g s"):format(f.seconds)
-  end,
+  gave_up = core_reason,
   interrupted = function() return "interrupted" end,
   not_unique = function() return "more than one solution" end,
   stuck = function(f)

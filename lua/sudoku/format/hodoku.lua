@@ -49,7 +49,8 @@ local function fields_of(text, start)
   return fields, columns
 end
 
--- The board of <cells> (from column `at` of its line) and the givens, or nil, column, message.
+-- The board of <cells> (from column `at` of its line) and the givens, or nil, column and what is
+-- wrong (the format's own words, or a fault's kind and fields: sudoku.format.fault words it).
 local function read_cells(cells, at, opts)
   local values, placed = {}, {}
   local i = 1
@@ -71,10 +72,12 @@ local function read_cells(cells, at, opts)
   if not n then
     n = math.floor(math.sqrt(count) + 0.5)
     if n * n ~= count or n > symbols.MAX then
-      return nil, nil, ("%d cells, expected N*N such as 81"):format(count)
+      return nil, nil, { kind = "bad_size", cells = count }
     end
   elseif count ~= n * n then
-    return nil, nil, ("%d cells, expected %d for size %d"):format(count, n * n, n)
+    local box = opts.box and { opts.box[1], opts.box[2] }
+    return nil, nil, { kind = "bad_size", cells = count, size = n, asked = box and "box" or "size",
+      box = box }
   end
   local rows, cols
   if opts.box then
@@ -88,7 +91,7 @@ local function read_cells(cells, at, opts)
   for k, cell in ipairs(values) do
     local v = value[cell[1]:byte()]
     if v == nil then
-      return nil, cell[2], ("unexpected character '%s'"):format(show.char(cell[1]))
+      return nil, cell[2], { kind = "bad_char", byte = cell[1]:byte() }
     end
     if v ~= 0 then
       board:set(math.floor((k - 1) / n) + 1, (k - 1) % n + 1, v)
@@ -151,9 +154,9 @@ function hodoku.read_line(text, opts, lineno, index)
     return reader.failure(index, lineno, nil, ("%d field%s, expected at least 3 "
       .. "(technique, candidates, cells)"):format(#fields, #fields == 1 and "" or "s"))
   end
-  local board, givens, message = read_cells(fields[3], columns[3], opts)
-  if not board then return reader.failure(index, lineno, givens, message) end
-  local candidates, column
+  local board, givens, wrong = read_cells(fields[3], columns[3], opts)
+  if not board then return reader.fail(index, lineno, givens, wrong) end
+  local candidates, column, message
   candidates, column, message = read_deleted(fields[4] or "", columns[4] or 0, board)
   if candidates == nil then return reader.failure(index, lineno, column, message) end
   local meta = { technique = fields[1], digits = fields[2] }

@@ -4,9 +4,9 @@
 local dkjson = require "sudoku.format.dkjson"
 local Board = require "sudoku.board"
 local cell_reader = require "sudoku.format.cells"
+local fault = require "sudoku.format.fault"
 local record = require "sudoku.format.record"
 local number = require "sudoku.number"
-local show = require "sudoku.show"
 local symbols = require "sudoku.symbols"
 local variant = require "sudoku.variant"
 local variant_common = require "sudoku.variant.common"
@@ -97,11 +97,12 @@ local function size_of(obj, opts)
     return n
   end
   if opts.size then return opts.size end
-  local cells = obj.givens or obj.values
+  local key = obj.givens and "givens" or "values"
+  local cells = obj[key]
   if type(cells) ~= "string" then fail("no size: give \"size\" or \"givens\"") end
   local root = math.floor(math.sqrt(#cells) + 0.5)
-  if root < 1 or root * root ~= #cells then
-    fail("givens has %d cells, expected a square number such as 81", #cells)
+  if root < 1 or root * root ~= #cells or root > symbols.MAX then
+    fail("%s", fault.reason{ kind = "bad_size", cells = #cells, of = key })
   end
   return root
 end
@@ -126,12 +127,12 @@ end
 local function cells_of(key, text, n)
   if type(text) ~= "string" then fail("%s: expected a string of %d cells", key, n * n) end
   if #text ~= n * n then
-    fail("%s has %d cells, expected %d for size %d", key, #text, n * n, n)
+    fail("%s", fault.reason{ kind = "bad_size", cells = #text, size = n, of = key })
   end
   local values, bad = cell_reader.values(text, n)
   if not values then
-    fail("%s, cell %d (%s): unexpected character '%s'", key, bad, cell_name(n, bad),
-      show.char(text:sub(bad, bad)))
+    fail("%s, cell %d (%s): %s", key, bad, cell_name(n, bad),
+      fault.reason{ kind = "bad_char", byte = text:byte(bad) })
   end
   return values
 end
@@ -197,8 +198,8 @@ local function add_rules(board, list, n)
       if not cells then fail("%s", variant.message(bad)) end
       spec.cells = cells
     end
-    local added, fault = board:try_add_rule(spec)
-    if not added then fail("%s: %s", what, fault.reason) end
+    local added, refused = board:try_add_rule(spec)
+    if not added then fail("%s: %s", what, refused.reason) end
   end
 end
 
@@ -219,7 +220,9 @@ local function candidates_of(list, board, n)
       for k = 1, #marks do
         local ch = marks:sub(k, k)
         local v = symbols.value(ch, n)
-        if not v or v == 0 then fail("%s: unexpected character '%s'", what, show.char(ch)) end
+        if not v or v == 0 then
+          fail("%s: %s", what, fault.reason{ kind = "bad_char", byte = ch:byte() })
+        end
         if seen[v] then fail("%s: '%s' repeats", what, ch) end
         seen[v] = true
         values[#values + 1] = v

@@ -5,7 +5,7 @@ local symbols = require "sudoku.symbols"
 local Board = require "sudoku.board"
 local cells = require "sudoku.format.cells"
 local shape = require "sudoku.shape"
-local show = require "sudoku.show"
+local fault = require "sudoku.format.fault"
 local line_board = require("sudoku.core").line_board
 
 local parse = {}
@@ -38,22 +38,22 @@ local function position(text, pos)
   return line, pos - start + 1
 end
 
--- nil, the message and the fault (sudoku.format.fault: {kind =, line =, column =, byte =,
--- reason =}, counted within `text`) of a failure at byte `pos`.
-local function fail_at(text, pos, msg, kind)
-  local line, col = position(text, pos)
-  return nil, ("line %d, column %d: %s"):format(line, col, msg),
-    { kind = kind or "bad_value", line = line, column = col, byte = byte(text, pos), reason = msg }
+-- nil, the message and the fault (sudoku.format.fault: its kind and fields, with line and
+-- column counted within `text`) of a failure at byte `pos`.
+local function fail_at(text, pos, f)
+  f.line, f.column = position(text, pos)
+  f.byte = byte(text, pos)
+  return nil, fault.message(f), f
 end
 
 local function unexpected(text, pos)
-  return fail_at(text, pos, ("unexpected character '%s'"):format(show.byte(byte(text, pos))),
-    "bad_char")
+  return fail_at(text, pos, { kind = "bad_char" })
 end
 
 -- nil, the message and the fault of a text whose cells are not a board's.
-local function bad_size(count, msg)
-  return nil, msg, { kind = "bad_size", cells = count, reason = msg }
+local function bad_size(f)
+  f.kind = "bad_size"
+  return nil, fault.message(f), f
 end
 
 -- Numbers are chosen when some token is a two-digit value (10..64) and there are at least 100
@@ -212,18 +212,6 @@ local function check_opts(opts, extra)
   return size, opts.box
 end
 
--- The board sizes on either side of a cell count that is no square, for the message: a line
--- one cell short of 81 is far more often a typo than a puzzle of another size.
-local function nearest(count)
-  local below = math.floor(math.sqrt(count))
-  if below >= MAX_SIZE then
-    return (" (a board holds at most %d)"):format(MAX_SIZE * MAX_SIZE)
-  end
-  if below < 1 then return " (a board holds N*N cells)" end
-  return (" (N*N are needed: %d for %dx%d, %d for %dx%d)"):format(below * below, below, below,
-    (below + 1) * (below + 1), below + 1, below + 1)
-end
-
 local function infer_size(count)
   for n = 1, MAX_SIZE do
     if n * n == count then return n end
@@ -265,23 +253,19 @@ local function read(text, opts, extra)
   if n then
     if count ~= n * n then
       -- Say where the expected count comes from: the caller's size or box, not the text.
-      local asked = box and ("%dx%d board of %dx%d boxes (opts.box)"):format(n, n, box[1], box[2])
-        or ("%dx%d board (opts.size)"):format(n, n)
-      return bad_size(count, ("expected %d cells for a %s, found %d"):format(n * n, asked, count))
+      return bad_size{ cells = count, size = n, asked = box and "box" or "size",
+        box = box and { box[1], box[2] } }
     end
   else
     n = infer_size(count)
-    if not n then
-      return bad_size(count, ("cannot infer a board size from %d cells%s"):format(count,
-        nearest(count)))
-    end
+    if not n then return bad_size{ cells = count, nearest = true } end
   end
 
   if numeric then
     for i = 1, count do
       if values[i] > n then
         local pos = at[i]
-        return fail_at(text, pos, ("value '%s' out of range 1..%d"):format(match(text, "^%d+", pos), n))
+        return fail_at(text, pos, { kind = "bad_value", token = match(text, "^%d+", pos), size = n })
       end
     end
   end
@@ -323,11 +307,11 @@ function parse.parse(text, opts)
 end
 
 -- read(text [, opts]) -> Board, or nil, the message and its fault (sudoku.format.fault's
--- fields: kind "bad_char", "bad_value" or "bad_size", line and column within text, byte,
--- reason): what readers that place a failure in their own input take.
+-- kind "bad_char", "bad_value" or "bad_size" and its fields, line and column within text, and
+-- byte): what readers that place a failure in their own input take.
 function parse.read(text, opts)
-  local board, message, fault = read(text, opts, 1)
-  return board, message, fault
+  local board, message, f = read(text, opts, 1)
+  return board, message, f
 end
 
 return parse

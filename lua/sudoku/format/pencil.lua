@@ -17,7 +17,6 @@ local Board = require "sudoku.board"
 local cells = require "sudoku.format.cells"
 local reader = require "sudoku.format.reader"
 local record = require "sudoku.format.record"
-local show = require "sudoku.show"
 local symbols = require "sudoku.symbols"
 
 local pencil = {
@@ -76,7 +75,7 @@ function pencil.read_line(text, opts, lineno, index)
       if v ~= 0 then
         local column = #lead + base + k
         if v == nil then
-          return reader.failure(index, lineno, column, ("unexpected character '%s'"):format(show.char(ch)))
+          return reader.fail(index, lineno, column, { kind = "bad_char", byte = ch:byte() })
         end
         if v ~= k then
           return reader.failure(index, lineno, column,

@@ -9,6 +9,7 @@
 -- @module sudoku.gen
 local Board = require "sudoku.board"
 local core = require "sudoku.core"
+local fault = require "sudoku.format.fault"
 local number = require "sudoku.number"
 local random = require "sudoku.gen.random"
 local shape = require "sudoku.shape"
@@ -138,7 +139,7 @@ local function clock_of(opts, board)
     clock = { left = function() return nil end, over = function() return false end, pace = pace }
   else
     local deadline = core.clock() + t
-    clock = { message = ("gave up after %g s"):format(t), pace = pace }
+    clock = { message = fault.reason{ kind = "gave_up", seconds = t }, pace = pace }
     function clock.left() return math.max(deadline - core.clock(), 1e-9) end
     function clock.over() return core.clock() >= deadline end
   end

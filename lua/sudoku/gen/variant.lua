@@ -12,6 +12,7 @@
 -- variant_lines (thermometers and arrows: paths over the solution), variant_jigsaw (layouts).
 local Board = require "sudoku.board"
 local core = require "sudoku.core"
+local fault = require "sudoku.format.fault"
 local random = require "sudoku.gen.random"
 local schema = require "sudoku.variant"
 local shape = require "sudoku.shape"
@@ -317,7 +318,7 @@ function variant.puzzle(opts, gen)
   }, Context)
   local ok, puzzle, solution, info = pcall(make, ctx, opts.variant, opts)
   if ok then return puzzle, solution, info end
-  if puzzle == OUT_OF_TIME then return nil, ("gave up after %g s"):format(opts.timeout) end
+  if puzzle == OUT_OF_TIME then return nil, fault.reason{ kind = "gave_up", seconds = opts.timeout } end
   error(puzzle, 0)
 end
 
