@@ -118,6 +118,16 @@ local function upward(from, to)
   return nil
 end
 
+-- The string literals of a C file, comments and #include lines left out.
+local function c_literals(path)
+  local code = read(path):gsub("/%*.-%*/", ""):gsub("#include[^\n]*", "")
+  local set, list = {}, {}
+  for text in code:gmatch('"([^"\n]*)"') do set[text] = true end
+  for text in pairs(set) do list[#list + 1] = text end
+  table.sort(list)
+  return list
+end
+
 describe("the library's layers", function()
   local all = modules()
 
@@ -205,16 +215,6 @@ describe("the library's layers", function()
     table.sort(found)
     assert.same({}, found)
   end)
-
-  -- The string literals of a C file, comments and #include lines left out.
-  local function c_literals(path)
-    local code = read(path):gsub("/%*.-%*/", ""):gsub("#include[^\n]*", "")
-    local set, list = {}, {}
-    for text in code:gmatch('"([^"\n]*)"') do set[text] = true end
-    for text in pairs(set) do list[#list + 1] = text end
-    table.sort(list)
-    return list
-  end
 
   it("leave every word to Lua: the command's line mode in C (csrc/batch/lineblock.c) writes no text "
     .. "of its own but numbers and line ends (a verdict's words are the caller's, handed down), "
@@ -316,5 +316,42 @@ describe("the C core's folders", function()
       if lines > 800 then long[#long + 1] = ("%s: %d lines"):format(path, lines) end
     end
     assert.same({}, long)
+  end)
+end)
+
+-- One fault, one wording (docs/ARCHITECTURE.md, "Faults"): the words of a reader's fault are the
+-- C library's, which a host of the C API needs without Lua, and the library takes them from there
+-- (sudoku.core.fault_reason, sudoku.core.show_byte); "gave up" is the binding's, for b:solve and
+-- b:count and for sudoku.format.fault alike. spec/fault_words_spec.lua shows them said alike.
+describe("the words of a fault", function()
+  -- Each phrase, as source text writes it, and the one file that may write it.
+  local OWNERS = {
+    ["unexpected character"] = "csrc/text/reader.c",
+    ["expected a square number"] = "csrc/text/reader.c",
+    ["cells, a board larger than"] = "csrc/text/reader.c",
+    ["cannot infer a board size"] = "csrc/text/reader.c",
+    ["cells, expected %d for size"] = "csrc/text/reader.c",
+    [", found %"] = "csrc/text/reader.c",
+    ["\\x%02X"] = "csrc/text/reader.c",
+    ["gave up after %"] = "csrc/binding/lwords.c",
+  }
+
+  it("are written in one source file each, in C: no Lua module words them again", function()
+    local sources = {}
+    for _, path in pairs(modules()) do
+      sources[#sources + 1] = { path = path, text = read(path):gsub("%-%-[^\n]*", "") }
+    end
+    for _, path in ipairs(c_files()) do
+      sources[#sources + 1] = { path = path, text = table.concat(c_literals(path), "\n") }
+    end
+    local writers, expected = {}, {}
+    for phrase, owner in pairs(OWNERS) do
+      writers[phrase], expected[phrase] = {}, { owner }
+      for _, source in ipairs(sources) do
+        if source.text:find(phrase, 1, true) then table.insert(writers[phrase], source.path) end
+      end
+      table.sort(writers[phrase])
+    end
+    assert.same(expected, writers)
   end)
 end)

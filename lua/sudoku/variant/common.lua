@@ -48,21 +48,17 @@ function common.is_null(x)
 end
 
 local is_integer = require("sudoku.number").is_integer
+local show = require "sudoku.show"
 common.is_integer = is_integer
 
 local LONGEST_SHOWN = 24
 
 --- How a value that is not what was expected reads in a message: a string quoted (and cut when
--- long, bytes outside printable ASCII escaped), a number or boolean as itself, null, a list or
+-- long, its bytes shown as sudoku.show shows them), a number or boolean as itself, null, a list or
 -- an object as such.
 function common.got(x)
   if x == nil or type(x) == "userdata" then return "null" end
-  if type(x) == "string" then
-    local text = x
-    if #text > LONGEST_SHOWN then text = text:sub(1, LONGEST_SHOWN) .. "..." end
-    text = text:gsub('[%c"\\\128-\255]', function(ch) return ("\\x%02X"):format(ch:byte()) end)
-    return '"' .. text .. '"'
-  end
+  if type(x) == "string" then return show.quoted(x, '"', LONGEST_SHOWN) end
   if type(x) == "table" then
     if next(x) == nil then return "null or an empty list" end
     if #x == 0 then return "an object" end
