@@ -2,7 +2,8 @@
  * The Lua binding's own shared parts, split the way LPeg splits its binding: lsudoku.c opens
  * the module and holds the helpers every part uses (allocator, options, budgets, the fast path
  * object); lboard.c is Board, lsolver.c is Solver and its hooks, llines.c reads puzzle text
- * (the 81-character shortcuts and solve_many), ldebug.c is sudoku.core.debug. Only these files
+ * (the 81-character shortcuts and solve_many), ldebug.c is sudoku.core.debug, lwords.c the
+ * words of the faults the C library words (core.fault_reason, "gave up"). Only these files
  * know Lua; their cross-file functions carry the prefix lsdk_.
  *
  * Memory: every core allocation goes through the state's allocator (lua_getallocf). Userdata are

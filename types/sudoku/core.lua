@@ -447,6 +447,27 @@ function core.clock() end
 ---@return integer
 function core.cpus() end
 
+---A fault of a reader or a search, as the C library words it (sudoku.format.fault's data).
+---@class sudoku.CoreFault
+---@field kind "bad_char"|"bad_size"|"gave_up"
+---@field byte? integer bad_char: the byte, 0..255
+---@field cells? integer bad_size: the cells the text holds
+---@field size? integer bad_size: the board's side they were read for
+---@field asked? "size"|"box" bad_size: that side is the caller's opts.size or opts.box
+---@field box? integer[] bad_size with asked "box": {rows, cols}
+---@field of? string bad_size: the key holding the cells ("givens")
+---@field nearest? boolean bad_size: name the board sizes around the count
+---@field nodes? integer gave_up: the node budget
+---@field seconds? number gave_up: the time budget
+
+---@param f sudoku.CoreFault
+---@return string reason the words, without the place
+function core.fault_reason(f) end
+
+---@param b integer a byte, 0..255
+---@return string shown as messages show it: itself, or escaped (\0, \xHH, \', \\)
+function core.show_byte(b) end
+
 ---The 9x9 fast path on its own, for tests and benchmarks.
 core.debug = {}
 
