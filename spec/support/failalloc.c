@@ -58,8 +58,9 @@ static int from_core(const void *caller) {
 }
 #endif
 
-/* Parse; solve (the 81-character shortcut on a unique puzzle, and on one with many solutions,
- * which goes to the general engine); count (fast path and general engine); is_valid with a
+/* Parse, and its words for a bad length and a bad byte (sudoku.core.fault_reason); solve (the
+ * 81-character shortcut on a unique puzzle, and on one with many solutions, which goes to the
+ * general engine); count (fast path and general engine); is_valid with a
  * clash; solve_many on two threads, solving and counting; a 16x16 board; a variant board and a
  * jigsaw; a Solver with every hook and a Lua constraint (on_solution counts its own board, which
  * copies it), stepped on a small budget; a board with a native rule and a rule written in Lua,
@@ -80,6 +81,8 @@ static const char SNIPPET[] =
     "local clash = '11' .. ('.'):rep(79)\n"
     "local ok, conflicts = assert(sudoku.parse(clash)):is_valid()\n"
     "assert(ok == false and #conflicts == 1)\n"
+    "assert(select(2, sudoku.parse(('.'):rep(80))):find('from 80 cells', 1, true))\n"
+    "assert(select(2, sudoku.parse(text:sub(1, 40) .. '\\233' .. text:sub(42))):find('\\\\xE9', 1, true))\n"
     "local sols, errs = sudoku.solve_many(text .. '\\n' .. hard .. '\\n' .. clash .. '\\n', {threads = 2})\n"
     "assert(sols[1] == want and sols[2] and sols[3] == false and errs[3])\n"
     "local counts = sudoku.solve_many(text .. '\\n' .. hard .. '\\n', {limit = 2})\n"
