@@ -143,7 +143,7 @@ end
 -- stopped it.
 function Stream:finish_block(text, first_line, out, notes, info)
   local task, reader, interrupted = self.task, self.reader, self.interrupted
-  local todo = {}
+  local todo, answered = {}, {}
   for _, n in ipairs(notes) do
     if n.hole then
       n.item = reader:item(text:sub(n.start + 1, n.start + n.len), first_line + n.line - 1)
@@ -156,7 +156,8 @@ function Stream:finish_block(text, first_line, out, notes, info)
   local function answer(list, first)
     task.lines(list, function(k, value, why, made)
       local item = todo[first + k - 1]
-      item.value, item.why, item.done = value, why, true
+      item.value, item.why = value, why
+      answered[item] = true
       if not made and interrupted() then error(STOP, 0) end
     end)
   end
@@ -186,7 +187,7 @@ function Stream:finish_block(text, first_line, out, notes, info)
       self:push(item)
     elseif n.hole then
       if block_text then answer({ item }, n.index) end
-      if not item.done and stop then     -- the signal came before its answer: stop there
+      if not answered[item] and stop then     -- the signal came before its answer: stop there
         self:mark()
         error(stop, 0)
       end
