@@ -166,7 +166,7 @@ describe("sudoku.records.stream", function()
   end)
 
   it("raises any other error once the answers before it are given", function()
-    local s = assert(stream.new(source_of(INPUT), { task = { records = function(items, emit)
+    local s = assert(stream.new(source_of(INPUT), { task = { records = function(_, emit)
       emit(1, "first")
       error("a bug", 0)
     end } }))

@@ -52,6 +52,19 @@ local function input_format(result)
   return result.from
 end
 
+-- A route task's chunk handler (task.lines or task.records) with each answer turned into the
+-- text to print by present(answer, item) as soon as it is made, so that an answer's data (a
+-- solved record, its board) is garbage at once rather than held to the end of its chunk; a
+-- message or fault goes on as it is (the pipeline words faults).
+local function presented(handler, present)
+  return function(items, emit)
+    handler(items, function(k, answer, why, made)
+      if answer ~= nil then answer = present(answer, items[k]) end
+      emit(k, answer, why, made)
+    end)
+  end
+end
+
 -- A batch command's job over a route task: once the input's format is known (now when --from
 -- names it, else when detection has told it), task_for(from) makes the task, which the
 -- stream (sudoku.records.stream) reads puzzles one per line with in line mode (the task's
@@ -60,8 +73,11 @@ end
 local function task_job(result, job, task_for, present)
   job.read_opts = job.read_opts or read_opts(result)
   job.from = input_format(result)
-  job.task = task_for
-  job.present = present
+  function job.task(from)
+    local task = task_for(from)
+    return { lines = presented(task.lines, present), records = presented(task.records, present),
+      pool = task.pool, pool_piece = task.pool_piece, block_text = task.block_text }
+  end
   return job
 end
 

@@ -73,10 +73,10 @@ end
 
 -- Runs `job` over the input of `result` (the parsed command line):
 --   job.task       the records' task (see sudoku.records.stream), or a function of the input's
---                  format name that gives it: a sudoku.records.route task, or {records =} for a
---                  command that answers every record in Lua
---   job.present(value, answer)  optional: the text to print for an answer's value (answer as
---                  the stream gives it: its line, and its record or text); default: the value
+--                  format name that gives it: a sudoku.records.route task whose answers are
+--                  turned into the text to print as they are made (sudoku.cli.jobs), or
+--                  {records =} for a command that answers every record in Lua; an answer's
+--                  value is the text to print (nil: none)
 --   job.whole_lines  line mode gives whole lines (sudoku.records.lines' whole)
 --   job.from       the input's format name, or nil to detect it
 --   job.separator  what goes between two printed records (default "\n")
@@ -133,7 +133,6 @@ function pipeline.run(result, streams, job)
 
   -- Read once the stream knows the format (solve writes its answers in the input's).
   local between = (job.separator or "\n"):sub(2)
-  local present = job.present
   local failed, handled, printed = 0, 0, 0
   local status = pipeline.EXIT_OK
   local started = result.stats and progress.now()
@@ -171,39 +170,41 @@ function pipeline.run(result, streams, job)
     handled = handled + 1
   end
 
-  -- Writes every answer in input order; false when a signal stopped it.
+  -- Writes every answer in input order, a group at a time; false when a signal stopped it.
   local function write_all()
-    for answer, last in answers:each() do
-      if answer.block then
-        -- Whole lines the line pool wrote, as they are.
-        if answer.block ~= "" then held[#held + 1] = answer.block end
-        handled = handled + (answer.records or 0)
-      elseif answer.fault then
-        write_record(answer, job.unreadable, answer.fault)
-      elseif answer.fatal then
-        local reason = answer.fatal
-        if type(reason) == "table" then reason = fault.reason(reason) end
-        release()
-        streams.stderr:write("sudoku: ", name, ": ", reason, "\n")
-        status = pipeline.EXIT_USAGE
-      elseif answer.error ~= nil then
-        -- A reader raised: a programmer's mistake or a missing module; say it and stop like a
-        -- usage error.
-        if interrupt.is(answer.error) then return false end
-        release()
-        streams.stderr:write("sudoku: ", tostring(answer.error), "\n")
-        status = pipeline.EXIT_USAGE
-      else
-        local out = answer.value
-        if out ~= nil and present then out = present(out, answer) end
-        write_record(answer, out, answer.why)
+    while true do
+      local group = answers:group()
+      if not group then return true end
+      for i = 1, #group do
+        local answer = group[i]
+        if answer.block then
+          -- Whole lines the line pool wrote, as they are.
+          if answer.block ~= "" then held[#held + 1] = answer.block end
+          handled = handled + (answer.records or 0)
+        elseif answer.fault then
+          write_record(answer, job.unreadable, answer.fault)
+        elseif answer.fatal then
+          local reason = answer.fatal
+          if type(reason) == "table" then reason = fault.reason(reason) end
+          release()
+          streams.stderr:write("sudoku: ", name, ": ", reason, "\n")
+          status = pipeline.EXIT_USAGE
+        elseif answer.error ~= nil then
+          -- A reader raised: a programmer's mistake or a missing module; say it and stop like
+          -- a usage error.
+          if interrupt.is(answer.error) then return false end
+          release()
+          streams.stderr:write("sudoku: ", tostring(answer.error), "\n")
+          status = pipeline.EXIT_USAGE
+        else
+          write_record(answer, answer.value, answer.why)
+        end
       end
-      if last then
-        release()
-        if bar then bar.update(handled, src.bytes) end
-      end
+      -- Let go of the group while the stream makes the next: a dead local still holds it.
+      group = nil   -- luacheck: ignore 311
+      release()
+      if bar then bar.update(handled, src.bytes) end
     end
-    return true
   end
   -- The stream stops at the signal's flag by itself; the interpreter's own "interrupted!" (a
   -- Ctrl-C before interrupt.catch was in place) comes up as an error.

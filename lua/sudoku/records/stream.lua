@@ -7,6 +7,7 @@
 --
 --   local answers, why = stream.new(src, opts)   -- src: a sudoku.format.source
 --   for answer, last in answers:each() do ... end
+--   local group = answers:group()   -- or the answers ready, a list at a time
 --
 -- opts:
 --   task        the task, or a function of the input's format name that gives it (called once
@@ -37,8 +38,8 @@
 --   {fatal =}            the input cannot be read on (a delimited file without the column named,
 --        the format cannot be told): a fault or a message; nothing follows but what was read
 --   {error =}            a reader raised it (a JSON input where dkjson is missing, say)
--- `last` is true for the last answer ready before the stream reads or solves again: a good
--- moment to write what was given.
+-- The answers come in groups (a chunk's, a block's): `last` is true for the last answer of one,
+-- a good moment to write what was given.
 local format = require "sudoku.format"
 local lines = require "sudoku.records.lines"
 local blocks = require "sudoku.records.blocks"
@@ -82,16 +83,18 @@ end
 local Stream = {}
 Stream.__index = Stream
 
--- Appends an answer to those ready.
+-- Appends an answer to the open group.
 function Stream:push(answer)
-  local n = self.count + 1
-  self.count = n
-  self.ready[n] = answer
+  local n = self.open_n + 1
+  self.open[n], self.open_n = answer, n
 end
 
--- Marks the last answer ready as the end of a group: what a caller may write at once.
+-- Closes the open group, if it holds any answer: what a caller may write at once.
 function Stream:mark()
-  if self.count >= self.head then self.ends[self.count] = true end
+  if self.open_n > 0 then
+    self.groups[self.tail], self.tail = self.open, self.tail + 1
+    self.open, self.open_n = {}, 0
+  end
 end
 
 -- Hands the chunk's readable items to the task and gives every record in input order, those
@@ -313,17 +316,26 @@ function Stream:finish()
   self:mark()
 end
 
---- The next answer and whether it is the last one ready (see above), or nil at the end. An
---- error (not the signal's stop) is raised once the answers before it are given.
-function Stream:next()
-  while self.head > self.count do
+-- Reads until a group of answers is ready or the reading is over; then the end.
+function Stream:pump()
+  if self.state == "reading" then
+    repeat self:turn() until self.head < self.tail or self.state ~= "reading"
+  else
+    self:finish()
+  end
+end
+
+--- The next group of answers, in input order (a list), or nil at the end. An error (not the
+--- signal's stop) is raised once the answers before it are given.
+function Stream:group()
+  while self.head == self.tail do
     if self.failure ~= nil then
       local err = self.failure
       self.failure = nil
       error(err, 0)
     end
     if self.state == "done" then return nil end
-    local ok, err = pcall(self.state == "reading" and self.turn or self.finish, self)
+    local ok, err = pcall(self.pump, self)
     if not ok then
       self.state = "done"
       self:close()
@@ -333,22 +345,27 @@ function Stream:next()
         self.failure = err
       end
     end
+    self:mark()
   end
   local head = self.head
-  local answer, last = self.ready[head], self.ends[head]
-  self.ready[head], self.ends[head] = nil, nil
-  if head == self.count then
-    -- The last one ready: the list starts again from 1, so that it stays short.
-    self.head, self.count = 1, 0
-    return answer, true
-  end
-  self.head = head + 1
-  return answer, last or false
+  local group = self.groups[head]
+  self.groups[head], self.head = nil, head + 1
+  return group
 end
 
---- The answers as an iterator: for answer, last in s:each() do ... end.
+--- The answers one at a time: for answer, last in s:each() do ... end, `last` true for the
+--- last of a group.
 function Stream:each()
-  return function() return self:next() end
+  local group, i, n = nil, 0, 0
+  return function()
+    if i == n then
+      group = self:group()
+      if not group then return nil end
+      i, n = 0, #group
+    end
+    i = i + 1
+    return group[i], i == n
+  end
 end
 
 --- A stream of the answers to the records of `src` (see above), or nil and the reason.
@@ -374,7 +391,7 @@ function stream.new(src, opts)
     src = src, task = task, reader = reader, interrupted = opts.interrupted or function()
       return false end,
     handle = line_mode and task.lines or task.records,
-    chunk = {}, ready = {}, ends = {}, head = 1, count = 0,
+    chunk = {}, open = {}, open_n = 0, groups = {}, head = 1, tail = 1,
     state = "reading", stopped = false,
     -- Whether the lines held at the start may still go to the pool as a block.
     held_block_ok = true,
