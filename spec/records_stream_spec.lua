@@ -25,7 +25,7 @@ local function lines_of(list)
   return table.concat(list, "\n") .. "\n"
 end
 
--- Every answer of a stream, and the stream.
+-- Every answer of a stream, one at a time, and the stream.
 local function answers_of(text, opts)
   local s = assert(stream.new(source_of(text), opts))
   local list = {}
@@ -93,6 +93,23 @@ describe("sudoku.records.stream", function()
     assert.same({ "block unique\n", "2: why no solution: givens clash: 5 at row 1, column 1 and "
       .. "at row 1, column 2", "block multiple\n", "3: why not_unique", "block " }, briefs(list))
     assert.equal("none", list[2].value)
+  end)
+
+  it("gives its answers a group at a time: a chunk's on the Lua path, a block's from the pool",
+    function()
+    local function sizes(text, task)
+      local s, list = assert(stream.new(source_of(text), { task = task })), {}
+      while true do
+        local group = s:group()
+        if not group then return list end
+        list[#list + 1] = #group
+      end
+    end
+    local many = {}
+    for i = 1, stream.CHUNK + 1 do many[i] = PUZZLE end
+    assert.same({ stream.CHUNK, 1 }, sizes(lines_of(many), route.count({ box = { 3, 3 } })))
+    -- A short file is one block of the pool: one group, what it left in its places.
+    assert.same({ 6 }, sizes(INPUT, route.count({ threads = 1, limit = 2 })))
   end)
 
   it("reads every other format record by record, through the task's records handler", function()
@@ -170,7 +187,7 @@ describe("sudoku.records.stream", function()
       emit(1, "first")
       error("a bug", 0)
     end } }))
-    assert.same("1: first", brief(s:next()))
-    assert.has_error(function() s:next() end, "a bug")
+    assert.same({ "1: first" }, briefs(s:group()))
+    assert.has_error(function() s:group() end, "a bug")
   end)
 end)

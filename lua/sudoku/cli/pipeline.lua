@@ -177,6 +177,7 @@ function pipeline.run(result, streams, job)
       if not group then return true end
       for i = 1, #group do
         local answer = group[i]
+        group[i] = nil              -- garbage once written: the group holds no answer longer
         if answer.block then
           -- Whole lines the line pool wrote, as they are.
           if answer.block ~= "" then held[#held + 1] = answer.block end

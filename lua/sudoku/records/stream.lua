@@ -6,8 +6,8 @@
 -- prints nothing and words no fault: the caller does both (the command, sudoku.cli.pipeline).
 --
 --   local answers, why = stream.new(src, opts)   -- src: a sudoku.format.source
---   for answer, last in answers:each() do ... end
---   local group = answers:group()   -- or the answers ready, a list at a time
+--   local group = answers:group()   -- the next group of answers (a list), nil at the end
+--   for answer, last in answers:each() do ... end   -- or one at a time
 --
 -- opts:
 --   task        the task, or a function of the input's format name that gives it (called once
@@ -36,10 +36,11 @@
 --        down), passed through as they are; records, on the last piece of a block, is how many
 --        records the pool answered in it
 --   {fatal =}            the input cannot be read on (a delimited file without the column named,
---        the format cannot be told): a fault or a message; nothing follows but what was read
+--        UTF-16 text): a fault or a message; nothing follows but what was read before
 --   {error =}            a reader raised it (a JSON input where dkjson is missing, say)
--- The answers come in groups (a chunk's, a block's): `last` is true for the last answer of one,
--- a good moment to write what was given.
+-- The answers come in groups, each what one step of the loop made (a chunk's, a block's): a
+-- good moment to write what was given. On the pool's path an answer is a block of output, not a
+-- record: no Lua table a record.
 local format = require "sudoku.format"
 local lines = require "sudoku.records.lines"
 local blocks = require "sudoku.records.blocks"
@@ -72,7 +73,8 @@ function stream.record_items(src, from, opts)
   return function()
     local rec, err, where = next_record()
     if rec == nil then return nil end
-    if rec then return { line = rec.line, record = rec } end
+    -- value and why: room for the answer (see sudoku.records.lines' items).
+    if rec then return { line = rec.line, record = rec, value = nil, why = nil } end
     if where.kind == "utf16" or (not where.record and not where.bytes) then
       return { fatal = where.kind and where or err }
     end
@@ -277,28 +279,39 @@ function Stream:turn()
     self.stopped, self.state = true, "ending"
     return
   end
-  local ok, item = pcall(self.items)
-  if not ok then
-    if self.interrupted() then
-      self.stopped = true
-    else
-      -- A reader raises only for a programmer's mistake or a missing module: the caller says it.
-      self:push({ error = item })
-      self:mark()
+  -- Line by line: each record goes to the chunk, and the next is read at once while no block
+  -- can be taken and no signal came (the checks above, cheap here: the pool holds no block).
+  local items, chunk, interrupted = self.items, self.chunk, self.interrupted
+  while true do
+    local ok, item = pcall(items)
+    if not ok then
+      if interrupted() then
+        self.stopped = true
+      else
+        -- A reader raises only for a programmer's mistake or a missing module: the caller says
+        -- it.
+        self:push({ error = item })
+        self:mark()
+      end
+      self.state = "ending"
+      return
     end
-    self.state = "ending"
-    return
-  end
-  if item == nil then
-    self.state = "ending"
-  elseif item.fatal then
-    self:push({ fatal = item.fatal })
-    self:mark()
-    self.state = "ending"
-  else
-    local chunk = self.chunk
-    chunk[#chunk + 1] = item
-    if #chunk == stream.CHUNK then self:flush() end
+    if item == nil then
+      self.state = "ending"
+      return
+    elseif item.fatal then
+      self:push({ fatal = item.fatal })
+      self:mark()
+      self.state = "ending"
+      return
+    end
+    local n = #chunk + 1
+    chunk[n] = item
+    if n == stream.CHUNK then
+      self:flush()
+      return
+    end
+    if src.line >= self.block_from or interrupted() then return end
   end
 end
 
