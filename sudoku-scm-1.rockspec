@@ -195,6 +195,7 @@ build = {
     ["sudoku.records.blocks"] = "lua/sudoku/records/blocks.lua",
     ["sudoku.records.lines"] = "lua/sudoku/records/lines.lua",
     ["sudoku.records.route"] = "lua/sudoku/records/route.lua",
+    ["sudoku.records.stream"] = "lua/sudoku/records/stream.lua",
     ["sudoku.shape"] = "lua/sudoku/shape.lua",
     ["sudoku.show"] = "lua/sudoku/show.lua",
     ["sudoku.symbols"] = "lua/sudoku/symbols.lua",

@@ -216,6 +216,24 @@ describe("the library's layers", function()
     assert.same({}, found)
   end)
 
+  it("leave the loop over the records to the library: the command line reads records only "
+    .. "through sudoku.records.stream, never through its parts (lines, blocks)", function()
+    -- sudoku.records.stream reads the source, chunks the records, takes the line pool's blocks
+    -- in order and gives the answers; the command opens the input and writes the answers.
+    local parts = { "sudoku.records.lines", "sudoku.records.blocks" }
+    local found = {}
+    for name, path in pairs(all) do
+      if name == "sudoku.cli" or name:match("^sudoku%.cli%.") then
+        local code = read(path):gsub("%-%-[^\n]*", "")
+        for _, part in ipairs(parts) do
+          if code:find(part, 1, true) then found[#found + 1] = name .. " names " .. part end
+        end
+      end
+    end
+    table.sort(found)
+    assert.same({}, found)
+  end)
+
   it("leave every word to Lua: the command's line mode in C (csrc/batch/lineblock.c) writes no text "
     .. "of its own but numbers and line ends (a verdict's words are the caller's, handed down), "
     .. "and the batch (csrc/batch/batch.c) gives its faults as data (sudoku.format.fault words them)",

@@ -38,22 +38,11 @@ local function read_opts(result)
   return { box = result.box, size = result.size }
 end
 
--- A chunk handler from a handler of one record: each answer goes out as soon as it is made.
+-- A task's chunk handler from a handler of one record: each answer goes out as soon as it is
+-- made.
 local function each(handle_one)
   return function(items, emit)
     for i, item in ipairs(items) do emit(i, handle_one(item.record)) end
-  end
-end
-
--- A route task's chunk handler (task.lines or task.records) with each answer turned into the
--- text to print by present(answer, item); a message or fault goes on as it is (the pipeline
--- words faults).
-local function presented(handler, present)
-  return function(items, emit)
-    handler(items, function(k, answer, why, made)
-      if answer ~= nil then answer = present(answer, items[k]) end
-      emit(k, answer, why, made)
-    end)
   end
 end
 
@@ -63,28 +52,31 @@ local function input_format(result)
   return result.from
 end
 
+-- A route task's chunk handler (task.lines or task.records) with each answer turned into the
+-- text to print by present(answer, item) as soon as it is made, so that an answer's data (a
+-- solved record, its board) is garbage at once rather than held to the end of its chunk; a
+-- message or fault goes on as it is (the pipeline words faults).
+local function presented(handler, present)
+  return function(items, emit)
+    handler(items, function(k, answer, why, made)
+      if answer ~= nil then answer = present(answer, items[k]) end
+      emit(k, answer, why, made)
+    end)
+  end
+end
+
 -- A batch command's job over a route task: once the input's format is known (now when --from
--- names it, else when detection has told it: job.detected), task_for(from) makes the task;
--- puzzles one per line are read in line mode (job.lines: the task's lines, and its line pool
--- when it has one), every other format record by record (the task's records).
--- present(answer, item) gives the text to print.
+-- names it, else when detection has told it), task_for(from) makes the task, which the
+-- stream (sudoku.records.stream) reads puzzles one per line with in line mode (the task's
+-- lines, and its line pool when it has one), every other format record by record (the task's
+-- records). present(answer, item) gives the text to print for an answer.
 local function task_job(result, job, task_for, present)
   job.read_opts = job.read_opts or read_opts(result)
-  local function settle(from)
-    local task = task_for(from)
-    job.lines = from == "line"
-    if job.lines then
-      job.handle = presented(task.lines, present)
-      job.pool, job.pool_piece, job.block_text = task.pool, task.pool_piece, task.block_text
-    else
-      job.handle = presented(task.records, present)
-    end
-  end
   job.from = input_format(result)
-  if job.from then
-    settle(job.from)
-  else
-    job.detected = settle
+  function job.task(from)
+    local task = task_for(from)
+    return { lines = presented(task.lines, present), records = presented(task.records, present),
+      pool = task.pool, pool_piece = task.pool_piece, block_text = task.block_text }
   end
   return job
 end
@@ -136,7 +128,7 @@ function jobs.convert(result)
     from = input_format(result),
     read_opts = read_opts(result),
     separator = format.get(to).separator,
-    handle = each(function(rec) return format.write(rec, to) end),
+    task = { records = each(function(rec) return format.write(rec, to) end) },
   }
 end
 
@@ -229,7 +221,7 @@ function jobs.render(result)
   return {
     from = input_format(result),
     read_opts = read_opts(result),
-    handle = function(items, emit)
+    task = { records = function(items, emit)
       seen = seen + #items
       if one_file and seen > 1 then
         output.stop(("--output '%s' names one file, and the input has more than one puzzle: "
@@ -237,7 +229,7 @@ function jobs.render(result)
           :format(result.output), output.EXIT_USAGE)
       end
       return handle(items, emit)
-    end,
+    end },
   }
 end
 
@@ -320,7 +312,7 @@ function jobs.hint(result)
   return {
     from = input_format(result),
     read_opts = read_opts(result),
-    handle = each_named(one),
+    task = { records = each_named(one) },
     placeholder = named_placeholder,
   }
 end
@@ -365,7 +357,7 @@ function jobs.explain(result)
     from = input_format(result),
     read_opts = read_opts(result),
     separator = "\n\n",
-    handle = each_named(one),
+    task = { records = each_named(one) },
     placeholder = named_placeholder,
   }
 end

@@ -110,7 +110,7 @@ function Reader:item(line, lineno)
     end
     local f = size_fault(shape, puzzle, lineno)
     if f then return failed(f) end
-    return { line = lineno, text = puzzle }
+    return { line = lineno, text = puzzle, value = nil, why = nil }
   end
   local puzzle, lead = rule.puzzle(line)
   if not puzzle then return nil end
@@ -119,7 +119,9 @@ function Reader:item(line, lineno)
   end
   local f = puzzle ~= "" and size_fault(shape, puzzle, lineno)
   if f then return failed(f) end
-  return { line = lineno, text = self.whole and line or puzzle }
+  -- value and why: room for the answer sudoku.records.stream sets on the item (a constructor's
+  -- nil fields size the table, so the answer takes no growth of it a record).
+  return { line = lineno, text = self.whole and line or puzzle, value = nil, why = nil }
 end
 
 --- The next item (see lines.new), or nil at the end of the source.

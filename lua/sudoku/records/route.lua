@@ -16,6 +16,8 @@
 -- rating, a canonical form), `why` a message or a fault as data (sudoku.format.fault, worded by
 -- the caller), `made` true when the answer was made with others at once (by the batch solver,
 -- which stops at a signal) rather than now. Nothing here prints or words a fault.
+-- sudoku.records.stream runs a task over a source: it reads the items, chunks them, takes the
+-- pool's blocks in order and gives the answers back in input order.
 --
 -- Settings: threads, max_nodes, timeout (each record's budgets), box ({rows, cols}: line-mode
 -- puzzles read with that shape; no block then), stop (called before a record the batch left
