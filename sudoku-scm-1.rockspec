@@ -114,6 +114,7 @@ build = {
         "csrc/binding/lsteps.c",
         "csrc/binding/lsudoku.c",
         "csrc/binding/lview.c",
+        "csrc/binding/lwords.c",
       },
     },
     ["sudoku"] = "lua/sudoku/init.lua",
