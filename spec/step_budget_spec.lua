@@ -50,6 +50,20 @@ describe("solver:step with a budget table", function()
     assert.equal(e1, e2)
   end)
 
+  it("{ms = t} moves the search on at every step, even where t is shorter than any piece of work "
+    .. "(a slow machine, an emulator)", function()
+    -- A step spends its time budget only once it has done something: a node, a pass of
+    -- propagation or a probe. Were it to look at the clock first, a budget that is gone before
+    -- the step starts would pause every step where it began, and the game would never get on.
+    for _, line in ipairs({ HARD, data.shared_records("gecode_25x25.txt")[2][1] }) do
+      local e1, s1, _, b1, n1 = run(line, nil)
+      local e2, s2, steps, b2, n2 = run(line, { ms = 1e-9 })
+      assert.equal("solved", s1)
+      assert.same({ s1, n1, b1, e1 }, { s2, n2, b2, e2 })
+      assert.is_true(steps > n2, steps .. " steps for " .. n2 .. " nodes")
+    end
+  end)
+
   it("checks the table", function()
     local s = sudoku.Solver.new(sudoku.parse(HARD))
     local function raises(why, ...)

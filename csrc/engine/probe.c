@@ -71,6 +71,7 @@ int sdk_probe(sdk_solver *s) {
             s->probe_paused = 1;
             return SDK_PAUSE;
         }
+        s->step_worked = 1;   /* this cell's probes run whatever the clock says now */
         next_epoch(s);
         for (; m; m &= m - 1) {
             int v = sdk_lowest(m) + 1, tm = s->ntrail, em = s->nbans, cm = s->nctrail;

@@ -204,6 +204,7 @@ int sdk_search_propagate(sdk_solver *s) {
         if (r != SDK_CONTINUE) return r;
         /* Every pass starts from the top anyway: pausing here and calling again later runs the
          * same passes. */
+        s->step_worked = 1;
         if (s->pausable && sdk_search_must_pause(s)) return SDK_PAUSE;
     }
 }

@@ -521,14 +521,17 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
     s->b->busy = 1;
     s->failure = 0;
     s->stopped = SDK_OK;
+    s->step_worked = 0;
     for (;;) {
         switch (s->phase) {
         case PHASE_START:
             if (budget > 0 && spent >= budget) return pause(s, SDK_RUNNING);
-            if (s->watch && (s->stopped = sdk_watch_check(s->watch, s->stats.nodes)) != SDK_OK)
+            if (s->watch && (s->stopped = sdk_search_stop_reason(
+                                 s, sdk_watch_check(s->watch, s->stats.nodes))) != SDK_OK)
                 return pause(s, SDK_RUNNING);
             spent++;
             s->stats.nodes++;
+            s->step_worked = 1;
             s->version = s->b->version;
             s->status = SDK_RUNNING;
             restart_begin(s);
@@ -579,7 +582,8 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
                 break;
             }
             if (budget > 0 && spent >= budget) return pause(s, SDK_RUNNING);
-            if (s->watch && (s->stopped = sdk_watch_check(s->watch, s->stats.nodes)) != SDK_OK)
+            if (s->watch && (s->stopped = sdk_search_stop_reason(
+                                 s, sdk_watch_check(s->watch, s->stats.nodes))) != SDK_OK)
                 return pause(s, SDK_RUNNING);
             sdk_next_alternative(s, f);
             r = sdk_search_admissible(s, f->cell, f->value);
@@ -587,6 +591,7 @@ sdk_status sdk_solver_step(sdk_solver *s, int64_t budget) {
             if (r == SDK_PRUNE) break;        /* not a node: the value never went on the board */
             spent++;
             s->stats.nodes++;
+            s->step_worked = 1;
             s->stats.guesses++;
             f->tried = 1;
             f->solutions_at = s->stats.solutions;

@@ -137,6 +137,10 @@ struct sdk_solver {
      * next step goes on from there, the same as if it had not stopped. */
     int pausable;            /* set around the main propagation: not inside a probe's */
     int probe_paused;        /* probing paused at probe_cell, probe_left cells to go, best */
+    int step_worked;         /* this step has done a unit of work (a node, a propagation pass,
+                                a probe): only then may its time budget pause it, so that a
+                                step always moves the search on, however slow the machine or
+                                small the budget */
     int probe_cell, probe_left;
     uint64_t probe_score;
 
@@ -146,11 +150,17 @@ struct sdk_solver {
 /* What propagation and probing return to pause the step inside a node (search.c). */
 #define SDK_PAUSE 3
 
+/* Why the step must stop now, by the watch's answer `why`: the flag at once, the time budget
+ * only once the step has done some work (s->step_worked), else SDK_OK. */
+static inline int sdk_search_stop_reason(const sdk_solver *s, int why) {
+    return why == SDK_ETIME && !s->step_worked ? SDK_OK : why;
+}
+
 /* Whether the step must pause inside its node now (sdk_watch_check_within); records why in
  * s->stopped. */
 static inline int sdk_search_must_pause(sdk_solver *s) {
     if (!s->watch) return 0;
-    s->stopped = sdk_watch_check_within(s->watch);
+    s->stopped = sdk_search_stop_reason(s, sdk_watch_check_within(s->watch));
     return s->stopped != SDK_OK;
 }
 
