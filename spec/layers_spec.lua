@@ -128,6 +128,20 @@ local function c_literals(path)
   return list
 end
 
+-- The command line's modules and their code without comments: for name, code in cli_code(all).
+local function cli_code(all)
+  local names = {}
+  for name in pairs(all) do
+    if name == "sudoku.cli" or name:match("^sudoku%.cli%.") then names[#names + 1] = name end
+  end
+  table.sort(names)
+  local k = 0
+  return function()
+    k = k + 1
+    if names[k] then return names[k], (read(all[names[k]]):gsub("%-%-[^\n]*", "")) end
+  end
+end
+
 describe("the library's layers", function()
   local all = modules()
 
@@ -202,14 +216,9 @@ describe("the library's layers", function()
     local doors = { "line_pool", "solve_block", "solve_many", "rate_many", "solve_lines",
       "rate_lines", "canonical_set" }
     local found = {}
-    for name, path in pairs(all) do
-      if name == "sudoku.cli" or name:match("^sudoku%.cli%.") then
-        local code = read(path):gsub("%-%-[^\n]*", "")
-        for _, door in ipairs(doors) do
-          if code:find("%f[%w_]" .. door .. "%f[^%w_]") then
-            found[#found + 1] = name .. " names " .. door
-          end
-        end
+    for name, code in cli_code(all) do
+      for _, door in ipairs(doors) do
+        if code:find("%f[%w_]" .. door .. "%f[^%w_]") then found[#found + 1] = name .. " names " .. door end
       end
     end
     table.sort(found)
@@ -222,12 +231,9 @@ describe("the library's layers", function()
     -- in order and gives the answers; the command opens the input and writes the answers.
     local parts = { "sudoku.records.lines", "sudoku.records.blocks" }
     local found = {}
-    for name, path in pairs(all) do
-      if name == "sudoku.cli" or name:match("^sudoku%.cli%.") then
-        local code = read(path):gsub("%-%-[^\n]*", "")
-        for _, part in ipairs(parts) do
-          if code:find(part, 1, true) then found[#found + 1] = name .. " names " .. part end
-        end
+    for name, code in cli_code(all) do
+      for _, part in ipairs(parts) do
+        if code:find(part, 1, true) then found[#found + 1] = name .. " names " .. part end
       end
     end
     table.sort(found)

@@ -5,7 +5,6 @@
 -- Nothing here prints or words a fault: the answers below are data.
 local sudoku = require "sudoku"
 local record = require "sudoku.format.record"
-local source = require "sudoku.format.source"
 local route = require "sudoku.records.route"
 local lines = require "sudoku.records.lines"
 local blocks = require "sudoku.records.blocks"
@@ -155,12 +154,7 @@ describe("sudoku.records.route", function()
 end)
 
 -- A source over a string, read in blocks as the command reads a file.
-local function source_of(text)
-  local f = assert(io.tmpfile())
-  f:write(text)
-  f:seek("set")
-  return source.of(f, { blocks = true })
-end
+local source_of = require("support.sources").blocks_of
 
 describe("sudoku.records.lines", function()
   it("reads a record per line, skipping blank and comment lines, with faults as data", function()

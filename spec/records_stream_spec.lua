@@ -3,23 +3,17 @@
 -- the records to a task (sudoku.records.route's) a chunk at a time, sends whole blocks of lines
 -- to the task's line pool, and gives every answer back as data, in input order. It prints
 -- nothing and words no fault; a signal stops it at the flag it is handed.
-local source = require "sudoku.format.source"
 local route = require "sudoku.records.route"
 local stream = require "sudoku.records.stream"
 
-local PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+local PUZZLE = require("support.puzzles").WIKI
 local CLASH = "55" .. PUZZLE:sub(3)
 local MANY = "........1" .. ("."):rep(72)
 local BAD = PUZZLE:sub(1, 40) .. "x" .. PUZZLE:sub(42)
 local SMALL = ("."):rep(16)
 
 -- A source over a string, read in blocks as the command reads a file.
-local function source_of(text)
-  local f = assert(io.tmpfile())
-  f:write(text)
-  f:seek("set")
-  return source.of(f, { blocks = true })
-end
+local source_of = require("support.sources").blocks_of
 
 local function lines_of(list)
   return table.concat(list, "\n") .. "\n"
