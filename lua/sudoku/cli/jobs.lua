@@ -16,12 +16,9 @@ local records = setmetatable({}, { __index = function(_, key)
   return require("sudoku.records")[key]
 end })
 
--- The search budgets of the command line (--max-nodes, --timeout), as b:solve and b:count
--- take them; nil when there are none.
-local function limits_of(result)
-  if not result.max_nodes and not result.timeout then return nil end
-  return { max_nodes = result.max_nodes, timeout = result.timeout }
-end
+-- The search budgets of the command line (--max-nodes, --timeout): the route's reading of
+-- them, which takes the same field names.
+local limits_of = route.limits
 
 -- A route task's settings from the command line: -j's threads, the budgets, --box, and a
 -- signal that stopped the batch raises between two records; plus `extra`.

@@ -40,11 +40,13 @@ local records = setmetatable({}, { __index = function(_, key)
   return require("sudoku.records")[key]
 end })
 
--- The search budgets of the settings, as b:solve and b:count take them; nil when there are none.
-local function limits_of(s)
+--- The search budgets of settings `s` (its max_nodes and timeout), as b:solve, b:count and
+--- records.refusal take them; nil when there are none.
+function route.limits(s)
   if not s.max_nodes and not s.timeout then return nil end
   return { max_nodes = s.max_nodes, timeout = s.timeout }
 end
+local limits_of = route.limits
 
 -- The batch solver's options: s.threads threads and the budgets of limits_of, plus `extra`.
 local function batch_opts(s, extra)
