@@ -11,6 +11,7 @@
 #   make bench                the benchmark harness over ../shared/data (several minutes)
 #   make bench QUICK=1        the same on the first puzzles of each set (under a minute)
 #   make bench ONLY=memory    one part (run.lua's --only: a set, or memory, generators, ...)
+#   make bench ONLY=iss SUDOKU_ISS=DIR   sigh's Interactive Sudoku Solver beside ours (node)
 #   make pictures             the rendered boards of docs/img/ (README, "Pictures")
 #   make rock                 build and install the LuaRocks rock into ~/.luarocks
 #   make lib                  the static C library for hosts without Lua (include/sudoku.h):
@@ -219,6 +220,9 @@ $(BENCH_BIN): bench/cbench.c $(BENCH_OBJ) $(CORE_HDR) $(FLAGS_FILE) | $(BUILD)/b
 $(BUILD)/bench:
 	mkdir -p $@
 
+# SUDOKU_ISS (a local tree of sigh's Interactive Sudoku Solver, run with node) and TDOKU_BENCH
+# reach bench/run.lua from the environment or from make's command line alike (make exports
+# both to the recipe).
 bench: $(CORE_SO) $(LUAC) $(BENCH_BIN)
 	$(LUA) bench/run.lua --cbench $(BENCH_BIN) --flags "$$(cat $(FLAGS_FILE))" \
 	  --data ../shared/data $(if $(QUICK),--quick) $(if $(ONLY),--only $(ONLY))

@@ -5,10 +5,12 @@
 --
 -- Prints a machine line, then one table per dataset (rows (a) to (f), see docs/DEVELOPING.md,
 -- "Benchmarks"; with tdoku timed beside row (a) when TDOKU_BENCH names its run_benchmark), the
--- tdoku summary, the generators' table, the variants table (bench/variants.lua), the memory
--- table (bench/churn.lua) and the memory line. Every timed answer is verified; a wrong one
--- stops the bench with exit status 1 and a message naming the dataset and the puzzle's line (a
--- variant puzzle's file and id). Exit status 2: bad usage or missing data.
+-- tdoku summary, the generators' table, the variants table (bench/variants.lua), sigh's
+-- Interactive Sudoku Solver beside ours on the variants (bench/iss_side.lua, when SUDOKU_ISS
+-- names its tree), the memory table (bench/churn.lua) and the memory line. Every timed answer
+-- is verified; a wrong one stops the bench with exit status 1 and a message naming the dataset
+-- and the puzzle's line (a variant puzzle's file and id). Exit status 2: bad usage or missing
+-- data.
 local root = (arg and arg[0] or ""):match("^(.*)bench/run%.lua$") or "./"
 if root == "" then root = "./" end
 local lua_version = rawget(_G, "jit") and "jit" or _VERSION:match("%d+%.%d+")  -- LuaJIT: build/jit
@@ -38,6 +40,7 @@ usage: lua5.4 bench/run.lua --cbench PATH [options]   (what `make bench` runs)
   --only NAME        only the sets whose file name contains NAME, or whose label is NAME
                      (the variants table runs when NAME is part of "variants", the
                      variant generators' table when it is part of "gen_variant", the
+                     ISS table (with SUDOKU_ISS set) when it is part of "iss", the
                      generators' when part of "generators", the memory table when part
                      of "memory", the frames table when part of "frames")
 exit status: 0 done, 1 a wrong answer or a failure, 2 bad usage or missing data]]
@@ -648,6 +651,32 @@ if not opts.only or ("variants"):find(opts.only, 1, true) then
       .. "family, each within %g s; the speed-up is the ratio of the medians over those puzzles "
       .. "(\"≥\": timed-out runs counted at %g s)."):format(v.sample, v.lua_seconds, v.lua_seconds))
     for _, note in ipairs(vnotes) do say("- " .. note) end
+  end
+end
+
+-- sigh's Interactive Sudoku Solver beside ours on the variants' 9x9 records (issue 37).
+if not opts.only or ("iss"):find(opts.only, 1, true) then
+  local iss_side = require "bench.iss_side"
+  say("")
+  say("## ISS beside ours: 9x9 puzzles of `variants/*.jsonl`, counted to 2, per puzzle")
+  say("")
+  local found, tree = pcall(iss_side.find)
+  if not found then fail(2, tostring(tree)) end
+  if not file_exists(variants_dir .. "/README.md") then
+    say("- skipped: no variants folder in " .. data_dir)
+  elseif not tree then
+    say("Skipped: set SUDOKU_ISS to a local tree of sigh's Interactive Sudoku Solver (kept outside")
+    say("this project, run with node; see docs/DEVELOPING.md, \"Benchmarks\") to time it beside ours.")
+  else
+    local iok, irows, inotes, ifamilies = pcall(iss_side.rows, sudoku, {
+      dir = variants_dir, tree = tree, root = root, runs = opts.runs,
+      seconds = opts.quick and 5 or 60, max = opts.quick and 10 or nil })
+    if not iok then fail(1, tostring(irows)) end
+    say(report.table(iss_side.HEADER, irows, iss_side.ALIGN))
+    say("")
+    say(report.table(iss_side.FAMILY_HEADER, ifamilies, iss_side.FAMILY_ALIGN))
+    say("")
+    for _, note in ipairs(inotes) do say("- " .. note) end
   end
 end
 
