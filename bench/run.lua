@@ -498,6 +498,16 @@ for _, set in ipairs(datasets.list) do
   end
 end
 
+-- CaDiCaL beside us on 25x25 (issue 37), when `cadical` is on PATH: bench/sat_side.lua. Runs
+-- with no --only, with the 25x25 set's name or label, or a part of "sat" or "cadical".
+do
+  local sat = require "bench.sat_side"
+  if sat.wanted(opts.only) then
+    local sat_ok, sat_err = pcall(sat.section, sudoku, { data = data_dir, quick = opts.quick, say = say })
+    if not sat_ok then fail(1, tostring(sat_err)) end
+  end
+end
+
 -- Generators.
 if not opts.only or ("generators"):find(opts.only, 1, true) then
   say("")
