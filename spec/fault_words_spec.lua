@@ -158,3 +158,19 @@ describe("a search that gave up", function()
     assert.equal("gave up after 0.5 s", fault.reason{ kind = "gave_up", seconds = 0.5 })
   end)
 end)
+
+describe("UTF-16 text", function()
+  -- Found by the lua fuzzer (fuzz/regressions/lua/utf16-solve-agrees-with-solve-many): the one
+  -- puzzle doors named the first byte of UTF-16 text where solve_many named the encoding.
+  local text = "\170\0!\0"
+
+  it("is named as such by every door that reads one puzzle, as by solve_many", function()
+    local words = "line 1: UTF-16 text: convert to UTF-8"
+    local many, errors = sudoku.solve_many(text)
+    assert.is_false(many[1])
+    assert.equal(words, errors[1])
+    assert.same({ nil, words }, { sudoku.solve(text) })
+    assert.same({ nil, words }, { sudoku.count(text, 2) })
+    assert.same({ nil, words }, { sudoku.parse(text) })
+  end)
+end)

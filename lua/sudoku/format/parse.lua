@@ -6,6 +6,7 @@ local Board = require "sudoku.board"
 local cells = require "sudoku.format.cells"
 local shape = require "sudoku.shape"
 local fault = require "sudoku.format.fault"
+local rule = require "sudoku.format.rule"
 local line_board = require("sudoku.core").line_board
 
 local parse = {}
@@ -235,6 +236,12 @@ local function read(text, opts, extra)
       board:mark_givens()
       return board
     end
+  end
+  -- UTF-16 text is no puzzle's: say so, as every reader of records does (sudoku.format.rule),
+  -- rather than name its first byte.
+  if rule.is_utf16(text) then
+    local f = { kind = "utf16", line = 1 }
+    return nil, fault.message(f), f
   end
   if text:sub(1, #BOM) == BOM then text = text:sub(#BOM + 1) end
 
