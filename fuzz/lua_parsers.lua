@@ -3,6 +3,7 @@
 -- any error they raise reaches the C harness, which aborts (a crash for libFuzzer).
 local sudoku = require "sudoku"
 local format = require "sudoku.format"
+local rule = require "sudoku.format.rule"
 
 local READ_NAMES = {}
 for _, name in ipairs(format.NAMES) do
@@ -95,9 +96,12 @@ end
 -- scanner and batch) must agree on a one-line puzzle: the same solution, or the same message
 -- for a bad character or no solution, and both failing on a bad length. Only for lines of up to
 -- 81 bytes (boards up to 9x9 solve at once) without the bytes the two read differently: the
--- Lua reader's separators (whitespace, '|', '+', '-') and the batch's (',', '#').
+-- Lua reader's separators (whitespace, '|', '+', '-') and the record rule's, where a line's
+-- puzzle ends (sudoku.format.rule.SEPARATORS: ',', ';', '#').
+local PUZZLE_ENDS = "[%s|+%-" .. rule.SEPARATORS:gsub("%p", "%%%0") .. "]"
+
 local function agree(input)
-  if #input == 0 or #input > 81 or input:find("[%s|+%-,#]") then return end
+  if #input == 0 or #input > 81 or input:find(PUZZLE_ENDS) then return end
   if input:sub(1, 3) == "\239\187\191" then return end
   local solution, err = sudoku.solve(input)
   local many, errors = sudoku.solve_many(input)
