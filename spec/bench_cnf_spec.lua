@@ -12,8 +12,8 @@ local sat = require "bench.sat_side"
 -- A 4x4 puzzle (2x2 boxes) with four givens and one solution.
 local PUZZLE4 = "...43....1....2."
 local SOLUTION4 = "1234341221434321"
-local PUZZLE9 = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
-local SOLUTION9 = "864371259325849761971265843436192587198657432257483916689734125713528694542916378"
+local classic = require "support.puzzles"
+local PUZZLE9, SOLUTION9 = classic.P1, classic.S1
 
 -- The clauses of a DIMACS text as lists of numbers, and its header's counts.
 local function clauses_of(text)
