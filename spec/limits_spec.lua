@@ -226,16 +226,24 @@ describe("Ctrl-C, SIGTERM and SIGHUP, once sudoku.core.catch_interrupt() is call
 
   it("stops a search on SIGTERM and SIGHUP as on Ctrl-C, the flag holding the signal's number "
     .. "#posix", function()
-    local out = run([[
+    -- Under nohup SIGHUP stays ignored (as documented) and must not raise the flag; a count
+    -- it cannot stop would never end, so that case waits out a while instead.
+    local out = run(([[
       for _, name in ipairs({ "TERM", "HUP" }) do
         assert(core.catch_interrupt())
         local board = sudoku.Board.new{ size = 9 }
         signal_in(0.2, name)
-        print(name, pcall(board.count, board))
+        if name == "HUP" and %s then
+          busy(0.5)
+          print(name, "ignored")
+        else
+          print(name, pcall(board.count, board))
+        end
         print(core.interrupted())
       end
-    ]])
-    assert.are.equal("TERM\tfalse\tinterrupted\n15\nHUP\tfalse\tinterrupted\n1\n", out)
+    ]]):format(tostring(command.hup_ignored())))
+    local hup = command.hup_ignored() and "HUP\tignored\nfalse\n" or "HUP\tfalse\tinterrupted\n1\n"
+    assert.are.equal("TERM\tfalse\tinterrupted\n15\n" .. hup, out)
   end)
 
   it("keeps the first signal's number when others follow #posix", function()
@@ -266,7 +274,10 @@ describe("Ctrl-C, SIGTERM and SIGHUP, once sudoku.core.catch_interrupt() is call
   end)
 
   it("ends the process at a later signal, even when the first went unheeded #posix", function()
-    for _, case in ipairs({ { "INT", 130 }, { "TERM", 143 }, { "HUP", 129 } }) do
+    local cases = { { "INT", 130 }, { "TERM", 143 } }
+    -- Under nohup no SIGHUP reaches the process (the test above): nothing to end it with.
+    if not command.hup_ignored() then cases[#cases + 1] = { "HUP", 129 } end
+    for _, case in ipairs(cases) do
       local out, status = run(([[
         assert(core.catch_interrupt())
         os.execute(("kill -TERM %%d"):format(pid))

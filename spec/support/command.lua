@@ -93,6 +93,18 @@ function command.run(args, stdin, stdout_redirect)
   }
 end
 
+-- Whether this process started with SIGHUP ignored, as under `nohup`: every child inherits it,
+-- and sudoku.core.catch_interrupt leaves it so (docs/API.md), so no SIGHUP can stop a command
+-- here. Read from /proc/self/status (Linux); false where there is none.
+function command.hup_ignored()
+  local f = io.open("/proc/self/status")
+  if not f then return false end
+  local status = f:read("a")
+  f:close()
+  local ignored = status:match("SigIgn:%s*(%x+)")
+  return ignored ~= nil and tonumber(ignored:sub(-1), 16) % 2 == 1
+end
+
 -- Runs `sudoku ARGS...` in the background as a shell script does (`&`, which starts it with
 -- SIGINT ignored: the command must catch it all the same), sends it opts.signal (default "INT",
 -- Ctrl-C; "TERM", "HUP": any name `kill -NAME` takes) after opts.delay seconds (default 0.5)
