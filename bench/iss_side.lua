@@ -5,10 +5,10 @@
 --
 -- Ours, puzzle by puzzle: the board built (`sudoku.variant.board(record)` and `Solver.new`) and,
 -- separately, the search (the Solver stepped to the solution and on until the search ends or
--- a second solution is found), as bench/variants.lua's `native` runs it but in CPU time
--- (clock.cpu). Then ISS on the same puzzles in one node process: each record said as an ISS
--- constraint string (bench/iss.lua), parsed and built, then its search counting to 2 solutions,
--- each in the process's CPU time. Both count to 2 (a negative record too: its count, at most 2).
+-- a second solution is found): bench/variants.lua's `native`, in CPU time (clock.cpu). Then
+-- ISS on the same puzzles in one node process: each record said as an ISS constraint string
+-- (bench/iss.lua), parsed and built, then its search counting to 2 solutions, each in the
+-- process's CPU time. Both count to 2 (a negative record too: its count, at most 2).
 -- A puzzle whose first run takes under REPEAT seconds on a side is run `runs` times there and
 -- the medians are kept. Every answer is checked on both sides: the published solution first, and
 -- the count; a wrong one raises, naming the family and the puzzle.
@@ -80,45 +80,24 @@ local function check(item, who, solutions, first)
   end
 end
 
--- One run of ours: {build =, search =, nodes =, guesses =, solutions =, first =} in seconds of
--- CPU time, or measure.TIMEOUT when the search passes `seconds` (wall clock, the step's budget).
-local function ours_once(sudoku, record, seconds)
-  local cpu = clock.cpu
-  local t0 = cpu()
-  local board = assert(sudoku.variant.board(record))
-  local solver = sudoku.Solver.new(board)
-  local build = cpu() - t0
-  local found, first, search, left = 0, nil, 0, seconds
-  while found < 2 do
-    if left <= 0 then return measure.TIMEOUT end
-    local w0, c0 = clock.now(), cpu()
-    local status = solver:step(nil, left)
-    search = search + (cpu() - c0)
-    left = left - (clock.now() - w0)
-    if status == "running" then return measure.TIMEOUT end
-    if status ~= "solved" then break end
-    found = found + 1
-    if found == 1 then first = board:symbols() end
-  end
-  local stats = solver:stats()
-  return { build = build, search = search, nodes = stats.nodes, guesses = stats.guesses,
-           solutions = found, first = first }
+-- One run of ours, counting to 2 as ISS does: bench/variants.lua's own measure, which checks
+-- the answer.
+local function ours_once(sudoku, item, seconds)
+  return bench_variants.native(sudoku, item.file, item.record, seconds, 2)
 end
 
 --- Ours on one item, checked: {build =, search =, nodes =, guesses =} (medians over the runs
 -- when the first is short), or {timeout = seconds}.
 function side.ours(sudoku, item, opts)
   collectgarbage("collect")
-  local first = ours_once(sudoku, item.record, opts.seconds)
+  local first = ours_once(sudoku, item, opts.seconds)
   if first == measure.TIMEOUT then return { timeout = opts.seconds } end
-  check(item, "ours", first.solutions, first.first)
-  local builds, searches = { first.build }, { first.search }
-  if first.build + first.search < side.REPEAT then
+  local builds, searches = { first.build }, { first.seconds }
+  if first.build + first.seconds < side.REPEAT then
     for k = 2, opts.runs do
-      local again = ours_once(sudoku, item.record, opts.seconds)
+      local again = ours_once(sudoku, item, opts.seconds)
       if again == measure.TIMEOUT then break end
-      check(item, "ours", again.solutions, again.first)
-      builds[k], searches[k] = again.build, again.search
+      builds[k], searches[k] = again.build, again.seconds
     end
   end
   return { build = measure.median(builds), search = measure.median(searches), nodes = first.nodes,
