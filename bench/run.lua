@@ -652,8 +652,9 @@ if not opts.only or ("variants"):find(opts.only, 1, true) then
     say("")
     say(("- native: `sudoku.variant.board(record)`, then a `Solver` stepped to the solution and on "
       .. "until the search ends (count 2; a negative record: its count + 1); the first solution must "
-      .. "be the published one. One run per puzzle, each within %g s (then \"timed out\")%s; "
-      .. "nodes from `solver:stats()`."):format(v.seconds,
+      .. "be the published one. The search's CPU time (os.clock), one run per puzzle, each "
+      .. "within %g s of wall clock (then \"timed out\")%s; nodes from `solver:stats()`.")
+      :format(v.seconds,
         v.max and (", the first %d 9x9 records of each file"):format(v.max)
           or (", each family within %g s"):format(v.budget)))
     say(("- Lua predicate: the same search on the board without rules, with the rules as one "
