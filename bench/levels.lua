@@ -5,6 +5,7 @@
 -- its own levels, timed by its own "N puzzles generated in S seconds" line, on the same machine
 -- in the same run.
 local clock = require "bench.clock"
+local shell = require "bench.shell"
 
 local bench_levels = {}
 
@@ -47,12 +48,7 @@ end
 
 -- QQWing's rows, or nil when qqwing is not installed.
 function bench_levels.qqwing(count)
-  -- What `command -v` prints, not os.execute's status, whose form differs between Lua 5.1 (a
-  -- number, true even for a failure) and later versions.
-  local which = io.popen("command -v qqwing 2>/dev/null")
-  local found = which:read("*a")
-  which:close()
-  if not found:find("%S") then return nil end
+  if not shell.which("qqwing") then return nil end
   local rows = {}
   local v = io.popen("qqwing --version 2>&1")
   local version = v:read("*a"):match("([%d%.]+)") or ""

@@ -40,12 +40,7 @@ local function the_set()
 end
 
 function sat.find()
-  local p = io.popen("command -v cadical 2>/dev/null")
-  if not p then return nil end
-  local path = p:read("*l")
-  p:close()
-  if path and path ~= "" then return path end
-  return nil
+  return shell.which("cadical")
 end
 
 function sat.wanted(only)

@@ -16,6 +16,18 @@ function shell.interpreter()
   return arg and arg[i] or "lua5.4"
 end
 
+-- The path of the command `name` on PATH, or nil. What `command -v` prints, not os.execute's
+-- status, whose form differs between Lua 5.1 (a number, true even for a failure) and later
+-- versions.
+function shell.which(name)
+  local p = io.popen("command -v " .. shell.quote(name) .. " 2>/dev/null")
+  if not p then return nil end
+  local path = p:read("*l")
+  p:close()
+  if path and path ~= "" then return path end
+  return nil
+end
+
 function shell.quote(s)
   return "'" .. tostring(s):gsub("'", "'\\''") .. "'"
 end
