@@ -20,6 +20,7 @@
 --   are ignored) and returns the grid as n*n symbols (sudoku.symbols), row-major. Fails for a
 --   solver that found none (`s UNSATISFIABLE`, `s UNKNOWN`, no `s` line), a cell with no true
 --   variable or with two, or a literal outside 1..n^3.
+local sudoku = require "sudoku"
 local symbols = require "sudoku.symbols"
 
 local cnf = {}
@@ -28,50 +29,17 @@ function cnf.var(n, r, c, v)
   return ((r - 1) * n + c - 1) * n + v
 end
 
--- The board's units as lists of {r, c}: rows, columns, then boxes (or the jigsaw regions).
+-- The board's units as lists of {r, c}: the engine's own (rows, columns, then boxes or the
+-- jigsaw regions), as a Solver lists them.
 local function units(board)
-  local n, box_rows, box_cols = board:size()
   if #board:regions() > 0 then error("cnf: extra regions are not encoded", 2) end
   if #board:rules() > 0 then error("cnf: rules are not encoded", 2) end
-  local list = {}
-  for i = 1, n do
-    local row, col = {}, {}
-    for k = 1, n do
-      row[k] = { i, k }
-      col[k] = { k, i }
-    end
-    list[#list + 1] = row
-    list[#list + 1] = col
-  end
-  if box_rows then
-    for top = 0, n - 1, box_rows do
-      for left = 0, n - 1, box_cols do
-        local box = {}
-        for dr = 1, box_rows do
-          for dc = 1, box_cols do box[#box + 1] = { top + dr, left + dc } end
-        end
-        list[#list + 1] = box
-      end
-    end
-  else
-    for _, region in ipairs(board:jigsaw()) do list[#list + 1] = region end
-  end
-  return list
-end
-
-local function givens(board)
-  local n, count = board:size(), 0
-  for r = 1, n do
-    for c = 1, n do
-      if board:get(r, c) ~= 0 then count = count + 1 end
-    end
-  end
-  return count
+  return sudoku.Solver.new(board):units()
 end
 
 function cnf.count(board)
   local n = board:size()
-  return n * n * n, math.floor(4 * n * n * (1 + n * (n - 1) / 2)) + givens(board)
+  return n * n * n, math.floor(4 * n * n * (1 + n * (n - 1) / 2)) + board:filled()
 end
 
 function cnf.emit(board, sink)
