@@ -59,27 +59,6 @@ function side.records(dir, max)
   return out
 end
 
-local function wrong(item, who, why)
-  error(("wrong answer from %s in variants/%s, %s: %s"):format(who, item.file, item.record.id, why), 0)
-end
-
--- What a record must give when counted to 2: the count and the first solution (nil: none).
-local function expected(record)
-  if record.negative then return math.min(record.count, 2), nil end
-  return 1, record.solution
-end
-
-local function check(item, who, solutions, first)
-  local count, solution = expected(item.record)
-  if solution and first ~= solution then
-    wrong(item, who, first and ("solved to " .. first .. ", not the published solution")
-      or "no solution")
-  end
-  if solutions ~= count then
-    wrong(item, who, ("%d solutions counting to 2, not %d"):format(solutions, count))
-  end
-end
-
 -- One run of ours, counting to 2 as ISS does: bench/variants.lua's own measure, which checks
 -- the answer.
 local function ours_once(sudoku, item, seconds)
@@ -155,7 +134,7 @@ function side.theirs(tree, items, opts)
         fields[3] or "?"), 0)
     end
     local solution = fields[6] ~= "-" and fields[6] or nil
-    check(item, "ISS", tonumber(fields[5]), solution)
+    bench_variants.check(item.file, item.record, tonumber(fields[5]), solution, 2, "ISS")
     results[k] = { build = tonumber(fields[2]) / 1000, search = tonumber(fields[3]) / 1000,
                    guesses = tonumber(fields[4]) }
   end

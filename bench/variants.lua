@@ -27,8 +27,22 @@ function bench_variants.read(path)
   return out
 end
 
-local function wrong(file, record, why)
-  error(("wrong answer in variants/%s, %s: %s"):format(file, record.id, why), 0)
+--- Raises unless a count to `limit` found what the record says: a negative record its count
+-- (at most limit) of solutions, any other one exactly one, the published one (`first`: the
+-- first solution found, or nil). `who` names a peer whose answer it is (nil: ours).
+function bench_variants.check(file, record, found, first, limit, who)
+  local function wrong(why)
+    error(("wrong answer %sin variants/%s, %s: %s"):format(who and ("from " .. who .. " ") or "",
+      file, record.id, why), 0)
+  end
+  if record.negative then
+    local want = math.min(record.count, limit)
+    if found ~= want then wrong(("%d solutions, not %d"):format(found, want)) end
+  elseif first ~= record.solution then
+    wrong(first and ("solved to " .. first .. ", not the published solution") or "no solution")
+  elseif found ~= 1 then
+    wrong("a second solution")
+  end
 end
 
 -- The record without its rules: its shape, regions and givens only.
@@ -62,17 +76,7 @@ local function search(sudoku, file, record, board, opts, seconds, limit, built)
     found = found + 1
     if found == 1 then first = board:symbols() end
   end
-  if record.negative then
-    local want = math.min(record.count, limit)
-    if found ~= want then
-      wrong(file, record, ("%d solutions, not %d"):format(found, want))
-    end
-  elseif first ~= record.solution then
-    wrong(file, record, first and ("solved to " .. first .. ", not the published solution")
-      or "no solution")
-  elseif found ~= 1 then
-    wrong(file, record, "a second solution")
-  end
+  bench_variants.check(file, record, found, first, limit)
   local stats = solver:stats()
   return { seconds = spent, build = build, nodes = stats.nodes, guesses = stats.guesses }
 end
