@@ -127,8 +127,9 @@ function sat.section(sudoku, opts)
       .. "docs/DEVELOPING.md, \"Benchmarks\".")
     return
   end
-  local items = datasets.read(opts.data .. "/" .. SET_NAME, max)
-  local total_records = #datasets.read(opts.data .. "/" .. SET_NAME)
+  local items = datasets.read(opts.data .. "/" .. SET_NAME)
+  local total_records = #items
+  for k = #items, (max or #items) + 1, -1 do items[k] = nil end
   local row = rows.engine(sudoku, set)
   local lines = {}
   local sum_ours, sum_theirs, sum_write, sum_nodes = 0, 0, 0, 0
